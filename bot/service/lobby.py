@@ -1,0 +1,196 @@
+"""Lobby operations: new, join, leave, bots, options, start, cancel, import."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from engines.core import IllegalAction, OptionError, ReplayMismatch, check_replay
+
+from .errors import LobbyError, NotAllowed
+from .models import GameRow
+from .results import Lobby, Post
+from .storage import ChannelBusy
+
+if TYPE_CHECKING:
+    from .service import GameService
+
+MAX_NAME = 32
+
+
+def clean_name(name: str) -> str:
+    """A display name safe to show: one line, no mentions, at most 32 characters."""
+    text = " ".join(str(name).replace("@", "").split()) or "Player"
+    return text[:MAX_NAME]
+
+
+class LobbyMixin:
+    """Lobby half of :class:`GameService`."""
+
+    async def new_game(self: GameService, *, guild_id: str | None, channel_id: str, user_id: str,
+                       user_name: str, engine_id: str, options: dict[str, Any] | None = None,
+                       seed: int | None = None) -> Lobby:
+        """Open a lobby in a channel (one open game per channel)."""
+        engine = self.engine(engine_id)
+        try:
+            valid = engine.options_schema.validate(options)
+        except OptionError as err:
+            raise LobbyError(str(err)) from None
+        try:
+            game_id = await self.storage.create_game(
+                guild_id=guild_id, channel_id=channel_id, engine=engine.id, engine_version=engine.version,
+                options=valid, seed=self.new_seed() if seed is None else seed, host_id=user_id,
+                host_name=clean_name(user_name), now=self.clock())
+        except ChannelBusy:
+            current = await self.open_game(channel_id)
+            title = self.engine(current.engine).title
+            raise LobbyError(
+                f"This channel already has a game of {title} (#{current.id}, {current.status}). "
+                "Finish or `/game cancel` it first, or open a new thread for another game.") from None
+        return await self.lobby(channel_id, message=f"New {engine.title} lobby opened.", game_id=game_id)
+
+    async def lobby(self: GameService, channel_id: str, *, message: str = "", game_id: int | None = None) -> Lobby:
+        """The lobby (or running game) of a channel as plain data."""
+        game = await self.game_by_id(game_id) if game_id is not None else await self.open_game(channel_id)
+        engine = self.engine(game.engine)
+        names = [p.name + (" (bot)" if p.is_bot else "") for p in game.players]
+        return Lobby(game.id, game.channel_id, engine.id, engine.title, game.host_id, names,
+                     engine.min_players, engine.max_players, game.options, game.status, message)
+
+    async def _lobby_game(self: GameService, channel_id: str) -> GameRow:
+        game = await self.open_game(channel_id)
+        if game.status != "lobby":
+            raise LobbyError("The game in this channel has already started.")
+        return game
+
+    @staticmethod
+    def _check_host(game: GameRow, user_id: str, is_admin: bool, what: str) -> None:
+        if user_id != game.host_id and not is_admin:
+            raise NotAllowed(f"Only the host (<@{game.host_id}>) or a server admin can {what}.")
+
+    async def join(self: GameService, channel_id: str, user_id: str, name: str) -> Lobby:
+        """Join a lobby, or take a vacant seat of a running game."""
+        game = await self.open_game(channel_id)
+        async with self.lock(game.id):
+            game = await self.game_by_id(game.id)
+            if game.seat_of(user_id) is not None or any(p.user_id == user_id for p in game.players):
+                raise LobbyError("You are already in this game.")
+            if game.status == "running":
+                return await self._claim_vacant_seat(game, user_id, name)
+            engine = self.engine(game.engine)
+            if len(game.players) >= engine.max_players:
+                raise LobbyError(f"The lobby is full ({engine.max_players} players).")
+            await self.storage.add_player(game.id, user_id, clean_name(name), False, self.clock())
+        return await self.lobby(channel_id, message=f"{clean_name(name)} joined.")
+
+    async def _claim_vacant_seat(self: GameService, game: GameRow, user_id: str, name: str) -> Lobby:
+        vacant = [p for p in game.players if p.user_id is None and not p.is_bot]
+        if not vacant:
+            raise LobbyError("This game is already running and has no free seat.")
+        await self.storage.claim_seat(game.id, vacant[0].position, user_id, clean_name(name))
+        return await self.lobby(game.channel_id, message=f"{clean_name(name)} takes over {vacant[0].name}'s seat.")
+
+    async def leave(self: GameService, channel_id: str, user_id: str) -> Lobby | None:
+        """Leave a lobby; a host who leaves hands the lobby on (or it closes when empty)."""
+        game = await self._lobby_game(channel_id)
+        async with self.lock(game.id):
+            game = await self.game_by_id(game.id)
+            mine = [p for p in game.players if p.user_id == user_id]
+            if not mine:
+                raise LobbyError("You are not in this lobby.")
+            await self.storage.remove_player(game.id, mine[0].position)
+            humans = [p for p in game.players if p.user_id and p.user_id != user_id]
+            if not humans:
+                await self.storage.set_status(game.id, "cancelled", self.clock())
+                return None
+            if user_id == game.host_id:
+                await self.storage.set_host(game.id, humans[0].user_id or "")
+        return await self.lobby(channel_id, message=f"{mine[0].name} left.")
+
+    async def add_bot(self: GameService, channel_id: str, user_id: str, is_admin: bool = False) -> Lobby:
+        """Add a bot seat (host or admin)."""
+        game = await self._lobby_game(channel_id)
+        self._check_host(game, user_id, is_admin, "add bots")
+        engine = self.engine(game.engine)
+        async with self.lock(game.id):
+            game = await self.game_by_id(game.id)
+            if len(game.players) >= engine.max_players:
+                raise LobbyError(f"The lobby is full ({engine.max_players} players).")
+            number = 1 + sum(p.is_bot for p in game.players)
+            await self.storage.add_player(game.id, None, f"Bot {number}", True, self.clock())
+        return await self.lobby(channel_id, message=f"Bot {number} joined.")
+
+    async def remove_bot(self: GameService, channel_id: str, user_id: str, is_admin: bool = False) -> Lobby:
+        """Remove the last bot seat (host or admin)."""
+        game = await self._lobby_game(channel_id)
+        self._check_host(game, user_id, is_admin, "remove bots")
+        bots = [p for p in game.players if p.is_bot]
+        if not bots:
+            raise LobbyError("There is no bot in this lobby.")
+        await self.storage.remove_player(game.id, bots[-1].position)
+        return await self.lobby(channel_id, message=f"{bots[-1].name} left.")
+
+    async def set_option(self: GameService, channel_id: str, user_id: str, name: str, value: Any,
+                         is_admin: bool = False) -> Lobby:
+        """Change one lobby option (host or admin)."""
+        game = await self._lobby_game(channel_id)
+        self._check_host(game, user_id, is_admin, "change options")
+        engine = self.engine(game.engine)
+        try:
+            options = engine.options_schema.validate({**game.options, name: value})
+        except OptionError as err:
+            raise LobbyError(str(err)) from None
+        await self.storage.set_options(game.id, options)
+        return await self.lobby(channel_id, message=f"{engine.options_schema.get(name).label} set to {options[name]}.")
+
+    async def start(self: GameService, channel_id: str, user_id: str, is_admin: bool = False) -> Post:
+        """Seat the lobby in random order, set the game up and play any opening bot moves."""
+        game = await self._lobby_game(channel_id)
+        self._check_host(game, user_id, is_admin, "start the game")
+        engine = self.engine(game.engine)
+        async with self.lock(game.id):
+            game = await self.game_by_id(game.id)
+            count = len(game.players)
+            try:
+                state = engine.setup(count, game.seed, game.options)
+            except OptionError as err:
+                raise LobbyError(str(err)) from None
+            order = list(range(count))
+            random.Random(game.seed).shuffle(order)
+            seats = {p.position: order[i] for i, p in enumerate(game.players)}
+            await self.storage.start_game(game.id, seats, state, self.clock())
+            events = list(state.get("setup_events", []))
+            game, bot_events, _ = await self.run_bots(await self.game_by_id(game.id))
+        return await self.make_post(game, events + bot_events)
+
+    async def cancel(self: GameService, channel_id: str, user_id: str, is_admin: bool = False) -> str:
+        """Cancel the open game of a channel (host or admin)."""
+        game = await self.open_game(channel_id)
+        self._check_host(game, user_id, is_admin, "cancel the game")
+        async with self.lock(game.id):
+            await self.storage.set_status(game.id, "cancelled", self.clock())
+        return f"{self.engine(game.engine).title} #{game.id} was cancelled."
+
+    async def import_replay(self: GameService, *, guild_id: str | None, channel_id: str, user_id: str,
+                            user_name: str, document: dict[str, Any]) -> Post:
+        """Open a game from an exported replay; its seats are vacant until players `/game join`."""
+        try:
+            engine = self.engine(str(document.get("engine")))
+            check_replay(engine, document)
+            state = engine.setup(document["seats"], document["seed"], document["options"])
+            rows = []
+            for seat, action in document["actions"]:
+                state, events = engine.apply(state, int(seat), str(action))
+                rows.append((int(seat), str(action), events))
+        except (ReplayMismatch, IllegalAction, KeyError, TypeError, ValueError, OptionError) as err:
+            raise LobbyError(f"That replay file cannot be loaded: {err}") from None
+        if await self.storage.open_game_in_channel(channel_id) is not None:
+            raise LobbyError("This channel already has a game. Import into another channel or thread.")
+        names = [clean_name(n) for n in document.get("players", [])][: state["seats"]]
+        names += [f"Seat {i + 1}" for i in range(len(names), state["seats"])]
+        game_id = await self.storage.import_game(
+            guild_id=guild_id, channel_id=channel_id, host_id=user_id, state=state, names=names,
+            actions=rows, now=self.clock())
+        game = await self.game_by_id(game_id)
+        post = await self.make_post(game, [{"text": f"Replay imported by {clean_name(user_name)}.", "to": None}])
+        return post

@@ -1,0 +1,93 @@
+"""Read-only requests: status, board, private view, log, export, rebuild, unposted boards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engines.core import export_replay, verify
+
+from .models import GameRow
+from .naming import fill, seat_names, visible
+from .results import Post, PrivateView
+
+if TYPE_CHECKING:
+    from .service import GameService
+
+
+class ReadingMixin:
+    """Read half of :class:`GameService`."""
+
+    async def status(self: GameService, channel_id: str) -> Post:
+        """Where the channel's running game stands (no image)."""
+        game = await self.running_game(channel_id)
+        return await self.make_post(game, [], image=False)
+
+    async def board(self: GameService, channel_id: str) -> Post:
+        """The public board image and status of the channel's game."""
+        game = await self.running_game(channel_id)
+        return await self.make_post(game, [])
+
+    async def board_of(self: GameService, game_id: int) -> Post:
+        """The public board of a game by id (posting and reconciliation)."""
+        game = await self.game_by_id(game_id)
+        actions = await self.storage.actions(game.id)
+        return await self.make_post(game, actions[-1].events if actions else [])
+
+    async def hand(self: GameService, channel_id: str, user_id: str) -> PrivateView:
+        """Everything only the caller's seat may see, as text and an image."""
+        game = await self.running_game(channel_id)
+        seat = self.seat_of(game, user_id)
+        engine = self.engine(game.engine)
+        assert game.state is not None
+        view = engine.view(game.state, seat)
+        names = seat_names(game)
+        lines = await self._log_lines(game, seat, private_only=True)
+        text = f"**{engine.title}** — you are {names.get(seat, seat)}.\n{fill(view['prompt'], names)}"
+        return PrivateView(game.id, seat, text, await self.render(game.engine, view), lines[-10:])
+
+    async def log(self: GameService, channel_id: str, user_id: str, count: int = 20) -> list[str]:
+        """The last ``count`` log lines the caller may read (spectators get the public log)."""
+        game = await self.running_or_last(channel_id)
+        lines = await self._log_lines(game, game.seat_of(user_id))
+        return lines[-max(1, min(count, 200)):]
+
+    async def running_or_last(self: GameService, channel_id: str) -> GameRow:
+        """The open game of a channel (the log of a finished game stays readable via export)."""
+        return await self.running_game(channel_id)
+
+    async def _log_lines(self: GameService, game: GameRow, seat: int | None, private_only: bool = False) -> list[str]:
+        names = seat_names(game)
+        lines: list[str] = []
+        setup = (game.state or {}).get("setup_events", [])
+        rows = [(0, setup), *((row.n, row.events) for row in await self.storage.actions(game.id))]
+        for n, events in rows:
+            for event in events:
+                if visible(event, seat) and (not private_only or event.get("to")):
+                    lines.append(f"`{n:>3}` {fill(event['text'], names)}")
+        return lines
+
+    async def export(self: GameService, *, channel_id: str | None = None, game_id: int | None = None) -> dict[str, Any]:
+        """A replay document of the game (seed + action log), safe to share after the game."""
+        game = await self.game_by_id(game_id) if game_id is not None else await self.running_game(channel_id or "")
+        assert game.state is not None
+        actions = [(row.seat, row.action) for row in await self.storage.actions(game.id)]
+        names = seat_names(game)
+        return export_replay(game.state, actions, players=[names.get(s, f"Seat {s + 1}")
+                                                           for s in range(game.state["seats"])],
+                             title=self.engine(game.engine).title, game_id=game.id)
+
+    async def rebuild(self: GameService, game_id: int) -> dict[str, Any]:
+        """Replay a stored game from its log and check it equals the stored state."""
+        game = await self.game_by_id(game_id)
+        assert game.state is not None
+        actions = [(row.seat, row.action) for row in await self.storage.actions(game.id)]
+        return verify(self.engine(game.engine), game.state, actions)
+
+    async def unposted(self: GameService) -> list[GameRow]:
+        """Running or finished games whose latest board has not been posted yet."""
+        games = await self.storage.games_with_status(("running", "finished"))
+        return [g for g in games if g.posted_version < g.version]
+
+    async def mark_posted(self: GameService, game_id: int, version: int, message_id: str | None = None) -> None:
+        """The adapter posted the board of ``version``."""
+        await self.storage.mark_posted(game_id, version, message_id)

@@ -1,0 +1,89 @@
+"""What the service returns to adapters: plain data, ready to present."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Choice:
+    """One legal action with its human label."""
+
+    action: str
+    label: str
+
+
+@dataclass
+class Post:
+    """A public table update: one message in the game's channel."""
+
+    game_id: int
+    channel_id: str
+    title: str
+    summary: str
+    """What just happened, one short paragraph (public events with names filled in)."""
+    prompt: str
+    """What the table waits for now."""
+    version: int
+    active_users: list[str] = field(default_factory=list)
+    """Users who must act now (to mention)."""
+    image: bytes | None = None
+    finished: bool = False
+    result_text: str = ""
+    deadline: float | None = None
+    """UTC timestamp of the current deadline, if the game has one."""
+
+
+@dataclass
+class MoveResult:
+    """A committed move (or an idempotent replay of one)."""
+
+    post: Post
+    private: list[str] = field(default_factory=list)
+    """Private event texts for the acting user (shown ephemerally)."""
+    duplicate: bool = False
+    """True when this interaction had already been applied; nothing changed."""
+    moves: int = 1
+    """Actions committed by this call (bot seats may have moved after the user)."""
+
+
+@dataclass
+class Panel:
+    """A seat's turn panel: the prompt and the choices, for buttons / menus."""
+
+    game_id: int
+    version: int
+    seat: int
+    prompt: str
+    choices: list[Choice]
+    can_undo: bool
+
+
+@dataclass
+class PrivateView:
+    """What only one seat may see (``/hand``)."""
+
+    game_id: int
+    seat: int
+    text: str
+    image: bytes | None
+    private_log: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Lobby:
+    """A lobby's state for the lobby message."""
+
+    game_id: int
+    channel_id: str
+    engine: str
+    title: str
+    host_id: str
+    players: list[str]
+    """Display names in join order (bots marked)."""
+    min_players: int
+    max_players: int
+    options: dict[str, Any]
+    status: str
+    message: str = ""

@@ -1,0 +1,307 @@
+"""SQLite storage via aiosqlite: WAL, foreign keys, numbered SQL migrations, one lock for writes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from .models import ActionRow, GameRow, PlayerRow
+from .storage import ChannelBusy, DuplicateInteraction, StaleVersion
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, engine, engine_version, options, seed, status, host_id, version, state, "
+    "result, posted_version, board_message_id, created_at, updated_at"
+)
+
+
+def migrations() -> list[tuple[int, str]]:
+    """``(number, sql)`` of every migration file shipped in ``bot/service/migrations``."""
+    folder = resources.files("bot.service") / "migrations"
+    found = []
+    for entry in folder.iterdir():
+        if entry.name.endswith(".sql"):
+            found.append((int(entry.name.split("_", 1)[0]), entry.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+class SQLiteStorage:
+    """The embedded default storage. All statements run on one connection under one lock, so
+    concurrent coroutines never interleave inside a transaction."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        """The open connection."""
+        if self._db is None:
+            raise RuntimeError("storage is not open")
+        return self._db
+
+    async def open(self) -> None:
+        """Connect, configure SQLite and apply pending migrations."""
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        await self.db.execute("PRAGMA journal_mode=WAL")
+        await self.db.execute("PRAGMA foreign_keys=ON")
+        await self.db.execute("PRAGMA synchronous=NORMAL")
+        await self.db.execute("PRAGMA busy_timeout=5000")
+        await self._migrate()
+
+    async def close(self) -> None:
+        """Close the connection (idempotent)."""
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    async def _migrate(self) -> None:
+        await self.db.execute("CREATE TABLE IF NOT EXISTS schema_migrations (number INTEGER PRIMARY KEY)")
+        async with self.db.execute("SELECT number FROM schema_migrations") as cursor:
+            done = {row[0] async for row in cursor}
+        for number, sql in migrations():
+            if number in done:
+                continue
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in _statements(sql):
+                    await self.db.execute(statement)
+                await self.db.execute("INSERT INTO schema_migrations (number) VALUES (?)", (number,))
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+
+    async def schema_version(self) -> int:
+        """The highest applied migration number."""
+        async with self.db.execute("SELECT max(number) FROM schema_migrations") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0] or 0)
+
+    # -- transactions -------------------------------------------------------------------------
+    async def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> list[aiosqlite.Cursor]:
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                cursors = [await self.db.execute(sql, params) for sql, params in statements]
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            return cursors
+
+    async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        async with self._lock, self.db.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    # -- games --------------------------------------------------------------------------------
+    async def create_game(self, *, guild_id: str | None, channel_id: str, engine: str, engine_version: int,
+                          options: dict[str, Any], seed: int, host_id: str, host_name: str,
+                          now: float) -> int:
+        """Insert a lobby and its host in one transaction."""
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = await self.db.execute(
+                    "INSERT INTO games (guild_id, channel_id, engine, engine_version, options, seed, status,"
+                    " host_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+                    (guild_id, channel_id, engine, engine_version, json.dumps(options), seed, host_id, now, now),
+                )
+                game_id = int(cursor.lastrowid or 0)
+                await self.db.execute(
+                    "INSERT INTO players (game_id, position, user_id, name, is_bot, joined_at)"
+                    " VALUES (?, 0, ?, ?, 0, ?)", (game_id, host_id, host_name, now))
+                await self.db.execute("COMMIT")
+            except sqlite3.IntegrityError:
+                await self.db.execute("ROLLBACK")
+                raise ChannelBusy(channel_id) from None
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+        return game_id
+
+    async def game(self, game_id: int) -> GameRow | None:
+        """One game with its players."""
+        rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return (await self._with_players(rows))[0] if rows else None
+
+    async def open_game_in_channel(self, channel_id: str) -> GameRow | None:
+        """The lobby or running game of a channel."""
+        rows = await self._fetch(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
+            (channel_id,))
+        return (await self._with_players(rows))[0] if rows else None
+
+    async def games_of_user(self, user_id: str, statuses: tuple[str, ...]) -> list[GameRow]:
+        """Games a user plays in, newest first."""
+        marks = ",".join("?" * len(statuses))
+        rows = await self._fetch(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({marks}) AND id IN "
+            "(SELECT game_id FROM players WHERE user_id = ?) ORDER BY updated_at DESC", (*statuses, user_id))
+        return await self._with_players(rows)
+
+    async def games_with_status(self, statuses: tuple[str, ...]) -> list[GameRow]:
+        """Every game in those statuses."""
+        marks = ",".join("?" * len(statuses))
+        rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({marks}) ORDER BY id",
+                                 statuses)
+        return await self._with_players(rows)
+
+    async def _with_players(self, rows: list[sqlite3.Row]) -> list[GameRow]:
+        games = []
+        for row in rows:
+            players = await self._fetch(
+                "SELECT position, user_id, name, is_bot, seat FROM players WHERE game_id = ? ORDER BY position",
+                (row[0],))
+            games.append(_game_row(row, tuple(PlayerRow(p[0], p[1], p[2], bool(p[3]), p[4]) for p in players)))
+        return games
+
+    async def add_player(self, game_id: int, user_id: str | None, name: str, is_bot: bool, now: float) -> None:
+        """Append a lobby member at the next position."""
+        await self._write([
+            ("INSERT INTO players (game_id, position, user_id, name, is_bot, joined_at) VALUES (?, "
+             "(SELECT coalesce(max(position), -1) + 1 FROM players WHERE game_id = ?), ?, ?, ?, ?)",
+             (game_id, game_id, user_id, name, int(is_bot), now)),
+            ("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id)),
+        ])
+
+    async def remove_player(self, game_id: int, position: int) -> None:
+        """Remove a lobby member."""
+        await self._write([("DELETE FROM players WHERE game_id = ? AND position = ?", (game_id, position))])
+
+    async def start_game(self, game_id: int, seats: dict[int, int], state: dict[str, Any], now: float) -> None:
+        """Seat everyone and store the first state."""
+        statements = [("UPDATE players SET seat = ? WHERE game_id = ? AND position = ?", (seat, game_id, pos))
+                      for pos, seat in seats.items()]
+        statements.append(("UPDATE games SET status = 'running', state = ?, version = 0, updated_at = ? "
+                           "WHERE id = ? AND status = 'lobby'", (json.dumps(state), now, game_id)))
+        await self._write(statements)
+
+    async def set_status(self, game_id: int, status: str, now: float) -> None:
+        """Change a game's status."""
+        await self._write([("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now, game_id))])
+
+    async def commit_action(self, game_id: int, *, expected_version: int, state: dict[str, Any], seat: int,
+                            action: str, user_id: str | None, interaction_id: str | None,
+                            events: list[dict[str, Any]], result: dict[str, Any] | None, now: float) -> int:
+        """Action row + new state in one transaction, guarded by the version."""
+        version = expected_version + 1
+        status = "finished" if result is not None else "running"
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = await self.db.execute(
+                    "UPDATE games SET state = ?, version = ?, status = ?, result = ?, updated_at = ?,"
+                    " finished_at = CASE WHEN ? = 'finished' THEN ? ELSE finished_at END"
+                    " WHERE id = ? AND version = ? AND status = 'running'",
+                    (json.dumps(state), version, status, json.dumps(result) if result else None, now,
+                     status, now, game_id, expected_version))
+                if cursor.rowcount != 1:
+                    raise StaleVersion(game_id)
+                await self.db.execute(
+                    "INSERT INTO actions (game_id, n, seat, action, user_id, interaction_id, events, created_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, version, seat, action, user_id, interaction_id, json.dumps(events), now))
+                await self.db.execute("COMMIT")
+            except sqlite3.IntegrityError:
+                await self.db.execute("ROLLBACK")
+                raise DuplicateInteraction(interaction_id) from None
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+        return version
+
+    async def action_by_interaction(self, interaction_id: str) -> tuple[int, ActionRow] | None:
+        """The recorded action of an interaction id."""
+        rows = await self._fetch(
+            "SELECT game_id, n, seat, action, user_id, interaction_id, events, created_at FROM actions"
+            " WHERE interaction_id = ?", (interaction_id,))
+        return (rows[0][0], _action_row(rows[0][1:])) if rows else None
+
+    async def actions(self, game_id: int) -> list[ActionRow]:
+        """The whole log."""
+        rows = await self._fetch(
+            "SELECT n, seat, action, user_id, interaction_id, events, created_at FROM actions"
+            " WHERE game_id = ? ORDER BY n", (game_id,))
+        return [_action_row(r) for r in rows]
+
+    async def claim_seat(self, game_id: int, position: int, user_id: str, name: str) -> None:
+        """A user takes a vacant seat of a running game."""
+        await self._write([("UPDATE players SET user_id = ?, name = ?, is_bot = 0 WHERE game_id = ? AND "
+                            "position = ? AND user_id IS NULL", (user_id, name, game_id, position))])
+
+    async def set_host(self, game_id: int, user_id: str) -> None:
+        """Hand the lobby to another player."""
+        await self._write([("UPDATE games SET host_id = ? WHERE id = ?", (user_id, game_id))])
+
+    async def set_options(self, game_id: int, options: dict[str, Any]) -> None:
+        """Replace a lobby's options."""
+        await self._write([("UPDATE games SET options = ? WHERE id = ? AND status = 'lobby'",
+                            (json.dumps(options), game_id))])
+
+    async def import_game(self, *, guild_id: str | None, channel_id: str, host_id: str, state: dict[str, Any],
+                          names: list[str], actions: list[tuple[int, str, list[dict[str, Any]]]],
+                          now: float) -> int:
+        """Store a replayed game with vacant seats and its whole log, in one transaction."""
+        status = "finished" if state["result"] is not None else "running"
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = await self.db.execute(
+                    "INSERT INTO games (guild_id, channel_id, engine, engine_version, options, seed, status,"
+                    " host_id, version, state, result, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (guild_id, channel_id, state["engine"], state["engine_version"], json.dumps(state["options"]),
+                     state["seed"], status, host_id, len(actions), json.dumps(state),
+                     json.dumps(state["result"]) if state["result"] else None, now, now))
+                game_id = int(cursor.lastrowid or 0)
+                for seat, name in enumerate(names):
+                    await self.db.execute(
+                        "INSERT INTO players (game_id, position, user_id, name, is_bot, seat, joined_at)"
+                        " VALUES (?, ?, NULL, ?, 0, ?, ?)", (game_id, seat, name, seat, now))
+                for n, (seat, action, events) in enumerate(actions, start=1):
+                    await self.db.execute(
+                        "INSERT INTO actions (game_id, n, seat, action, events, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                        (game_id, n, seat, action, json.dumps(events), now))
+                await self.db.execute("COMMIT")
+            except sqlite3.IntegrityError:
+                await self.db.execute("ROLLBACK")
+                raise ChannelBusy(channel_id) from None
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+        return game_id
+
+    async def mark_posted(self, game_id: int, version: int, message_id: str | None) -> None:
+        """Record the last posted board (never moves backwards)."""
+        await self._write([(
+            "UPDATE games SET posted_version = max(posted_version, ?),"
+            " board_message_id = coalesce(?, board_message_id) WHERE id = ?", (version, message_id, game_id))])
+
+
+def _statements(sql: str) -> list[str]:
+    """Split a migration file into statements (no semicolons inside literals in our migrations)."""
+    lines = [line for line in sql.splitlines() if not line.strip().startswith("--")]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+
+
+def _game_row(row: sqlite3.Row, players: tuple[PlayerRow, ...]) -> GameRow:
+    return GameRow(
+        id=row[0], guild_id=row[1], channel_id=row[2], engine=row[3], engine_version=row[4],
+        options=json.loads(row[5]), seed=row[6], status=row[7], host_id=row[8], version=row[9],
+        state=json.loads(row[10]) if row[10] else None, result=json.loads(row[11]) if row[11] else None,
+        posted_version=row[12], board_message_id=row[13], created_at=row[14], updated_at=row[15],
+        players=players)
+
+
+def _action_row(row: Any) -> ActionRow:
+    return ActionRow(n=row[0], seat=row[1], action=row[2], user_id=row[3], interaction_id=row[4],
+                     events=json.loads(row[5]), created_at=row[6])

@@ -1,0 +1,74 @@
+"""The one async storage interface the service uses (SQLite is the default implementation)."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from .models import ActionRow, GameRow
+
+
+class StaleVersion(Exception):
+    """Another writer moved the game on first (optimistic concurrency)."""
+
+
+class DuplicateInteraction(Exception):
+    """This interaction id has already been recorded (an idempotent retry)."""
+
+
+class Storage(Protocol):
+    """Durable state of every game. Every method is one transaction."""
+
+    async def open(self) -> None:
+        """Connect and apply pending migrations."""
+
+    async def close(self) -> None:
+        """Release the connection."""
+
+    async def create_game(self, *, guild_id: str | None, channel_id: str, engine: str, engine_version: int,
+                          options: dict[str, Any], seed: int, host_id: str, host_name: str,
+                          now: float) -> int:
+        """A new lobby with its host as the first player; raises ``sqlite3.IntegrityError``-like
+        ``ChannelBusy`` if the channel already has an open game."""
+
+    async def game(self, game_id: int) -> GameRow | None:
+        """One game with its players."""
+
+    async def open_game_in_channel(self, channel_id: str) -> GameRow | None:
+        """The lobby or running game of a channel."""
+
+    async def add_player(self, game_id: int, user_id: str | None, name: str, is_bot: bool, now: float) -> None:
+        """Append a lobby member."""
+
+    async def remove_player(self, game_id: int, position: int) -> None:
+        """Remove a lobby member."""
+
+    async def start_game(self, game_id: int, seats: dict[int, int], state: dict[str, Any], now: float) -> None:
+        """Assign seats (position → seat) and store the initial state; status becomes running."""
+
+    async def set_status(self, game_id: int, status: str, now: float) -> None:
+        """Change the status (e.g. cancelled)."""
+
+    async def commit_action(self, game_id: int, *, expected_version: int, state: dict[str, Any], seat: int,
+                            action: str, user_id: str | None, interaction_id: str | None,
+                            events: list[dict[str, Any]], result: dict[str, Any] | None, now: float) -> int:
+        """Append one action and store the new state in ONE transaction; returns the new version.
+        Raises ``StaleVersion`` or ``DuplicateInteraction``."""
+
+    async def action_by_interaction(self, interaction_id: str) -> tuple[int, ActionRow] | None:
+        """``(game_id, row)`` for an already recorded interaction id."""
+
+    async def actions(self, game_id: int) -> list[ActionRow]:
+        """The whole action log of a game, in order."""
+
+    async def mark_posted(self, game_id: int, version: int, message_id: str | None) -> None:
+        """Remember that the board of ``version`` was posted."""
+
+    async def games_of_user(self, user_id: str, statuses: tuple[str, ...]) -> list[GameRow]:
+        """Games a user is seated in, by status."""
+
+    async def games_with_status(self, statuses: tuple[str, ...]) -> list[GameRow]:
+        """Every game in those statuses (startup reconciliation)."""
+
+
+class ChannelBusy(Exception):
+    """The channel already has an open game."""

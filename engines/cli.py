@@ -1,0 +1,109 @@
+"""Command line for engines: list games, fuzz them with random playouts, check replay files."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from typing import Any
+
+import engines
+
+from .core import ReplayMismatch, check_replay
+from .core.kit import playout
+
+
+def _percentile(values: list[float], pct: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(len(ordered) * pct / 100))], 3)
+
+
+def cmd_list(_: argparse.Namespace) -> int:
+    """One JSON line per engine."""
+    for engine in engines.all():
+        print(json.dumps({"id": engine.id, "title": engine.title, "version": engine.version,
+                          "players": [engine.min_players, engine.max_players],
+                          "options": engine.options_schema.describe()}))
+    return 0
+
+
+def cmd_playout(args: argparse.Namespace) -> int:
+    """Random legal playouts; last line is the summary; non-zero exit on any problem."""
+    engine = engines.get(args.game)
+    counts = [int(p) for p in args.players.split(",")]
+    options = json.loads(args.options) if args.options else {}
+    steps: list[float] = []
+    totals = {"crashes": 0, "dead_ends": 0, "runaways": 0, "replay_mismatches": 0, "leaks": 0,
+              "undo_violations": 0, "not_json": 0, "mutations": 0}
+    completed = 0
+    started = time.perf_counter()
+    for i in range(args.games):
+        report = playout(engine, counts[i % len(counts)], args.seed + i, options,
+                         max_steps=args.max_steps, bots=args.bots)
+        steps += report.step_ms
+        completed += report.completed
+        for key, flag in (("crashes", report.crash), ("dead_ends", report.dead_end),
+                          ("runaways", report.runaway), ("replay_mismatches", report.replay_mismatch),
+                          ("leaks", report.leak), ("undo_violations", report.undo_violation),
+                          ("not_json", report.not_json), ("mutations", report.mutation)):
+            totals[key] += bool(flag)
+        if not args.quiet or not report.clean:
+            print(json.dumps(report.summary()), flush=True)
+    summary: dict[str, Any] = {
+        "game": engine.id, "games": args.games, "completed": completed, **totals,
+        "step_ms_p50": _percentile(steps, 50), "step_ms_p99": _percentile(steps, 99),
+        "steps_mean": round(len(steps) / max(1, args.games), 1),
+        "seconds": round(time.perf_counter() - started, 2),
+        "mean_step_ms": round(statistics.fmean(steps), 3) if steps else 0.0,
+    }
+    print(json.dumps(summary))
+    return 0 if sum(totals.values()) == 0 else 1
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Re-run an exported replay file and check it reproduces its recorded final state."""
+    with open(args.file, encoding="utf-8") as handle:
+        document = json.load(handle)
+    try:
+        engine = engines.get(document.get("engine", "?"))
+        state = check_replay(engine, document)
+    except (KeyError, ReplayMismatch, ValueError) as err:
+        print(f"replay FAILED: {err}", file=sys.stderr)
+        return 1
+    print(json.dumps({"ok": True, "engine": engine.id, "actions": len(document["actions"]),
+                      "result": state["result"]}))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of ``python -m engines``."""
+    parser = argparse.ArgumentParser(prog="python -m engines", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="list the registered games").set_defaults(run=cmd_list)
+    play = sub.add_parser("playout", help="random legal playouts with the core checks")
+    play.add_argument("game")
+    play.add_argument("--players", default="2")
+    play.add_argument("--games", type=int, default=100)
+    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--options", default="", help="lobby options as JSON")
+    play.add_argument("--max-steps", type=int, default=20000)
+    play.add_argument("--bots", action="store_true", help="use the engine's bot instead of random moves")
+    play.add_argument("--quiet", action="store_true", help="print only problem games and the summary")
+    play.set_defaults(run=cmd_playout)
+    rep = sub.add_parser("replay", help="re-run an exported replay file and check it")
+    rep.add_argument("file")
+    rep.set_defaults(run=cmd_replay)
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except KeyError as err:
+        print(str(err).strip("'\""), file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,63 @@
+"""`Action`: one small player decision with a stable string form."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MAX_ACTION_LEN = 80
+"""Longest string form; leaves room for a host prefix inside Discord's 100-char custom_id."""
+
+_TOKEN = re.compile(r"^[A-Za-z0-9_.+\-]+$")
+Arg = str | int
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A verb and a few arguments, e.g. ``Action("place", 3, "generator")`` ↔ ``"place:3:generator"``.
+
+    Arguments are ints or plain tokens (letters, digits, ``_ . + -``); the string form is stable
+    across versions, fits a Discord ``custom_id`` and round-trips through :meth:`parse`.
+    """
+
+    verb: str
+    args: tuple[Arg, ...] = ()
+
+    def __init__(self, verb: str, *args: Arg) -> None:
+        object.__setattr__(self, "verb", verb)
+        object.__setattr__(self, "args", tuple(args))
+        self._check()
+
+    def _check(self) -> None:
+        if not _TOKEN.match(self.verb) or self.verb[0].isdigit() or self.verb[0] == "-":
+            raise ValueError(f"bad action verb {self.verb!r}")
+        for arg in self.args:
+            if isinstance(arg, bool) or not isinstance(arg, (int, str)):
+                raise ValueError(f"action arguments are ints or tokens, not {arg!r}")
+            if isinstance(arg, str) and (not _TOKEN.match(arg) or _looks_int(arg)):
+                raise ValueError(f"bad action argument {arg!r}")
+        if len(str(self)) > MAX_ACTION_LEN:
+            raise ValueError(f"action string longer than {MAX_ACTION_LEN} chars: {self}")
+
+    def __str__(self) -> str:
+        return ":".join([self.verb, *(str(a) for a in self.args)])
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse the string form; raises ``ValueError`` on malformed text."""
+        text = text.strip()
+        if not text or len(text) > MAX_ACTION_LEN:
+            raise ValueError("not an action")
+        verb, *rest = text.split(":")
+        return cls(verb, *(int(a) if _looks_int(a) else a for a in rest))
+
+
+def _looks_int(text: str) -> bool:
+    return bool(re.fullmatch(r"-?\d+", text))
+
+
+UNDO = Action("undo")
+"""The core's own action: take back the seat's last action (see ``Engine.can_undo``)."""

@@ -1,0 +1,251 @@
+"""The engine contract every game implements, and the core's half of it.
+
+A game subclasses :class:`Engine`, declares its metadata and steps, and writes three hooks:
+``start(g)`` (set up ``g.g`` and the first prompt), ``table_view(state, seat)`` and, if it has
+hidden zones, ``hidden_paths``. The core provides validated ``apply``, undo, views, prompts,
+labels, outcome, defaults for timeouts and a simple bot.
+
+State envelope (plain JSON)::
+
+    {"engine", "engine_version", "seats", "seed", "options", "rng", "step",
+     "stack": [frames], "undo": [{"seat", "state"}], "result": None | {...}, "g": {...}}
+
+Undo rule (enforced here, not by games): after an action, the undo history is cleared if the
+PRNG was used, the game called ``g.reveal()``/``g.draw()``, an event was private to another seat,
+the set of active seats changed, or the game ended. A different seat acting also starts a fresh
+history. Texts (events, prompts, labels) may name seats as ``{seat0}``, ``{seat1}``… for the host
+to replace with player names.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from .action import UNDO, Action
+from .errors import EngineBug, IllegalAction, OptionError
+from .jsonstate import State, copy_state
+from .options import OptionsSchema
+from .rng import seed_state
+from .steps import Event, Game, Step
+
+UNDO_LIMIT = 30
+"""Most actions one seat can take back in a row."""
+
+
+class Engine:
+    """Base class of every game engine. Instances are stateless and shared."""
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    version: ClassVar[int] = 1
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+    options_schema: ClassVar[OptionsSchema] = OptionsSchema()
+    steps: ClassVar[tuple[type[Step], ...]] = ()
+    rules_summary: ClassVar[str] = ""
+    rules_topics: ClassVar[dict[str, str]] = {}
+
+    def __init__(self) -> None:
+        self._steps = {cls.name: cls() for cls in self.steps}
+        if len(self._steps) != len(self.steps) or "" in self._steps:
+            raise EngineBug(f"{self.id}: every step needs a unique name")
+        self.data = self.load_data()
+
+    # -- hooks a game writes ---------------------------------------------------------------
+    def load_data(self) -> Any:
+        """Load ``data/<game>/`` once per process (the only I/O an engine does)."""
+        return None
+
+    def check_options(self, seats: int, options: dict[str, Any]) -> None:
+        """Reject option combinations that do not fit the player count (raise ``OptionError``)."""
+
+    def start(self, g: Game) -> None:
+        """Fill ``g.g`` and push the first prompt."""
+        raise NotImplementedError
+
+    def table_view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None = spectator) may see of ``state["g"]``; never another seat's secrets."""
+        raise NotImplementedError
+
+    def hidden_paths(self, state: State, seat: int | None) -> list[str]:
+        """Dotted state paths ``seat`` may not see (hands, deck order…), for the leak check."""
+        return []
+
+    def scores(self, state: State) -> dict[str, Any]:
+        """Current scores by seat string, for status lines (optional)."""
+        return {}
+
+    # -- the contract ---------------------------------------------------------------------
+    def step(self, name: str) -> Step:
+        """The step called ``name``."""
+        try:
+            return self._steps[name]
+        except KeyError:
+            raise EngineBug(f"{self.id}: unknown step {name!r}") from None
+
+    def validate_options(self, seats: int, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Check the player count and options; returns the full option dict."""
+        if not self.min_players <= seats <= self.max_players:
+            raise OptionError(
+                f"{self.title} takes {self.min_players}–{self.max_players} players, not {seats}."
+            )
+        valid = self.options_schema.validate(options)
+        self.check_options(seats, valid)
+        return valid
+
+    def setup(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        """A new game for ``seats`` players."""
+        valid = self.validate_options(seats, options)
+        state: State = {
+            "engine": self.id, "engine_version": self.version, "seats": seats, "seed": seed,
+            "options": valid, "rng": seed_state(seed), "step": 0, "stack": [], "undo": [],
+            "result": None, "g": {},
+        }
+        g = Game(self, state, actor=None)
+        self.start(g)
+        state["setup_events"] = g.events
+        return state
+
+    def _context(self, state: State) -> Game:
+        return Game(self, state, actor=None)
+
+    def active(self, state: State) -> list[int]:
+        """Seats that must act now (several in simultaneous phases); empty when the game is over."""
+        if state["result"] is not None or not state["stack"]:
+            return []
+        g = self._context(state)
+        return sorted(self.step(g.frame["step"]).active(g))
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now (undo is separate: see :meth:`can_undo`)."""
+        if seat not in self.active(state):
+            return []
+        g = self._context(state)
+        return self.step(g.frame["step"]).actions(g, seat)
+
+    def can_undo(self, state: State, seat: int) -> bool:
+        """True when ``seat`` may take back its last action."""
+        undo = state.get("undo") or []
+        return bool(undo) and undo[-1]["seat"] == seat and state["result"] is None
+
+    def apply(self, state: State, seat: int, action: Action | str) -> tuple[State, list[Event]]:
+        """Validate and carry out one action; returns a new state (the input is untouched)."""
+        if isinstance(action, str):
+            try:
+                action = Action.parse(action)
+            except ValueError:
+                raise IllegalAction(f"{action!r} is not a move in this game.") from None
+        if action == UNDO:
+            return self._undo(state, seat)
+        self._check_legal(state, seat, action)
+        before = self.active(state)
+        new = copy_state({k: v for k, v in state.items() if k != "undo"})
+        g = Game(self, new, actor=seat)
+        self.step(g.frame["step"]).act(g, seat, action)
+        new["step"] = state["step"] + 1
+        new["undo"] = self._next_undo(state, new, g, seat, before)
+        return new, g.events
+
+    def _check_legal(self, state: State, seat: int, action: Action) -> None:
+        if state["result"] is not None:
+            raise IllegalAction("The game is over.")
+        if seat not in self.active(state):
+            raise IllegalAction("It is not your turn.")
+        legal = self.legal_actions(state, seat)
+        if action not in legal:
+            raise IllegalAction(
+                f"{self.label(state, seat, action)} is not possible now.",
+                alternatives=[str(a) for a in legal[:25]],
+            )
+
+    def _next_undo(self, old: State, new: State, g: Game, seat: int, before: list[int]) -> list[dict]:
+        reveal = (
+            g.rng.used or g.revealed or new["result"] is not None
+            or any(e["to"] is not None and set(e["to"]) - {seat} for e in g.events)
+            or self.active(new) != before
+        )
+        if reveal:
+            return []
+        history = old["undo"] if old["undo"] and old["undo"][-1]["seat"] == seat else []
+        snapshot = {k: v for k, v in old.items() if k != "undo"}
+        return [*history, {"seat": seat, "state": snapshot}][-UNDO_LIMIT:]
+
+    def _undo(self, state: State, seat: int) -> tuple[State, list[Event]]:
+        if not self.can_undo(state, seat):
+            raise IllegalAction("Nothing to undo: new information has appeared or it is not your move.")
+        entry = state["undo"][-1]
+        restored = copy_state(entry["state"])
+        restored["undo"] = state["undo"][:-1]
+        restored["step"] = state["step"] + 1
+        return restored, [{"text": f"{{seat{seat}}} took back an action.", "to": None}]
+
+    # -- texts and views ------------------------------------------------------------------
+    def prompt(self, state: State, seat: int | None) -> str:
+        """What ``seat`` is asked now, or what the table waits for."""
+        if state["result"] is not None:
+            return "The game is over."
+        active = self.active(state)
+        g = self._context(state)
+        if seat is not None and seat in active:
+            return self.step(g.frame["step"]).prompt(g, seat)
+        names = ", ".join(f"{{seat{s}}}" for s in active)
+        return f"Waiting for {names}."
+
+    def label(self, state: State, seat: int, action: Action) -> str:
+        """A human label for ``action`` (what a button or autocomplete entry shows)."""
+        if action == UNDO:
+            return "Undo your last action"
+        if state["stack"]:
+            g = self._context(state)
+            text = self.step(g.frame["step"]).label(g, seat, action)
+            if text:
+                return text
+        return " ".join([action.verb.replace("_", " ").capitalize(), *(str(a) for a in action.args)])
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` (None = spectator) may see: the core's envelope plus ``table``."""
+        return {
+            "engine": self.id, "title": self.title, "seat": seat, "seats": state["seats"],
+            "step": state["step"], "active": self.active(state), "result": state["result"],
+            "prompt": self.prompt(state, seat), "options": state["options"],
+            "table": self.table_view(state, seat),
+        }
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        """``None`` while running, else ``{"winners", "scores", "reason"}``."""
+        return state["result"]
+
+    def all_hidden_paths(self, state: State, seat: int | None) -> list[str]:
+        """The game's hidden paths plus those of simultaneous frames on the stack."""
+        paths = list(self.hidden_paths(state, seat))
+        g = self._context(state)
+        for index, frame in enumerate(state["stack"]):
+            step = self.step(frame["step"])
+            paths += [f"stack.{index}.{p}" for p in step.hidden(_FrameGame(g, frame), seat)]
+        return paths
+
+    # -- automatic players ----------------------------------------------------------------
+    def default_action(self, state: State, seat: int) -> Action:
+        """The safe action applied when ``seat`` times out."""
+        g = self._context(state)
+        return self.step(g.frame["step"]).default(g, seat)
+
+    def bot_action(self, state: State, seat: int) -> Action:
+        """A bot's choice; games override with something purposeful. Deterministic per state."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise EngineBug(f"seat {seat} has no legal action")
+        return random.Random(f"{state['seed']}:{state['step']}:{seat}").choice(legal)
+
+
+class _FrameGame(Game):
+    """A read-only context whose ``frame`` is a given stack entry (for per-frame queries)."""
+
+    def __init__(self, g: Game, frame: dict[str, Any]) -> None:
+        super().__init__(g.engine, g.state, None)
+        self._frame = frame
+
+    @property
+    def frame(self) -> dict[str, Any]:
+        return self._frame

@@ -1,0 +1,264 @@
+"""The testing kit every game's tests call: random legal playouts with the contract's checks.
+
+Per playout it reports crashes, dead ends (an active seat with no legal action), runaways (step
+limit), replay mismatches, non-JSON states, mutation of the input state, leaks (perturbing what a
+seat cannot see changes that seat's view) and undo crossing a reveal (re-playing a seat's undoable
+actions on a perturbed past gives that seat a different view).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import traceback
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .action import UNDO, Action
+from .engine import Engine
+from .errors import IllegalAction
+from .jsonstate import State, copy_state, dumps, get_path, is_plain_json, set_path
+from .replay import first_difference, replay
+
+
+@dataclass
+class PlayoutReport:
+    """What one random playout found."""
+
+    game: str
+    players: int
+    seed: int
+    steps: int = 0
+    completed: bool = False
+    crash: str | None = None
+    dead_end: str | None = None
+    runaway: bool = False
+    replay_mismatch: str | None = None
+    not_json: str | None = None
+    mutation: str | None = None
+    leak: str | None = None
+    undo_violation: str | None = None
+    undos: int = 0
+    winners: list[int] | None = None
+    step_ms: list[float] = field(default_factory=list, repr=False)
+
+    @property
+    def clean(self) -> bool:
+        """No problem of any kind (a runaway counts as a problem)."""
+        return not (self.crash or self.dead_end or self.runaway or self.replay_mismatch
+                    or self.not_json or self.mutation or self.leak or self.undo_violation)
+
+    def summary(self) -> dict[str, Any]:
+        """JSON line for the CLI (without per-step timings)."""
+        row = asdict(self)
+        row.pop("step_ms")
+        return row
+
+
+def perturb_hidden(engine: Engine, state: State, seat: int | None, rnd: random.Random) -> State:
+    """A copy of ``state`` where everything hidden from ``seat`` is reshuffled.
+
+    Hidden lists are grouped by their path with numbers wildcarded (``g.hands.*``); each group is
+    pooled, shuffled and dealt back with the original lengths, so an opponent's hand may swap cards
+    with another opponent's and a deck changes order. Games whose hidden zones have invariants
+    across groups override ``perturb_hidden(state, seat, rnd)`` on the engine.
+    """
+    custom = getattr(engine, "perturb_hidden", None)
+    if custom is not None:
+        return custom(state, seat, rnd)
+    other = copy_state(state)
+    groups: dict[str, list[str]] = {}
+    for root in engine.all_hidden_paths(state, seat):
+        for path in _list_paths(get_path(state, root), root):
+            groups.setdefault(_wildcard(path), []).append(path)
+    for paths in groups.values():
+        pool = [item for p in paths for item in get_path(state, p)]
+        rnd.shuffle(pool)
+        for path in paths:
+            size = len(get_path(state, path))
+            set_path(other, path, pool[:size])
+            del pool[:size]
+    return other
+
+
+def _wildcard(path: str) -> str:
+    return ".".join("*" if part.lstrip("-").isdigit() else part for part in path.split("."))
+
+
+def _list_paths(value: Any, path: str) -> list[str]:
+    """Paths of every list inside ``value`` that holds no containers (the shufflable piles)."""
+    if isinstance(value, dict):
+        return [p for key, item in value.items() for p in _list_paths(item, f"{path}.{key}")]
+    if isinstance(value, list):
+        if any(isinstance(item, (dict, list)) for item in value):
+            return [p for i, item in enumerate(value) for p in _list_paths(item, f"{path}.{i}")]
+        return [path]
+    return []
+
+
+def _without_step(view: dict[str, Any]) -> str:
+    """A view's canonical JSON minus the step counter (an undo advances it)."""
+    return dumps({k: v for k, v in view.items() if k != "step"})
+
+
+class Playout:
+    """One random game with every check; call :meth:`run`."""
+
+    def __init__(self, engine: Engine, players: int, seed: int, options: dict[str, Any] | None = None,
+                 *, max_steps: int = 20000, leak_every: int = 5, undo_chance: float = 0.15,
+                 bots: bool = False) -> None:
+        self.engine = engine
+        self.rnd = random.Random(seed)
+        self.options = options or {}
+        self.max_steps = max_steps
+        self.leak_every = leak_every
+        self.undo_chance = undo_chance
+        self.bots = bots
+        self.report = PlayoutReport(engine.id, players, seed)
+        self.log: list[tuple[int, str]] = []
+        self.undo_trail: list[tuple[State, int, str]] = []
+
+    def run(self) -> PlayoutReport:
+        """Play to the end or the first problem; always returns the report."""
+        report = self.report
+        try:
+            state = self.engine.setup(report.players, report.seed, self.options)
+            self._check_state(state)
+            while not self._stopped(state):
+                state = self._one_step(state)
+            if report.clean and report.completed:
+                self._check_replay(state)
+                report.winners = state["result"]["winners"]
+        except Exception:  # noqa: BLE001 - the kit reports every crash
+            report.crash = traceback.format_exc(limit=6)[-1500:]
+        return report
+
+    def _stopped(self, state: State) -> bool:
+        report = self.report
+        if not report.clean:
+            return True
+        if state["result"] is not None:
+            report.completed = True
+            return True
+        if report.steps >= self.max_steps:
+            report.runaway = True
+            return True
+        return False
+
+    def _one_step(self, state: State) -> State:
+        engine, report = self.engine, self.report
+        active = engine.active(state)
+        if not active:
+            report.dead_end = "no active seat but no result"
+            return state
+        seat = self.rnd.choice(active)
+        legal = {s: engine.legal_actions(state, s) for s in active}
+        for s, actions in legal.items():
+            if not actions:
+                report.dead_end = f"seat {s} active with no legal action at step {state['step']}"
+                return state
+        if report.steps % self.leak_every == 0:
+            self._check_leaks(state)
+        if engine.can_undo(state, seat) and self.rnd.random() < self.undo_chance:
+            action = UNDO
+        elif self.bots:
+            action = engine.bot_action(state, seat)
+        else:
+            action = self.rnd.choice(legal[seat])
+        before = dumps(state)
+        started = time.perf_counter()
+        new, events = engine.apply(state, seat, action)
+        engine.legal_actions(new, seat)
+        report.step_ms.append((time.perf_counter() - started) * 1000)
+        if dumps(state) != before:
+            report.mutation = f"apply({action}) changed its input state"
+        for event in events:
+            engine.label(state, seat, action)
+            if not isinstance(event.get("text"), str):
+                report.crash = f"bad event {event!r}"
+        self._track_undo(state, new, seat, action)
+        self.log.append((seat, str(action)))
+        report.steps += 1
+        self._check_state(new)
+        return new
+
+    def _check_state(self, state: State) -> None:
+        if not is_plain_json(state):
+            self.report.not_json = f"state is not plain JSON at step {state['step']}"
+
+    def _track_undo(self, old: State, new: State, seat: int, action: Action) -> None:
+        if action == UNDO:
+            self.report.undos += 1
+            expected, _, _ = self.undo_trail.pop()
+            restored = {k: v for k, v in new.items() if k not in ("undo", "step")}
+            wanted = {k: v for k, v in expected.items() if k not in ("undo", "step")}
+            if dumps(restored) != dumps(wanted):
+                self.report.undo_violation = f"undo did not restore the state ({first_difference(restored, wanted)})"
+            return
+        if not new["undo"]:
+            self.undo_trail = []
+            return
+        if len(new["undo"]) == 1:
+            self.undo_trail = []
+        self.undo_trail.append((old, seat, str(action)))
+        self._check_undo_reveal(new, seat)
+
+    def _check_undo_reveal(self, state: State, seat: int) -> None:
+        """Undoable actions must not have told ``seat`` anything hidden from it at their start."""
+        origin = self.undo_trail[0][0]
+        for _ in range(2):
+            other = perturb_hidden(self.engine, origin, seat, self.rnd)
+            try:
+                for _old, s, action in self.undo_trail:
+                    other, _ = self.engine.apply(other, s, action)
+            except IllegalAction:
+                self.report.undo_violation = (
+                    f"undoable actions of seat {seat} depend on information hidden from it"
+                )
+                return
+            except Exception as err:  # noqa: BLE001 - a perturbed state the game cannot handle
+                self.report.crash = (
+                    f"{type(err).__name__}: {err} while replaying on a perturbed state; the game's "
+                    "hidden zones have invariants: override Engine.perturb_hidden"
+                )
+                return
+            if _without_step(self.engine.view(other, seat)) != _without_step(self.engine.view(state, seat)):
+                self.report.undo_violation = (
+                    f"seat {seat} can undo across a reveal (step {state['step']}, "
+                    f"actions {[a for _o, _s, a in self.undo_trail]})"
+                )
+                return
+
+    def _check_leaks(self, state: State) -> None:
+        for seat in [None, *range(state["seats"])]:
+            view = dumps(self.engine.view(state, seat))
+            other = perturb_hidden(self.engine, state, seat, self.rnd)
+            if dumps(self.engine.view(other, seat)) != view:
+                where = first_difference(self.engine.view(other, seat), json.loads(view))
+                self.report.leak = f"view of seat {seat} shows hidden information at {where}"
+                return
+
+    def _check_replay(self, state: State) -> None:
+        rebuilt = replay(self.engine, state["seats"], state["seed"], state["options"], self.log)
+        if dumps(rebuilt) != dumps(state):
+            self.report.replay_mismatch = first_difference(rebuilt, state)
+
+
+def playout(engine: Engine, players: int, seed: int, options: dict[str, Any] | None = None,
+            **kwargs: Any) -> PlayoutReport:
+    """One random legal playout with all checks."""
+    return Playout(engine, players, seed, options, **kwargs).run()
+
+
+def fuzz(engine: Engine, players: list[int] | tuple[int, ...], games: int, seed: int = 0,
+         options: dict[str, Any] | None = None, **kwargs: Any) -> list[PlayoutReport]:
+    """``games`` playouts spread over the player counts, seeds ``seed, seed+1, …``."""
+    return [playout(engine, players[i % len(players)], seed + i, options, **kwargs) for i in range(games)]
+
+
+def assert_clean(reports: list[PlayoutReport]) -> None:
+    """Fail (AssertionError) with the first problem found, naming seed and player count."""
+    for report in reports:
+        if not report.clean or not report.completed:
+            raise AssertionError(f"{report.game} {report.players}p seed {report.seed}: {report.summary()}")

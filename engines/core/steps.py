@@ -1,0 +1,187 @@
+"""The pending-prompt stack: steps, frames and the mutable context an action runs in.
+
+A game waits on the frame at the top of ``state["stack"]``: a JSON dict ``{"step": name, ...}``.
+Each step name maps to a :class:`Step` that says who acts, which actions are legal, what they do
+and how to ask. ``call`` pushes a sub-prompt, ``goto`` replaces the current one, ``end`` pops it
+and hands a result to the caller's :meth:`Step.resume`. Everything lives in the state, so a game
+can be saved after any click.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .action import Action
+from .errors import EngineBug
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+Event = dict[str, Any]
+"""``{"text": str, "to": [seat, ...] | None}``; ``to=None`` is public, else only those seats."""
+
+
+class Game:
+    """The context one ``apply`` mutates: a private copy of the state plus the core's bookkeeping."""
+
+    def __init__(self, engine: Engine, state: dict[str, Any], actor: int | None) -> None:
+        self.engine = engine
+        self.state = state
+        self.actor = actor
+        self.rng = Rng(state)
+        self.events: list[Event] = []
+        self.revealed = False
+
+    # -- what the game reads -------------------------------------------------------------
+    @property
+    def g(self) -> dict[str, Any]:
+        """The game's own part of the state."""
+        return self.state["g"]
+
+    @property
+    def seats(self) -> int:
+        """Number of seats (seats are ``0 .. seats-1``)."""
+        return self.state["seats"]
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The validated lobby options."""
+        return self.state["options"]
+
+    @property
+    def data(self) -> Any:
+        """The game's content loaded from ``data/<game>/``."""
+        return self.engine.data
+
+    @property
+    def frame(self) -> dict[str, Any]:
+        """The pending prompt at the top of the stack."""
+        stack = self.state["stack"]
+        if not stack:
+            raise EngineBug("no pending prompt")
+        return stack[-1]
+
+    @property
+    def finished(self) -> bool:
+        """True once :meth:`finish` has been called."""
+        return self.state["result"] is not None
+
+    # -- the prompt stack ----------------------------------------------------------------
+    def call(self, step: str, **args: Any) -> None:
+        """Push a sub-prompt; when it ends, the current step's ``resume`` receives its result."""
+        self.engine.step(step)
+        self.state["stack"].append({"step": step, **args})
+
+    def goto(self, step: str, **args: Any) -> None:
+        """Replace the current prompt (or start one if the stack is empty)."""
+        self.engine.step(step)
+        if self.state["stack"]:
+            self.state["stack"].pop()
+        self.state["stack"].append({"step": step, **args})
+
+    def end(self, result: Any = None) -> None:
+        """Pop the current prompt and resume the one below it with ``result``."""
+        self.state["stack"].pop()
+        if self.state["stack"] and not self.finished:
+            self.engine.step(self.frame["step"]).resume(self, result)
+
+    # -- information ----------------------------------------------------------------------
+    def log(self, text: str, to: list[int] | None = None) -> None:
+        """Record an event; ``to`` limits it to those seats (a private event)."""
+        self.events.append({"text": text, "to": None if to is None else sorted(set(to))})
+
+    def reveal(self) -> None:
+        """Say that new information appeared (e.g. a card drawn from a hidden deck): undo stops here."""
+        self.revealed = True
+
+    def draw(self, deck: list[Any], count: int = 1) -> list[Any]:
+        """Take ``count`` items from the front of a hidden pile (fewer if it runs out); marks a reveal."""
+        taken = deck[:count]
+        del deck[:count]
+        if taken:
+            self.reveal()
+        return taken
+
+    def finish(self, winners: list[int], scores: dict[str, Any] | None = None, reason: str = "") -> None:
+        """End the game: ``winners`` are seats (several on a shared win), ``scores`` by seat string."""
+        self.state["result"] = {"winners": sorted(winners), "scores": scores or {}, "reason": reason}
+        self.state["stack"] = []
+
+
+class Step:
+    """One kind of pending prompt. Subclasses set ``name`` and implement ``actions`` and ``act``.
+
+    The default step is taken by one seat, ``frame["seat"]``.
+    """
+
+    name = ""
+
+    def active(self, g: Game) -> list[int]:
+        """Seats that must act on this prompt."""
+        return [g.frame["seat"]]
+
+    def actions(self, g: Game, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` here (it is active)."""
+        raise NotImplementedError
+
+    def act(self, g: Game, seat: int, action: Action) -> None:
+        """Carry out a legal action (already validated) by mutating ``g``."""
+        raise NotImplementedError
+
+    def prompt(self, g: Game, seat: int) -> str:
+        """What the seat is asked, in one short sentence."""
+        return "Choose an action."
+
+    def label(self, g: Game, seat: int, action: Action) -> str | None:
+        """A human label for one of this step's actions (None: the engine's default)."""
+        return None
+
+    def resume(self, g: Game, result: Any) -> None:
+        """A sub-prompt this step called has ended; by default this prompt simply asks again."""
+
+    def default(self, g: Game, seat: int) -> Action:
+        """The safe action taken for a seat that timed out (defaults to the first legal one)."""
+        return self.actions(g, seat)[0]
+
+    def hidden(self, g: Game, viewer: int | None) -> list[str]:
+        """Dotted paths (relative to this frame) that ``viewer`` may not see."""
+        return []
+
+
+class Simultaneous(Step):
+    """Several seats choose privately, then all choices resolve together.
+
+    Frame: ``{"step", "seats": [...], "locked": {seat: bool}, "private": {seat: {...}}}``.
+    A seat works on its own ``private`` entry (hidden from others), calls :meth:`lock` when done,
+    and :meth:`resolve` runs once every seat has locked in.
+    """
+
+    @staticmethod
+    def frame_for(seats: list[int], **args: Any) -> dict[str, Any]:
+        """Arguments for ``g.call``/``g.goto`` that start a simultaneous prompt."""
+        return {"seats": list(seats), "locked": {}, "private": {str(s): {} for s in seats}, **args}
+
+    def active(self, g: Game) -> list[int]:
+        locked = g.frame["locked"]
+        return [s for s in g.frame["seats"] if not locked.get(str(s))]
+
+    def mine(self, g: Game, seat: int) -> dict[str, Any]:
+        """The seat's private working area in this frame."""
+        return g.frame["private"][str(seat)]
+
+    def lock(self, g: Game, seat: int) -> None:
+        """Lock in ``seat``'s choice; resolves when it was the last one."""
+        g.frame["locked"][str(seat)] = True
+        g.log(f"{{seat{seat}}} is locked in.")
+        if not self.active(g):
+            g.reveal()
+            choices = {int(k): v for k, v in g.frame["private"].items()}
+            self.resolve(g, choices)
+
+    def resolve(self, g: Game, choices: dict[int, dict[str, Any]]) -> None:
+        """Every seat has locked in: reveal and apply the choices."""
+        raise NotImplementedError
+
+    def hidden(self, g: Game, viewer: int | None) -> list[str]:
+        return [f"private.{s}" for s in g.frame["seats"] if s != viewer]
