@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from .service import GameService
 
 AUTOCOMPLETE_LIMIT = 25
+UNDO_LABEL = "Undo your last action"
 
 
 class MovesMixin:
@@ -30,7 +31,7 @@ class MovesMixin:
         found = [c for c in self.choices_for(game, seat)
                  if not folded or folded in c.label.casefold() or folded in c.action.casefold()]
         if self.engine(game.engine).can_undo(game.state or {}, seat) and (not folded or folded in "undo"):
-            found.append(Choice(str(UNDO), "Undo your last action"))
+            found.append(Choice(str(UNDO), UNDO_LABEL))
         return found[:AUTOCOMPLETE_LIMIT]
 
     async def panel(self: GameService, game_id: int, user_id: str) -> Panel:
@@ -69,7 +70,8 @@ class MovesMixin:
             if seat not in engine.active(game.state):
                 names = seat_names(game)
                 raise NotAllowed(f"It is not your turn. {fill(engine.prompt(game.state, None), names)}")
-            action = UNDO if text.strip() == str(UNDO) else self.resolve_action(game, seat, text)
+            wants_undo = text.strip().casefold() in (str(UNDO), UNDO_LABEL.casefold())
+            action = UNDO if wants_undo else self.resolve_action(game, seat, text)
             try:
                 state, events = engine.apply(game.state, seat, action)
             except IllegalAction as err:

@@ -19,12 +19,12 @@ class ReadingMixin:
 
     async def status(self: GameService, channel_id: str) -> Post:
         """Where the channel's running game stands (no image)."""
-        game = await self.running_game(channel_id)
+        game = await self.running_or_last(channel_id)
         return await self.make_post(game, [], image=False)
 
     async def board(self: GameService, channel_id: str) -> Post:
         """The public board image and status of the channel's game."""
-        game = await self.running_game(channel_id)
+        game = await self.running_or_last(channel_id)
         return await self.make_post(game, [])
 
     async def board_of(self: GameService, game_id: int) -> Post:
@@ -52,8 +52,11 @@ class ReadingMixin:
         return lines[-max(1, min(count, 200)):]
 
     async def running_or_last(self: GameService, channel_id: str) -> GameRow:
-        """The open game of a channel (the log of a finished game stays readable via export)."""
-        return await self.running_game(channel_id)
+        """The running game of a channel, else its last finished one (boards and logs stay readable)."""
+        game = await self.storage.latest_game_in_channel(channel_id)
+        if game is None:
+            return await self.running_game(channel_id)
+        return game
 
     async def _log_lines(self: GameService, game: GameRow, seat: int | None, private_only: bool = False) -> list[str]:
         names = seat_names(game)
@@ -68,7 +71,7 @@ class ReadingMixin:
 
     async def export(self: GameService, *, channel_id: str | None = None, game_id: int | None = None) -> dict[str, Any]:
         """A replay document of the game (seed + action log), safe to share after the game."""
-        game = await self.game_by_id(game_id) if game_id is not None else await self.running_game(channel_id or "")
+        game = await self.game_by_id(game_id) if game_id is not None else await self.running_or_last(channel_id or "")
         assert game.state is not None
         actions = [(row.seat, row.action) for row in await self.storage.actions(game.id)]
         names = seat_names(game)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sqlite3
 from importlib import resources
 from pathlib import Path
@@ -138,6 +139,13 @@ class SQLiteStorage:
         rows = await self._fetch(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
             (channel_id,))
+        return (await self._with_players(rows))[0] if rows else None
+
+    async def latest_game_in_channel(self, channel_id: str) -> GameRow | None:
+        """The newest game of a channel that has started (running or finished)."""
+        rows = await self._fetch(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('running', 'finished')"
+            " ORDER BY id DESC LIMIT 1", (channel_id,))
         return (await self._with_players(rows))[0] if rows else None
 
     async def games_of_user(self, user_id: str, statuses: tuple[str, ...]) -> list[GameRow]:
@@ -288,9 +296,9 @@ class SQLiteStorage:
 
 
 def _statements(sql: str) -> list[str]:
-    """Split a migration file into statements (no semicolons inside literals in our migrations)."""
-    lines = [line for line in sql.splitlines() if not line.strip().startswith("--")]
-    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+    """Split a migration file into statements (comments dropped; no ``;`` inside string literals)."""
+    without_comments = re.sub(r"--[^\n]*", "", sql)
+    return [s.strip() for s in without_comments.split(";") if s.strip()]
 
 
 def _game_row(row: sqlite3.Row, players: tuple[PlayerRow, ...]) -> GameRow:

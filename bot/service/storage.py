@@ -36,6 +36,23 @@ class Storage(Protocol):
     async def open_game_in_channel(self, channel_id: str) -> GameRow | None:
         """The lobby or running game of a channel."""
 
+    async def latest_game_in_channel(self, channel_id: str) -> GameRow | None:
+        """The newest started (running or finished) game of a channel."""
+
+    async def claim_seat(self, game_id: int, position: int, user_id: str, name: str) -> None:
+        """A user takes a vacant seat of a running game."""
+
+    async def set_host(self, game_id: int, user_id: str) -> None:
+        """Hand a lobby to another player."""
+
+    async def set_options(self, game_id: int, options: dict[str, Any]) -> None:
+        """Replace a lobby's options."""
+
+    async def import_game(self, *, guild_id: str | None, channel_id: str, host_id: str, state: dict[str, Any],
+                          names: list[str], actions: list[tuple[int, str, list[dict[str, Any]]]],
+                          now: float) -> int:
+        """Store a replayed game with vacant seats and its log in one transaction."""
+
     async def add_player(self, game_id: int, user_id: str | None, name: str, is_bot: bool, now: float) -> None:
         """Append a lobby member."""
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 MAX_ACTION_LEN = 80
 """Longest string form; leaves room for a host prefix inside Discord's 100-char custom_id."""
 
-_TOKEN = re.compile(r"^[A-Za-z0-9_.+\-]+$")
+_TOKEN = re.compile(r"^[A-Za-z0-9_.+\-]+\Z")
 Arg = str | int
 
 
@@ -56,7 +56,7 @@ class Action:
 
 
 def _looks_int(text: str) -> bool:
-    return bool(re.fullmatch(r"-?\d+", text))
+    return bool(re.fullmatch(r"-?[0-9]+", text))
 
 
 UNDO = Action("undo")

@@ -154,8 +154,12 @@ class Engine:
             raise IllegalAction("It is not your turn.")
         legal = self.legal_actions(state, seat)
         if action not in legal:
+            try:
+                name = self.label(state, seat, action)
+            except Exception:  # noqa: BLE001 - step labels are written for legal actions only
+                name = _plain_label(action)
             raise IllegalAction(
-                f"{self.label(state, seat, action)} is not possible now.",
+                f"{name} is not possible now.",
                 alternatives=[str(a) for a in legal[:25]],
             )
 
@@ -201,7 +205,7 @@ class Engine:
             text = self.step(g.frame["step"]).label(g, seat, action)
             if text:
                 return text
-        return " ".join([action.verb.replace("_", " ").capitalize(), *(str(a) for a in action.args)])
+        return _plain_label(action)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` (None = spectator) may see: the core's envelope plus ``table``."""
@@ -237,6 +241,11 @@ class Engine:
         if not legal:
             raise EngineBug(f"seat {seat} has no legal action")
         return random.Random(f"{state['seed']}:{state['step']}:{seat}").choice(legal)
+
+
+def _plain_label(action: Action) -> str:
+    """The default label: the verb in words, then the arguments (``mark:2`` → ``Mark 2``)."""
+    return " ".join([action.verb.replace("_", " ").capitalize(), *(str(a) for a in action.args)])
 
 
 class _FrameGame(Game):

@@ -33,7 +33,7 @@ def verify(engine: Engine, stored: State, actions: list[LogEntry] | list[list[An
 def first_difference(a: Any, b: Any, path: str = "") -> str:
     """The first dotted path where two JSON values differ (for error messages)."""
     if type(a) is not type(b):
-        return path or "<root>"
+        return path.lstrip(".") or "<root>"
     if isinstance(a, dict):
         for key in sorted(set(a) | set(b), key=str):
             if key not in a or key not in b:
@@ -42,7 +42,7 @@ def first_difference(a: Any, b: Any, path: str = "") -> str:
                 return first_difference(a[key], b[key], f"{path}.{key}")
     if isinstance(a, list):
         if len(a) != len(b):
-            return f"{path} (length {len(a)} vs {len(b)})"
+            return f"{path.lstrip('.') or '<root>'} (length {len(a)} vs {len(b)})"
         for i, (x, y) in enumerate(zip(a, b, strict=True)):
             if dumps(x) != dumps(y):
                 return first_difference(x, y, f"{path}.{i}")

@@ -35,9 +35,9 @@ class Rng:
         self.used = False
 
     def below(self, n: int) -> int:
-        """Uniform int in ``[0, n)`` without modulo bias."""
-        if n <= 0:
-            raise ValueError("below() needs n > 0")
+        """Uniform int in ``[0, n)`` without modulo bias (``0 < n <= 2**64``)."""
+        if not 0 < n <= MASK + 1:
+            raise ValueError("below() needs 0 < n <= 2**64")
         limit = (MASK + 1) - ((MASK + 1) % n)
         while True:
             state, value = next_u64(self._holder[self._key])

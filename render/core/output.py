@@ -1,0 +1,83 @@
+"""Encoding images for Discord: size limits, PNG and WebP bytes."""
+
+from __future__ import annotations
+
+import io
+from typing import Protocol
+
+from PIL import Image
+
+MAX_SIDE = 2000  # px on the long side
+MAX_BYTES = 8 * 1024 * 1024  # Discord's attachment limit for unboosted servers
+
+
+class HasImage(Protocol):
+    image: Image.Image
+
+
+def as_image(obj: Image.Image | HasImage) -> Image.Image:
+    """Accept a PIL image or anything with an ``image`` attribute (a Canvas gives its final output)."""
+    if isinstance(obj, Image.Image):
+        return obj
+    output = getattr(obj, "output", None)
+    return output() if callable(output) else obj.image
+
+
+def fit_within(image: Image.Image, max_side: int = MAX_SIDE) -> Image.Image:
+    """Downscale (LANCZOS, keeping aspect) so the long side is at most ``max_side``."""
+    w, h = image.size
+    long_side = max(w, h)
+    if long_side <= max_side:
+        return image
+    k = max_side / long_side
+    return image.resize((max(1, int(w * k)), max(1, int(h * k))), Image.Resampling.LANCZOS)
+
+
+def _png(image: Image.Image, compress_level: int) -> bytes:
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", optimize=False, compress_level=compress_level)
+    return buf.getvalue()
+
+
+def to_png(
+    image: Image.Image | HasImage,
+    compress_level: int = 6,
+    max_side: int = MAX_SIDE,
+    max_bytes: int = MAX_BYTES,
+) -> bytes:
+    """Encode as PNG, at most ``max_side`` px long and (best effort) under ``max_bytes``.
+
+    If the file is too big it is re-encoded at level 9, then quantised to 256 colours, then halved.
+    """
+    img = fit_within(as_image(image), max_side)
+    if img.mode not in ("RGB", "RGBA", "L", "LA", "P"):
+        img = img.convert("RGBA" if "A" in img.getbands() else "RGB")
+    data = _png(img, compress_level)
+    if len(data) <= max_bytes:
+        return data
+    data = _png(img, 9)
+    if len(data) <= max_bytes:
+        return data
+    quantised = img.quantize(256, method=Image.Quantize.FASTOCTREE)
+    data = _png(quantised, 9)
+    while len(data) > max_bytes and max(quantised.size) > 64:
+        img = fit_within(img, max(img.size) // 2)
+        quantised = img.quantize(256, method=Image.Quantize.FASTOCTREE)
+        data = _png(quantised, 9)
+    return data
+
+
+def to_webp(
+    image: Image.Image | HasImage, quality: int = 90, lossless: bool = False, max_side: int = MAX_SIDE
+) -> bytes:
+    """Encode as WebP (smaller than PNG for photos/gradients; lossless keeps sharp text)."""
+    img = fit_within(as_image(image), max_side)
+    buf = io.BytesIO()
+    img.save(buf, format="WEBP", quality=quality, lossless=lossless, method=4)
+    return buf.getvalue()
+
+
+def image_size(data: bytes) -> tuple[int, int]:
+    """(width, height) of encoded image bytes."""
+    with Image.open(io.BytesIO(data)) as im:
+        return im.size

@@ -1,0 +1,656 @@
+"""Tests for the shared drawing toolkit (render/core), the registry and the ``python -m render`` CLI."""
+
+from __future__ import annotations
+
+import ast
+import importlib.abc
+import importlib.machinery
+import io
+import itertools
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import render
+from render import registry
+from render.__main__ import main as cli_main
+from render.__main__ import play_random
+from render.core import fonts, layout, output, palette
+from render.core.canvas import Canvas
+from render.core.demo import demo_canvas
+from render.core.generic import render_generic
+from render.core.geometry import Box, anchor_box
+from render.core.grid import GridSpec, cell_name, column_name, draw_grid, fit_grid
+from render.core.hexes import HexLayout, draw_hex_map, hex_disc, hex_distance, hex_round
+from render.core.pieces import card, token_stack
+from render.core.primitives import (
+    arrow,
+    highlight,
+    label,
+    label_size,
+    legend,
+    legend_size,
+    panel,
+    path_arrow,
+    seat_marker,
+    shape_points,
+)
+from render.core.track import draw_track, stack_points, track_spaces
+
+WHITE_BG = (255, 255, 255)
+
+# -- layer rules ---------------------------------------------------------------------------
+
+
+def test_render_never_imports_bot_discord_or_aiosqlite() -> None:
+    root = Path(render.__file__).parent
+    banned = {"discord", "aiosqlite", "bot"}
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] not in banned, f"{path.name} imports {name}"
+
+
+# -- helpers -------------------------------------------------------------------------------
+
+
+def near(a: tuple[int, ...], b: tuple[int, ...], tol: int = 40) -> bool:
+    return all(abs(x - y) <= tol for x, y in zip(a[:3], b[:3], strict=True))
+
+
+def count_colour(c: Canvas, box: Box, colour: tuple[int, ...], tol: int = 40) -> int:
+    """Pixels within ``tol`` of ``colour`` inside a logical box."""
+    x0, y0 = c.pt((box.x, box.y))
+    x1, y1 = c.pt((box.x1, box.y1))
+    region = c.image.crop((int(x0), int(y0), int(x1), int(y1))).convert("RGB")
+    colours = region.getcolors(region.width * region.height) or []
+    return sum(n for n, col in colours if near(col, colour, tol))
+
+
+def non_bg(c: Canvas, box: Box, bg: tuple[int, ...] = WHITE_BG) -> int:
+    """Pixels inside a logical box that differ from the background."""
+    total = c.px(box.w) * c.px(box.h)
+    return total - count_colour(c, box, bg, tol=0)
+
+
+def pixel(c: Canvas, p: tuple[float, float]) -> tuple[int, ...]:
+    x, y = c.pt(p)
+    value = c.image.getpixel((int(x), int(y)))
+    assert isinstance(value, tuple)
+    return value
+
+
+def blank(w: float = 200, h: float = 200, scale: float = 2.0) -> Canvas:
+    return Canvas(w, h, scale, background=WHITE_BG)
+
+
+def decode(data: bytes) -> Image.Image:
+    im = Image.open(io.BytesIO(data))
+    im.load()
+    return im
+
+
+# -- fonts ---------------------------------------------------------------------------------
+
+
+def test_fonts_scale_and_cache() -> None:
+    assert fonts.text_width("Hello world", 30) > fonts.text_width("Hello world", 15) > 0
+    assert fonts.line_height(30) > fonts.line_height(15)
+    assert fonts.font(20) is fonts.font(20)
+    assert fonts.text_width("Bold", 30, bold=True) > fonts.text_width("Bold", 30)
+
+
+def test_wrap_and_truncate_fit_width() -> None:
+    text = "The quick brown fox jumps over the lazy dog " * 5 + "Supercalifragilisticexpialidocious" * 3
+    lines = fonts.wrap(text, 20, 200)
+    assert len(lines) > 3
+    assert all(fonts.text_width(line, 20) <= 200 for line in lines)
+    capped = fonts.wrap(text, 20, 200, max_lines=2)
+    assert len(capped) == 2 and capped[-1].endswith(fonts.ELLIPSIS)
+    assert fonts.wrap("a\n\nb", 20, 200) == ["a", "", "b"]
+    short = fonts.truncate(text, 20, 150)
+    assert short.endswith(fonts.ELLIPSIS) and fonts.text_width(short, 20) <= 150
+    assert fonts.truncate("ok", 20, 150) == "ok"
+    assert fonts.fit_size("A fairly long heading", 200, 40) < 40
+
+
+def test_sanitize_maps_missing_glyphs() -> None:
+    assert fonts.sanitize("3 × 4 — Zoë → café") == "3 x 4 - Zoe -> cafe"
+    assert fonts.sanitize("line\nbreak") == "line break"
+    assert fonts.has_glyph("…") and fonts.has_glyph("A")
+
+
+def test_bitmap_font_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fonts, "freetype_available", lambda: False)
+    fonts._regular.cache_clear()
+    try:
+        assert not fonts.is_scalable()
+        assert fonts.text_width("abc", 40) > 0 and fonts.line_height(40) > 0
+        c = blank(100, 40)
+        box = c.text((5, 5), "fallback", 12, bold=True)
+        assert box.w > 0 and non_bg(c, box) > 0
+    finally:
+        fonts._regular.cache_clear()
+    assert fonts.is_scalable() == fonts.freetype_available()
+
+
+# -- palette -------------------------------------------------------------------------------
+
+
+def test_seat_palette_contrast_and_distinct() -> None:
+    assert len(palette.SEAT_COLOURS) == 8 and palette.distinct(palette.SEAT_COLOURS)
+    for seat in range(8):
+        colour = palette.seat_colour(seat)
+        assert palette.contrast_ratio(colour, palette.text_on(colour)) >= 4.5, seat
+    for a, b in itertools.combinations(palette.SEAT_COLOURS, 2):
+        assert sum(abs(x - y) for x, y in zip(a, b, strict=True)) > 60
+    assert palette.seat_colour(9) == palette.seat_colour(1)
+    assert len(set(palette.SEAT_SHAPES)) == 8
+
+
+def test_ui_colours_readable() -> None:
+    for bg in (palette.BACKGROUND, palette.PANEL, palette.PANEL_HEADER):
+        assert palette.contrast_ratio(palette.TEXT, bg) >= 7
+        assert palette.contrast_ratio(palette.MUTED, bg) >= 4.5
+    assert palette.HIGHLIGHT not in palette.SEAT_COLOURS
+    assert palette.contrast_ratio(palette.WARNING, palette.WHITE) >= 4.5
+    assert palette.hex_to_rgb("#0072B2") == palette.SEAT_COLOURS[0]
+    assert palette.rgb("#fff") == (255, 255, 255)
+
+
+# -- canvas --------------------------------------------------------------------------------
+
+
+def test_canvas_scale_is_capped_to_max_side() -> None:
+    c = Canvas(1500, 500, scale=2)
+    assert max(c.image.size) <= output.MAX_SIDE
+    assert c.image.size == (2000, 667)
+    assert Canvas(300, 200, 2).image.size == (600, 400)
+    smooth = Canvas(300, 200, 2, supersample=2)
+    assert smooth.image.size == (1200, 800) and smooth.pixel_size == (600, 400)
+
+
+def test_canvas_text_anchor_and_box() -> None:
+    c = blank(200, 100)
+    box = c.text((100, 50), "Centre", 15, anchor="mm")
+    assert abs(box.center[0] - 100) < 1 and abs(box.center[1] - 50) < 1
+    assert non_bg(c, box) > 0
+    assert anchor_box((10, 10), 4, 2, "rb") == Box(6, 8, 4, 2)
+    clipped = c.text((0, 0), "x" * 200, 15, max_width=50)
+    assert clipped.w <= 50.5
+
+
+def test_rect_circle_polygon_line() -> None:
+    c = blank(100, 100)
+    c.rect(Box(10, 10, 30, 30), fill=(255, 0, 0), radius=5)
+    c.circle((70, 25), 10, fill=(0, 255, 0))
+    c.polygon([(10, 60), (40, 60), (25, 90)], fill=(0, 0, 255))
+    c.line([(60, 60), (90, 90)], (0, 0, 0), 4)
+    assert pixel(c, (25, 25)) == (255, 0, 0)
+    assert pixel(c, (70, 25)) == (0, 255, 0)
+    assert pixel(c, (25, 70)) == (0, 0, 255)
+    assert pixel(c, (75, 75)) == (0, 0, 0)
+
+
+# -- primitives ----------------------------------------------------------------------------
+
+
+def test_label_pill_and_truncation() -> None:
+    c = blank(300, 100)
+    colour = palette.seat_colour(0)
+    box = label(c, (10, 10), "Seat 1", bg=colour)
+    assert (box.w, box.h) == pytest.approx(label_size(c, "Seat 1", pill=True), abs=0.6)
+    assert count_colour(c, box, colour, tol=2) > 0.4 * c.px(box.w) * c.px(box.h)
+    assert count_colour(c, box, palette.text_on(colour), tol=60) > 0
+    long_box = label(c, (290, 90), "x" * 300, bg=colour, max_width=120, anchor="rb")
+    assert long_box.w <= 120.5 and long_box.x1 == pytest.approx(290)
+
+
+def test_seat_markers_all_shapes() -> None:
+    c = blank(400, 60)
+    for seat in range(8):
+        centre = (25 + seat * 48, 30)
+        seat_marker(c, centre, seat, 16, text=str(seat + 1), background=WHITE_BG)
+        assert count_colour(c, Box.around(centre, 36, 36), palette.seat_colour(seat), tol=3) > 100
+    masks = set()
+    for shape in palette.SEAT_SHAPES:
+        m = Canvas(40, 40, 1, background=0, mode="L")
+        pts = shape_points(shape, (20, 20), 12)
+        if pts is None:
+            m.circle((20, 20), 12, fill=255)
+        else:
+            m.polygon(pts, fill=255)
+        masks.add(m.image.tobytes())
+    assert len(masks) == len(palette.SEAT_SHAPES)
+    with pytest.raises(ValueError):
+        shape_points("blob", (0, 0), 1)
+
+
+def test_highlight_draws_glow_and_outline() -> None:
+    c = blank(200, 100)
+    target = Box(40, 30, 40, 40)
+    highlight(c, target, width=3)
+    ring = count_colour(c, target.expand(6), palette.HIGHLIGHT, tol=30)
+    assert ring > 0
+    assert count_colour(c, target.inset(8), palette.HIGHLIGHT, tol=30) == 0
+    assert count_colour(c, Box(140, 30, 40, 40), palette.HIGHLIGHT, tol=30) == 0
+    glowless = blank(200, 100)
+    highlight(glowless, target, width=3, glow=False)
+    assert non_bg(glowless, target.expand(10)) < non_bg(c, target.expand(10))
+    highlight(c, [(150, 20), (190, 20), (170, 60)], glow=False)
+    assert count_colour(c, Box(145, 15, 50, 50), palette.HIGHLIGHT, tol=30) > 0
+
+
+def test_arrows_follow_their_path() -> None:
+    c = blank(200, 200)
+    arrow(c, (20, 20), (180, 20), palette.HIGHLIGHT, 4)
+    assert near(pixel(c, (100, 20)), palette.HIGHLIGHT, 5)
+    path_arrow(c, [(20, 100), (100, 100), (100, 180)], (0, 0, 0), 4)
+    assert pixel(c, (60, 100)) == (0, 0, 0) and pixel(c, (100, 140)) == (0, 0, 0)
+    assert count_colour(c, Box(90, 165, 20, 15), (0, 0, 0), 0) > 20  # the head
+    path_arrow(c, [(5, 5)])  # degenerate: nothing to draw, no error
+
+
+def test_legend_and_panel() -> None:
+    c = blank(400, 300)
+    entries = [(0, "Alice"), (1, "Bob"), ((200, 30, 30), "Danger")]
+    w, h = legend_size(c, entries, columns=2)
+    box = legend(c, (10, 10), entries, columns=2, background=WHITE_BG)
+    assert (box.w, box.h) == pytest.approx((w, h))
+    assert count_colour(c, box, palette.seat_colour(1), tol=3) > 0
+    content = panel(c, Box(10, 100, 300, 150), "Player 1", seat=0, active=True, badge="TURN")
+    assert Box(10, 100, 300, 150).contains((content.x, content.y))
+    assert content.y > 100 + 20 and content.w < 300
+    assert count_colour(c, Box(10, 100, 300, 25), palette.lighten(palette.seat_colour(0), 0.55), 3) > 0
+
+
+# -- boards --------------------------------------------------------------------------------
+
+
+def test_grid_fill_draw_coords_and_highlight() -> None:
+    c = blank(300, 300)
+    spec = fit_grid(4, 5, Box(0, 0, 300, 300), coords=True, c=c)
+    calls: list[tuple[int, int]] = []
+
+    def draw(cv: Canvas, box: Box, r: int, col: int) -> None:
+        calls.append((r, col))
+
+    bounds = draw_grid(
+        c, spec, fill={(0, 0): (255, 0, 0)}, draw=draw, coords=True, highlights=[(2, 3)], line_width=1
+    )
+    assert len(calls) == 20 and bounds.x < spec.origin[0]
+    assert pixel(c, spec.cell_center(0, 0)) == (255, 0, 0)
+    hot = spec.cell_box(2, 3)
+    cold = spec.cell_box(0, 1)
+    assert count_colour(c, hot.expand(3), palette.HIGHLIGHT, 30) > 50
+    assert count_colour(c, cold.inset(4), palette.HIGHLIGHT, 30) == 0
+    assert spec.cell_at(spec.cell_center(3, 4)) == (3, 4) and spec.cell_at((-5, -5)) is None
+    marks = {(1, 1): lambda cv, b: cv.circle(b.center, b.w / 3, fill=(0, 0, 255))}
+    draw_grid(c, spec, fill=lambda r, col: None, draw=marks, checker=True)
+    assert pixel(c, spec.cell_center(1, 1)) == (0, 0, 255)
+    assert column_name(0) == "A" and column_name(26) == "AA" and cell_name(0, 2, rows=8) == "C8"
+    gapped = GridSpec(2, 2, 10, (0, 0), gap=2)
+    assert gapped.size == (22, 22) and gapped.cell_at((11, 5)) is None
+
+
+@pytest.mark.parametrize("pointy", [True, False])
+def test_hex_to_pixel_round_trips(pointy: bool) -> None:
+    layout_ = HexLayout(17.5, (123.0, 45.0), pointy)
+    for h in hex_disc(5):
+        centre = layout_.hex_to_pixel(*h)
+        assert layout_.pixel_to_hex(centre) == h
+        for corner in layout_.corners(*h, shrink=2):  # just inside each corner still maps to h
+            inside = (centre[0] + (corner[0] - centre[0]) * 0.9, centre[1] + (corner[1] - centre[1]) * 0.9)
+            assert layout_.pixel_to_hex(inside) == h
+    assert len(hex_disc(2)) == 19 and hex_distance((0, 0), (2, -1)) == 2 and hex_round(0.4, 0.4) == (0, 1)
+
+
+def test_hex_map_fills_labels_and_highlight() -> None:
+    c = blank(300, 300)
+    hexes = hex_disc(2)
+    layout_ = HexLayout.fit(hexes, Box(10, 10, 280, 280))
+    assert layout_.bounds(hexes).w <= 280.5 and layout_.bounds(hexes).h <= 280.5
+    fills = {h: ((0, 200, 0) if h == (0, 0) else None) for h in hexes}
+    draw_hex_map(c, layout_, fills, labels={(1, 0): "A1"}, highlights=[(-1, 0)])
+    assert pixel(c, layout_.hex_to_pixel(0, 0)) == (0, 200, 0)
+    around = Box.around(layout_.hex_to_pixel(-1, 0), layout_.cell_width + 6, layout_.cell_height + 6)
+    assert count_colour(c, around, palette.HIGHLIGHT, 30) > 50
+    far = Box.around(layout_.hex_to_pixel(2, -2), layout_.size, layout_.size)
+    assert count_colour(c, far, palette.HIGHLIGHT, 30) == 0
+    label_box = Box.around(layout_.hex_to_pixel(1, 0), layout_.size, layout_.size * 0.8)
+    assert count_colour(c, label_box, (0, 0, 0), 60) > 0
+
+
+@pytest.mark.parametrize("mode", ["linear", "snake", "loop"])
+def test_track_spaces_fit_and_do_not_overlap(mode: str) -> None:
+    area = Box(0, 0, 400, 300)
+    n = 6 if mode == "linear" else 31
+    spaces = track_spaces(n, area, mode, gap=2)
+    assert len(spaces) == n
+    for s in spaces:
+        assert area.expand(0.01).contains((s.x, s.y)) and area.expand(0.01).contains((s.x1, s.y1))
+    for a, b in itertools.combinations(spaces, 2):
+        assert a.x1 <= b.x + 1e-6 or b.x1 <= a.x + 1e-6 or a.y1 <= b.y + 1e-6 or b.y1 <= a.y + 1e-6
+    with pytest.raises(ValueError):
+        track_spaces(3, area, "spiral")
+
+
+def test_track_stacks_markers_on_one_space() -> None:
+    c = blank(420, 120)
+    spaces = track_spaces(10, Box(10, 10, 400, 100), "linear")
+    draw_track(c, spaces, {0: 4, 1: 4, 2: 4, 3: 9, 4: 99}, highlight_space=6)
+    crowded = spaces[4]
+    for seat in (0, 1, 2):
+        assert count_colour(c, crowded, palette.seat_colour(seat), 3) > 10, seat
+    assert count_colour(c, spaces[9], palette.seat_colour(4), 3) > 10  # clamped to the last space
+    assert count_colour(c, spaces[6].expand(4), palette.HIGHLIGHT, 30) > 0
+    pts, r = stack_points(4, Box(0, 0, 40, 40))
+    assert len(set(pts)) == 4 and 0 < r < 20
+
+
+# -- pieces --------------------------------------------------------------------------------
+
+
+def test_card_face_up_and_down() -> None:
+    c = blank(300, 200)
+    face = Box(10, 10, 120, 170)
+    band = palette.seat_colour(2)
+    card(c, face, "Forest", "Gain 2 wood. " * 20, cost=3, corner="2VP", colour=band, highlighted=True)
+    assert count_colour(c, Box(10, 10, 120, 40), band, 3) > 200
+    assert count_colour(c, Box(10, 10, 40, 40), palette.TEXT, 30) > 20  # cost badge
+    assert count_colour(c, face.expand(5), palette.HIGHLIGHT, 30) > 0
+    back = Box(160, 10, 120, 170)
+    card(c, back, "Secret", face_down=True)
+    assert count_colour(c, back.inset(20), palette.CARD_BACK, 20) > 100
+    assert count_colour(c, back, band, 3) == 0
+
+
+def test_token_stack_draws_count_badge() -> None:
+    def badge_ink(count: int) -> tuple[Canvas, Box]:
+        c = blank(100, 100)
+        box = token_stack(c, (40, 40), count, palette.seat_colour(1), r=16, background=WHITE_BG)
+        return c, box
+
+    one, one_box = badge_ink(1)
+    three, three_box = badge_ink(3)
+    badge_area = Box(46, 44, 40, 30)
+    assert count_colour(three, badge_area, palette.TEXT, 30) > count_colour(one, badge_area, palette.TEXT, 30)
+    assert count_colour(three, badge_area, palette.WHITE, 30) > 10  # white "x3" text on the dark badge
+    assert three_box.w > one_box.w
+    twelve, _ = badge_ink(12)
+    thirteen, _ = badge_ink(13)
+    assert twelve.image.tobytes() != thirteen.image.tobytes()
+
+
+# -- layout --------------------------------------------------------------------------------
+
+
+def test_rows_columns_grid() -> None:
+    box = Box(0, 0, 100, 50)
+    parts = layout.row(box, [1, 3], gap=10)
+    assert [p.w for p in parts] == pytest.approx([22.5, 67.5]) and parts[1].x1 == pytest.approx(100)
+    cols = layout.column(box, 2, gap=10, pad=5)
+    assert cols[0].h == pytest.approx(15) and cols[1].y1 == pytest.approx(45)
+    cells = layout.grid(box, 2, 3, gap=2)
+    assert len(cells) == 6 and cells[-1].x1 == pytest.approx(100) and cells[-1].y1 == pytest.approx(50)
+    assert layout.stack_height([10, 20], gap=5, pad=2) == 39
+    placed = layout.flow(Box(0, 0, 100, 0), [(40, 10)] * 5, gap=5)
+    assert [b.y for b in placed] == [0, 0, 15, 15, 30]
+    assert layout.flow_height(100, [(40, 10)] * 5, gap=5) == 40
+    widths = layout.shrink_widths([100, 20, 300], 200, 30)
+    assert sum(widths) == pytest.approx(200) and widths[1] == pytest.approx(20)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6, 7, 8])
+def test_fit_panels(n: int) -> None:
+    area = Box(0, 0, 600, 400)
+    boxes = layout.fit_panels(n, area, aspect=1.6, gap=8)
+    assert len(boxes) == n
+    for b in boxes:
+        assert b.w > 0 and b.h > 0
+        assert area.expand(0.01).contains((b.x, b.y)) and area.expand(0.01).contains((b.x1, b.y1))
+    for a, b in itertools.combinations(boxes, 2):
+        assert a.x1 <= b.x + 1e-6 or b.x1 <= a.x + 1e-6 or a.y1 <= b.y + 1e-6 or b.y1 <= a.y + 1e-6
+    assert layout.panels_height(n, 600, 180, 100, gap=10) >= 100
+
+
+def test_measure_before_drawing() -> None:
+    m = layout.measurer(2.0)
+    w, h = label_size(m, "Measured", pill=True)
+    c = blank(w + 20, h + 20)
+    box = label(c, (10, 10), "Measured", bg=palette.seat_colour(3))
+    assert (box.w, box.h) == pytest.approx((w, h), abs=0.6)
+
+
+# -- output --------------------------------------------------------------------------------
+
+
+def test_to_png_decodes_and_limits_size() -> None:
+    data = output.to_png(Image.new("RGB", (3000, 1200), (10, 20, 30)))
+    im = decode(data)
+    assert im.format == "PNG" and max(im.size) <= 2000 and im.size == (2000, 800)
+    c = blank(100, 50)
+    assert decode(c.to_png()).size == (200, 100)
+    assert decode(output.to_png(c)).size == (200, 100)
+    assert output.image_size(output.to_png(c, compress_level=1)) == (200, 100)
+
+
+def test_to_png_respects_byte_budget() -> None:
+    noise = Image.effect_noise((400, 400), 100).convert("RGB")
+    data = output.to_png(noise, max_bytes=60_000)
+    assert len(data) <= 60_000 and max(decode(data).size) <= 400
+
+
+def test_to_webp() -> None:
+    if not output.Image.registered_extensions().get(".webp"):
+        pytest.skip("Pillow built without WebP")
+    im = decode(output.to_webp(blank(50, 50)))
+    assert im.format == "WEBP" and im.size == (100, 100)
+
+
+# -- generic renderer ----------------------------------------------------------------------
+
+
+NESTED_VIEW: dict[str, Any] = {
+    "active": [0, 2],
+    "prompt": "Choose a card × or pass — {seat1} is waiting",
+    "phase": "bidding",
+    "round": 3,
+    "players": [
+        {"name": "Zoë", "score": 12, "hand": 5},
+        {"name": "Ørjan " * 30, "score": 7, "hand": {"a": 1}},
+        {"name": "中文", "score": None, "extra": True},
+    ],
+    "board": [[None, "X", "O"], ["O", "X", None], [None, None, "X"]],
+    "market": {"deck": 30, "nested": {"deep": {"deeper": {"deepest": [1, 2, {"x": 1}]}}}},
+    "scores": {"0": 5, "1": 3, "2": 0},
+    "hand_sizes": {"0": 2, "1": 4, "2": 1},
+    "log": [f"entry {i}: " + "long text " * 20 for i in range(30)],
+    "emoji": "🎲♠",
+}
+
+
+def test_generic_renders_nested_unicode_view() -> None:
+    data = render_generic(NESTED_VIEW, "Test Game")
+    im = decode(data)
+    assert im.format == "PNG" and max(im.size) <= 2000 and im.width >= 600
+
+
+def test_generic_handles_huge_and_odd_views() -> None:
+    huge = {f"key_{i}": "value " * 50 for i in range(300)}
+    im = decode(render_generic(huge, "Huge"))
+    assert max(im.size) <= 2000
+    for view in ({}, {"active": [], "result": None}, {"x": []}, {"winner": 1}, [1, 2, 3], {"v": 1.23456789}):
+        assert decode(render_generic(view, "Odd")).format == "PNG"  # type: ignore[arg-type]
+
+
+def test_generic_survives_deep_nesting() -> None:
+    deep: dict[str, Any] = {"leaf": 1}
+    for _ in range(2000):
+        deep = {"d": deep, "l": [deep]}
+    assert decode(render_generic(deep, "Deep")).format == "PNG"
+
+
+def test_generic_engine_envelope() -> None:
+    view = {
+        "engine": "tiny",
+        "title": "Tiny Duel",
+        "seat": None,
+        "seats": 2,
+        "step": 40,
+        "active": [],
+        "result": {"winners": [1], "scores": {"0": 11, "1": 13}, "reason": "most points"},
+        "prompt": "The game is over.",
+        "options": {"rounds": 2},
+        "table": {"round": 3, "scores": {"0": 9, "1": 12}, "gifts": {"0": 2, "1": 1}},
+    }
+    assert decode(registry.render_view("no_such_game_xyz", view)).format == "PNG"
+
+
+# -- registry ------------------------------------------------------------------------------
+
+
+def test_package_reexports_registry() -> None:
+    assert render.render_view is registry.render_view and render.register is registry.register
+
+
+def test_registry_falls_back_to_generic() -> None:
+    data = registry.render_view("definitely_not_a_game", {"active": [0], "board": [[1, 2], [3, 4]]})
+    assert decode(data).format == "PNG"
+    assert registry.get_renderer("core") is None and registry.get_renderer("not-an-identifier") is None
+
+
+def test_registry_uses_registered_renderer_and_survives_errors() -> None:
+    seen: list[dict[str, Any]] = []
+
+    def fake(view: dict[str, Any]) -> bytes:
+        seen.append(view)
+        return b"fake-png"
+
+    def broken(view: dict[str, Any]) -> bytes:
+        raise RuntimeError("boom")
+
+    try:
+        registry.register("zz_fake_game", fake)
+        assert registry.render_view("zz_fake_game", {"a": 1}) == b"fake-png" and seen == [{"a": 1}]
+        registry.register("zz_fake_game", broken)
+        assert decode(registry.render_view("zz_fake_game", {"a": 1})).format == "PNG"
+        with pytest.raises(RuntimeError):
+            registry.render_view("zz_fake_game", {"a": 1}, strict=True)
+    finally:
+        registry.unregister("zz_fake_game")
+
+
+class _FakeGamePackage(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Provides ``render.zz_lazy`` which registers a renderer when imported."""
+
+    name = "render.zz_lazy"
+
+    def find_spec(
+        self, fullname: str, path: Any, target: Any = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        return importlib.machinery.ModuleSpec(fullname, self) if fullname == self.name else None
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType | None:
+        return None
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        registry.register("zz_lazy", lambda view: b"lazy:" + str(sorted(view)).encode())
+
+
+def test_registry_imports_game_package_lazily(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "meta_path", [_FakeGamePackage(), *sys.meta_path])
+    try:
+        assert registry.render_view("zz_lazy", {"b": 1, "a": 2}) == b"lazy:['a', 'b']"
+        assert "zz_lazy" in registry.registered()
+    finally:
+        registry.unregister("zz_lazy")
+        sys.modules.pop("render.zz_lazy", None)
+
+
+# -- CLI -----------------------------------------------------------------------------------
+
+
+class StubEngine:
+    """Minimal engine with the agreed API: count up to 5, seats alternate."""
+
+    title = "Stub Count"
+
+    def setup(self, n_players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+        return {"n": n_players, "count": 0, "turn": 0, "goal": options.get("goal", 5)}
+
+    def active(self, state: dict[str, Any]) -> list[int]:
+        return [] if state["count"] >= state["goal"] else [state["turn"]]
+
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[int]:
+        return [1, 2]
+
+    def apply(self, state: dict[str, Any], seat: int, action: int) -> tuple[dict[str, Any], list[Any]]:
+        new = dict(state, count=state["count"] + action, turn=(state["turn"] + 1) % state["n"])
+        return new, [{"seat": seat, "add": action}]
+
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        return {"active": self.active(state), "count": state["count"], "viewer": seat}
+
+
+def test_play_random_is_deterministic_and_stops_at_game_end() -> None:
+    eng = StubEngine()
+    a, steps_a = play_random(eng, 3, 7, 100, {"goal": 20})
+    b, steps_b = play_random(eng, 3, 7, 100, {"goal": 20})
+    assert a == b and steps_a == steps_b and a["count"] >= 20 and steps_a < 100
+    c, steps_c = play_random(eng, 2, 1, 2, {})
+    assert steps_c == 2 and 2 <= c["count"] <= 4
+
+
+def _engines_get() -> Any:
+    engines = pytest.importorskip("engines")
+    if not hasattr(engines, "get"):
+        pytest.skip("engines.get is not available yet")
+    return engines
+
+
+def test_cli_unknown_game_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _engines_get()
+    code = cli_main(["no_such_game_xyz", "--out", str(tmp_path / "x.png")])
+    assert code == 2 and "unknown game" in capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_cli_renders_a_fixture_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    engines = _engines_get()
+    try:
+        from tests.fixtures import tiny
+    except Exception as exc:  # noqa: BLE001 - the fixture game is optional here
+        pytest.skip(f"tiny fixture game unavailable: {exc}")
+    tiny.register()
+    try:
+        out = tmp_path / "tiny.png"
+        args = ["tiny", "--players", "2", "--seed", "3", "--steps", "6", "--out", str(out), "--seat", "1"]
+        assert cli_main(args) == 0
+        printed = capsys.readouterr().out
+        im = decode(out.read_bytes())
+        assert str(out) in printed and f"{im.width}x{im.height}" in printed and max(im.size) <= 2000
+        assert cli_main(["tiny", "--players", "2", "--seat", "5", "--out", str(out)]) == 2
+        assert cli_main(["tiny", "--players", "9", "--out", str(out)]) == 2  # the engine rejects 9 seats
+        assert "error:" in capsys.readouterr().err
+    finally:
+        engines.unregister("tiny")
+
+
+# -- demo sheet ----------------------------------------------------------------------------
+
+
+def test_demo_sheet_renders() -> None:
+    c = demo_canvas()
+    assert c.pixel_size == (1200, 2000)
+    assert decode(c.to_png()).size == (1200, 2000)
