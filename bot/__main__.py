@@ -1,0 +1,58 @@
+"""``python -m bot`` runs the bot; ``python -m bot commands`` prints the slash-command tree as JSON."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sys
+
+from dotenv import load_dotenv
+
+from .config import SettingsError, load_settings
+
+NO_TOKEN = """\
+Turnkeeper needs a Discord bot token to connect.
+
+  1. Create an application and a bot at https://discord.com/developers/applications
+     (Bot → Reset Token), and invite it with the scopes `bot` and `applications.commands`.
+  2. Copy .env.example to .env and set DISCORD_TOKEN=<your token>
+     (or export DISCORD_TOKEN in your shell).
+  3. Run `python -m bot` again.
+
+To try the games without Discord: python -m bot.sandbox GAME --players 2
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point; returns the process exit status."""
+    args = sys.argv[1:] if argv is None else argv
+    load_dotenv()
+    if args[:1] == ["commands"]:
+        from .discord.tree import command_tree_json
+
+        print(json.dumps(command_tree_json(), indent=2))
+        return 0
+    if args and args[0] not in ("run",):
+        print("usage: python -m bot [run | commands]", file=sys.stderr)
+        return 2
+    try:
+        settings = load_settings()
+    except SettingsError as err:
+        print(f"Configuration error: {err}", file=sys.stderr)
+        return 2
+    if not settings.token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from .discord.client import run_bot
+
+    try:
+        asyncio.run(run_bot(settings))
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,66 @@
+"""Settings from the environment (``.env`` is loaded by ``python -m bot``); see ``.env.example``."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+DEFAULT_DB = "turnkeeper.sqlite3"
+
+
+class SettingsError(ValueError):
+    """A setting has a value we cannot use; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the bot reads from the environment."""
+
+    token: str = ""
+    db_path: str = DEFAULT_DB
+    dev_guild: int | None = None
+    sync_commands: bool = True
+    log_level: str = "INFO"
+    render_threads: int = 2
+    repost_seconds: float = 30.0
+
+
+def _flag(value: str, name: str) -> bool:
+    text = value.strip().lower()
+    if text in {"1", "true", "yes", "on"}:
+        return True
+    if text in {"0", "false", "no", "off"}:
+        return False
+    raise SettingsError(f"{name} must be 1/0, yes/no or true/false, not {value!r}")
+
+
+def _number(value: str, name: str, kind: type, low: float) -> float | int:
+    try:
+        number = kind(value)
+    except ValueError:
+        raise SettingsError(f"{name} must be a number, not {value!r}") from None
+    if number < low:
+        raise SettingsError(f"{name} must be at least {low}")
+    return number
+
+
+def load_settings(env: Mapping[str, str] | None = None) -> Settings:
+    """Read and validate settings; raises :class:`SettingsError` with a readable message."""
+    env = os.environ if env is None else env
+    guild = env.get("TURNKEEPER_DEV_GUILD", "").strip()
+    if guild and not guild.isdigit():
+        raise SettingsError(f"TURNKEEPER_DEV_GUILD must be a server id (digits), not {guild!r}")
+    level = env.get("TURNKEEPER_LOG_LEVEL", "INFO").strip().upper() or "INFO"
+    if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
+        raise SettingsError("TURNKEEPER_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR")
+    return Settings(
+        token=env.get("DISCORD_TOKEN", "").strip(),
+        db_path=env.get("TURNKEEPER_DB", DEFAULT_DB).strip() or DEFAULT_DB,
+        dev_guild=int(guild) if guild else None,
+        sync_commands=_flag(env.get("TURNKEEPER_SYNC_COMMANDS", "1"), "TURNKEEPER_SYNC_COMMANDS"),
+        log_level=level,
+        render_threads=int(_number(env.get("TURNKEEPER_RENDER_THREADS", "2"), "TURNKEEPER_RENDER_THREADS", int, 1)),
+        repost_seconds=float(_number(env.get("TURNKEEPER_REPOST_SECONDS", "30"), "TURNKEEPER_REPOST_SECONDS",
+                                     float, 1)),
+    )

@@ -1,0 +1,1 @@
+"""The Discord adapter: thin cogs and components over :mod:`bot.service`."""

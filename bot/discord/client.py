@@ -1,0 +1,189 @@
+"""The bot: an ``AutoShardedBot`` holding the game service, publishing boards and reconciling posts."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.service.results import Lobby, MoveResult, Post
+from bot.service.service import GameService
+from bot.service.sqlite import SQLiteStorage
+
+from .components import DYNAMIC_ITEMS
+from .presenter import lobby_message, panel_message, post_message, private_message
+from .replies import channel_of, clip, is_admin, report_error, send_private
+
+log = logging.getLogger("turnkeeper.discord")
+
+
+class TurnkeeperBot(commands.AutoShardedBot):
+    """Turnkeeper on Discord. The service does the work; this class only talks to Discord."""
+
+    def __init__(self, settings: Settings, *, service: GameService | None = None, **kwargs: Any) -> None:
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)
+        self.settings = settings
+        self._given_service = service
+        self.service: GameService = service  # type: ignore[assignment] - set in setup_hook
+        self._executor = ThreadPoolExecutor(settings.render_threads, thread_name_prefix="render")
+        self._reconciler: asyncio.Task[None] | None = None
+        self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+
+    async def setup_hook(self) -> None:
+        """Open storage, register cogs and persistent components, sync commands, start reconciling."""
+        if self.service is None:
+            storage = SQLiteStorage(self.settings.db_path)
+            await storage.open()
+            self.service = GameService(storage, executor=self._executor)
+        await add_cogs(self)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.settings.sync_commands:
+            await self.sync_commands()
+        self._reconciler = asyncio.create_task(self._reconcile_forever(), name="turnkeeper-reconcile")
+
+    async def sync_commands(self) -> None:
+        """Sync to the dev guild when configured (instant), else globally."""
+        if self.settings.dev_guild:
+            guild = discord.Object(id=self.settings.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def close(self) -> None:
+        """Stop background work and close storage (the one we opened)."""
+        if self._reconciler is not None:
+            self._reconciler.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reconciler
+        await super().close()
+        if self._given_service is None and self.service is not None:
+            await self.service.storage.close()
+        self.shutdown_executor()
+
+    def shutdown_executor(self) -> None:
+        """Stop the render threads."""
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+    async def _on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        await report_error(interaction, original, interaction.command.name if interaction.command else "command")
+
+    # -- publishing ------------------------------------------------------------------------
+    async def publish(self, post: Post) -> discord.Message | None:
+        """Post a board update to its channel and remember it; failures are retried later."""
+        channel = self.get_partial_messageable(int(post.channel_id))
+        try:
+            message = await channel.send(**post_message(post))
+        except discord.HTTPException as err:
+            log.warning("posting game %s version %s failed (%s); will retry", post.game_id, post.version, err)
+            return None
+        await self.service.mark_posted(post.game_id, post.version, str(message.id))
+        return message
+
+    async def reconcile_posts(self) -> int:
+        """Post every board that was committed but never posted (after a crash or a Discord error)."""
+        posted = 0
+        for game in await self.service.unposted():
+            post = await self.service.board_of(game.id)
+            if await self.publish(post) is not None:
+                posted += 1
+        return posted
+
+    async def _reconcile_forever(self) -> None:
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                await self.reconcile_posts()
+            except Exception:
+                log.exception("reconciling posts failed")
+            await asyncio.sleep(self.settings.repost_seconds)
+
+    # -- shared flows (commands and components) --------------------------------------------
+    async def after_move(self, interaction: discord.Interaction, result: MoveResult, done: str) -> None:
+        """Tell the mover privately what happened, then publish the board for everyone."""
+        if result.duplicate:
+            await send_private(interaction, "That move was already made.")
+            return
+        lines = [done, *result.private]
+        await send_private(interaction, "\n".join(lines))
+        await self.publish(result.post)
+
+    async def play_from_panel(self, interaction: discord.Interaction, game_id: int, version: int,
+                              action: str) -> None:
+        """A click on a turn panel: apply it, refresh the panel, publish the board."""
+        await interaction.response.defer()
+        result = await self.service.play(str(interaction.user.id), action, game_id=game_id,
+                                         interaction_id=str(interaction.id), version=version)
+        if result.duplicate:
+            return
+        try:
+            panel = await self.service.panel(game_id, str(interaction.user.id))
+            await interaction.edit_original_response(**panel_message(panel))
+        except Exception:  # noqa: BLE001 - no next panel (turn over): say so on the panel
+            await interaction.edit_original_response(content="Move made. " + clip(result.post.prompt, 1900),
+                                                     view=None)
+        if result.private:
+            await interaction.followup.send("\n".join(result.private), ephemeral=True)
+        await self.publish(result.post)
+
+    def lobby_kwargs(self, lobby: Lobby) -> dict[str, Any]:
+        """The lobby message for a lobby result."""
+        schema = self.service.engine(lobby.engine).options_schema.describe()
+        return lobby_message(lobby, schema)
+
+    async def lobby_action(self, interaction: discord.Interaction, verb: str) -> None:
+        """A lobby button: join, leave, add a bot, start or cancel."""
+        service, channel, user = self.service, channel_of(interaction), str(interaction.user.id)
+        admin = is_admin(interaction)
+        if verb == "start":
+            await interaction.response.defer()
+            post = await service.start(channel, user, admin)
+            lobby = await service.lobby(channel, message="The game has started.", game_id=post.game_id)
+            await interaction.edit_original_response(**self.lobby_kwargs(lobby))
+            await self.publish(post)
+            return
+        if verb == "cancel":
+            text = await service.cancel(channel, user, admin)
+            await interaction.response.edit_message(content=text, embed=None, view=None)
+            return
+        if verb == "join":
+            lobby = await service.join(channel, user, interaction.user.display_name)
+        elif verb == "leave":
+            left = await service.leave(channel, user)
+            if left is None:
+                await interaction.response.edit_message(content="The lobby closed.", embed=None, view=None)
+                return
+            lobby = left
+        else:
+            lobby = await service.add_bot(channel, user, admin)
+        await interaction.response.edit_message(**self.lobby_kwargs(lobby))
+
+    async def send_hand(self, interaction: discord.Interaction) -> None:
+        """The caller's private view, ephemeral."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        view = await self.service.hand(channel_of(interaction), str(interaction.user.id))
+        await interaction.followup.send(ephemeral=True, **private_message(view))
+
+
+async def add_cogs(bot: commands.Bot) -> None:
+    """Register every cog (also used to print the command tree offline)."""
+    from .cogs.game import GameCog
+    from .cogs.play import PlayCog
+
+    await bot.add_cog(GameCog(bot))
+    await bot.add_cog(PlayCog(bot))
+
+
+async def run_bot(settings: Settings) -> None:
+    """Run until stopped."""
+    async with TurnkeeperBot(settings) as bot:
+        await bot.start(settings.token)

@@ -1,0 +1,111 @@
+"""Playing: ``/play`` with autocomplete, ``/hand``, ``/board``, ``/undo``, ``/log``, ``/rules``."""
+
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engines
+from bot.service.errors import ServiceError
+
+from ..presenter import post_message
+from ..replies import channel_of, clip, guarded, send_private
+from .game import game_autocomplete
+
+if TYPE_CHECKING:
+    from ..client import TurnkeeperBot
+
+
+async def action_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The caller's legal actions, filtered by what they typed (≤ 25)."""
+    bot: TurnkeeperBot = interaction.client  # type: ignore[assignment]
+    choices = await bot.service.choices(channel_of(interaction), str(interaction.user.id), current)
+    return [app_commands.Choice(name=c.label[:100], value=c.action) for c in choices]
+
+
+async def topic_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Rules topics of the chosen game."""
+    game = getattr(interaction.namespace, "game", None)
+    try:
+        topics = engines.get(str(game)).rules_topics if game else {}
+    except KeyError:
+        topics = {}
+    return [app_commands.Choice(name=t, value=t) for t in topics if current.casefold() in t.casefold()][:25]
+
+
+class PlayCog(commands.Cog):
+    """Move and table commands."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot: TurnkeeperBot = bot  # type: ignore[assignment]
+
+    @app_commands.command(name="play", description="Make your move (start typing to see your legal moves)")
+    @app_commands.describe(action="Your move: pick from the list or type part of its name")
+    @app_commands.autocomplete(action=action_autocomplete)
+    @app_commands.guild_only()
+    @guarded("/play")
+    async def play(self, interaction: discord.Interaction, action: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await self.bot.service.play(str(interaction.user.id), action, channel_id=channel_of(interaction),
+                                             interaction_id=str(interaction.id))
+        await self.bot.after_move(interaction, result, "Move made.")
+
+    @app_commands.command(name="undo", description="Take back your last move while nothing new was revealed")
+    @app_commands.guild_only()
+    @guarded("/undo")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await self.bot.service.undo(channel_of(interaction), str(interaction.user.id), str(interaction.id))
+        await self.bot.after_move(interaction, result, "Your last move was taken back.")
+
+    @app_commands.command(name="hand", description="See what only you may see (hand, secrets), privately")
+    @app_commands.guild_only()
+    @guarded("/hand")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self.bot.send_hand(interaction)
+
+    @app_commands.command(name="board", description="Show the current board")
+    @app_commands.describe(public="Post it for everyone instead of only you")
+    @app_commands.guild_only()
+    @guarded("/board")
+    async def board(self, interaction: discord.Interaction, public: bool = False) -> None:
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        post = await self.bot.service.board(channel_of(interaction))
+        kwargs = post_message(post)
+        kwargs.pop("content", None)
+        await interaction.followup.send(ephemeral=not public, **kwargs)
+
+    @app_commands.command(name="log", description="The game log (your private lines included, only for you)")
+    @app_commands.describe(lines="How many lines (default 20)")
+    @app_commands.guild_only()
+    @guarded("/log")
+    async def log(self, interaction: discord.Interaction, lines: app_commands.Range[int, 1, 200] = 20) -> None:
+        entries = await self.bot.service.log(channel_of(interaction), str(interaction.user.id), lines)
+        text = "\n".join(entries) or "Nothing has happened yet."
+        while len(text) > 1990 and "\n" in text:
+            text = text.split("\n", 1)[1]
+        await send_private(interaction, clip(text))
+
+    @app_commands.command(name="rules", description="Rules summary of a game")
+    @app_commands.describe(game="Which game", topic="A rules topic")
+    @app_commands.autocomplete(game=game_autocomplete, topic=topic_autocomplete)
+    @guarded("/rules")
+    async def rules(self, interaction: discord.Interaction, game: str, topic: str = "") -> None:
+        try:
+            engine = engines.get(game)
+        except KeyError:
+            raise ServiceError(f"There is no game called {game!r}.") from None
+        if topic:
+            text = engine.rules_topics.get(topic)
+            if text is None:
+                known = ", ".join(engine.rules_topics) or "none"
+                raise ServiceError(f"No rules topic {topic!r} for {engine.title}. Topics: {known}.")
+            body = f"**{engine.title} — {topic}**\n{text}"
+        else:
+            topics = ", ".join(f"`{t}`" for t in engine.rules_topics)
+            body = f"**{engine.title}** ({engine.min_players}–{engine.max_players} players)\n{engine.rules_summary}"
+            if topics:
+                body += f"\nTopics: {topics}"
+        await send_private(interaction, clip(body))

@@ -1,0 +1,201 @@
+"""Persistent components (``DynamicItem``): their custom ids carry everything needed, so buttons on
+old messages keep working after a restart without any in-memory state."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.service.results import Choice
+
+from .ids import action_id, b36, from_b36, select_id
+from .replies import channel_of, guarded, is_admin
+
+if TYPE_CHECKING:
+    from .client import TurnkeeperBot
+
+ID = r"[0-9a-z]+"
+
+
+def _bot(interaction: discord.Interaction) -> TurnkeeperBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"t:(?P<game>{ID})"):
+    """"Take your turn": opens the caller's private turn panel."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Take your turn", style=discord.ButtonStyle.primary,
+                                           custom_id=f"t:{b36(game_id)}", emoji="🎲"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> TurnButton:
+        return cls(from_b36(match["game"]))
+
+    @guarded("turn button")
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from .presenter import panel_message
+
+        panel = await _bot(interaction).service.panel(self.game_id, str(interaction.user.id))
+        await interaction.response.send_message(ephemeral=True, **panel_message(panel))
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"h:(?P<game>{ID})"):
+    """"My hand": the caller's private view, ephemeral."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="My hand", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"h:{b36(game_id)}", emoji="🂠"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> HandButton:
+        return cls(from_b36(match["game"]))
+
+    @guarded("hand button")
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).send_hand(interaction)
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=rf"a:(?P<game>{ID}):(?P<version>{ID}):(?P<action>.+)"):
+    """One move on a turn panel; the version in its id rejects clicks from an earlier turn."""
+
+    def __init__(self, game_id: int, version: int, action: str, label: str, *, row: int | None = None,
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=style, row=row,
+                                           custom_id=action_id(game_id, version, action)))
+        self.game_id, self.version, self.action = game_id, version, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> ActionButton:
+        return cls(from_b36(match["game"]), from_b36(match["version"]), match["action"], item.label or "")
+
+    @guarded("move button")
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).play_from_panel(interaction, self.game_id, self.version, self.action)
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
+                   template=rf"s:(?P<game>{ID}):(?P<version>{ID}):(?P<page>\d+)"):
+    """A page of up to 25 moves as a select menu."""
+
+    def __init__(self, game_id: int, version: int, page: int, choices: list[Choice] | None = None,
+                 placeholder: str = "Choose a move") -> None:
+        options = [discord.SelectOption(label=c.label[:100], value=c.action) for c in choices or []]
+        select: discord.ui.Select = discord.ui.Select(
+            custom_id=select_id(game_id, version, page), placeholder=placeholder[:150],
+            options=options or [discord.SelectOption(label="-", value="-")])
+        super().__init__(select)
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str]) -> ActionSelect:
+        return cls(from_b36(match["game"]), from_b36(match["version"]), int(match["page"]))
+
+    @guarded("move menu")
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values: list[Any] = (interaction.data or {}).get("values", [])  # type: ignore[assignment]
+        await _bot(interaction).play_from_panel(interaction, self.game_id, self.version, str(values[0]))
+
+
+LOBBY_VERBS = {"join": "Join", "leave": "Leave", "bot": "Add bot", "start": "Start", "cancel": "Cancel"}
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=rf"l:(?P<game>{ID}):(?P<verb>join|leave|bot|start|cancel)"):
+    """Lobby buttons: join, leave, add a bot, start, cancel."""
+
+    def __init__(self, game_id: int, verb: str) -> None:
+        style = {"start": discord.ButtonStyle.success, "cancel": discord.ButtonStyle.danger}.get(
+            verb, discord.ButtonStyle.secondary if verb != "join" else discord.ButtonStyle.primary)
+        super().__init__(discord.ui.Button(label=LOBBY_VERBS[verb], style=style, row=0,
+                                           custom_id=f"l:{b36(game_id)}:{verb}"))
+        self.game_id, self.verb = game_id, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> LobbyButton:
+        return cls(from_b36(match["game"]), match["verb"])
+
+    @guarded("lobby button")
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).lobby_action(interaction, self.verb)
+
+
+class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
+                   template=rf"o:(?P<game>{ID}):(?P<name>[A-Za-z0-9_]+)"):
+    """A lobby option as a select menu (host or admin)."""
+
+    def __init__(self, game_id: int, option: dict[str, Any] | None = None, current: Any = None,
+                 name: str = "") -> None:
+        option = option or {"name": name, "label": name, "kind": "choice", "choices": []}
+        values = _option_values(option)
+        select: discord.ui.Select = discord.ui.Select(
+            custom_id=f"o:{b36(game_id)}:{option['name']}", placeholder=f"{option['label']}"[:150],
+            options=[discord.SelectOption(label=f"{option['label']}: {text}"[:100], value=value,
+                                          default=value == _value_text(current)) for value, text in values]
+            or [discord.SelectOption(label="-", value="-")])
+        super().__init__(select)
+        self.game_id, self.name = game_id, option["name"]
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str]) -> OptionSelect:
+        return cls(from_b36(match["game"]), name=match["name"])
+
+    @guarded("option menu")
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values: list[Any] = (interaction.data or {}).get("values", [])  # type: ignore[assignment]
+        bot = _bot(interaction)
+        lobby = await bot.service.set_option(channel_of(interaction), str(interaction.user.id), self.name,
+                                             values[0], is_admin(interaction))
+        await interaction.response.edit_message(**bot.lobby_kwargs(lobby))
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _option_values(option: dict[str, Any]) -> list[tuple[str, str]]:
+    """Select values for an option (bools, choices, small integer ranges)."""
+    if option["kind"] == "bool":
+        return [("yes", "yes"), ("no", "no")]
+    if option["kind"] == "choice":
+        return [(str(c), str(c)) for c in option["choices"]][:25]
+    if option["kind"] == "int" and option.get("min") is not None and option.get("max") is not None:
+        return [(str(n), str(n)) for n in range(option["min"], option["max"] + 1)][:25]
+    return []
+
+
+def table_view(game_id: int) -> discord.ui.View:
+    """Buttons under every board post."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(TurnButton(game_id))
+    view.add_item(HandButton(game_id))
+    return view
+
+
+def lobby_view(game_id: int, schema: list[dict[str, Any]], options: dict[str, Any]) -> discord.ui.View:
+    """Lobby buttons and up to four option menus."""
+    view = discord.ui.View(timeout=None)
+    for verb in LOBBY_VERBS:
+        view.add_item(LobbyButton(game_id, verb))
+    menus = [o for o in schema if _option_values(o)][:4]
+    for row, option in enumerate(menus, start=1):
+        item = OptionSelect(game_id, option, options.get(option["name"]))
+        item.item.row = row
+        view.add_item(item)
+    return view
+
+
+DYNAMIC_ITEMS = (TurnButton, HandButton, ActionButton, ActionSelect, LobbyButton, OptionSelect)
