@@ -39,7 +39,7 @@ class ReadingMixin:
         seat = self.seat_of(game, user_id)
         engine = self.engine(game.engine)
         assert game.state is not None
-        view = engine.view(game.state, seat)
+        view = self.view_for(game, seat)
         names = seat_names(game)
         lines = await self._log_lines(game, seat, private_only=True)
         text = f"**{engine.title}** — you are {names.get(seat, seat)}.\n{fill(view['prompt'], names)}"

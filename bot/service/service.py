@@ -154,8 +154,16 @@ class GameService(LobbyMixin, MovesMixin, ReadingMixin):
             result_text=result_text(result, names) if result else "",
         )
         if image:
-            post.image = await self.render(game.engine, engine.view(state, None))
+            post.image = await self.render(game.engine, self.view_for(game, None))
         return post
+
+    def view_for(self, game: GameRow, seat: int | None) -> dict[str, Any]:
+        """The engine's view for ``seat`` plus the players' names (public host information)."""
+        assert game.state is not None
+        names = seat_names(game)
+        view = self.engine(game.engine).view(game.state, seat)
+        view["seat_names"] = [names.get(s, f"Seat {s + 1}") for s in range(game.state["seats"])]
+        return view
 
 
 def result_text(result: dict[str, Any], names: dict[int, str]) -> str:

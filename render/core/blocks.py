@@ -24,6 +24,7 @@ from .viewtext import (
     is_matrix,
     is_scalar,
     seat_keys,
+    seat_label,
     seat_scalars,
 )
 
@@ -99,7 +100,7 @@ class BlockBuilder:
                     c.text((cx, y + lh / 2), fonts.ELLIPSIS, size, TEXT, "lm")
                     break
                 seat_marker(c, (cx + lh * 0.45, y + lh / 2), s, lh * 0.42)
-                t = c.text((cx + lh + 3, y + lh / 2), f"Seat {s}", size, TEXT, "lm")
+                t = c.text((cx + lh + 3, y + lh / 2), seat_label(s), size, TEXT, "lm")
                 cx = t.x1 + 12
 
         self.add(lh, paint)
@@ -148,7 +149,7 @@ class BlockBuilder:
                 c.text((x + indent, y), humanize(key), size, MUTED, "lt", max_width=key_w)
             else:
                 seat_marker(c, (x + indent + lh * 0.4, y + lh / 2), seat, lh * 0.36)
-                c.text((x + indent + lh, y), f"Seat {seat}", size, MUTED, "lt", max_width=key_w - lh)
+                c.text((x + indent + lh, y), seat_label(seat), size, MUTED, "lt", max_width=key_w - lh)
             c.text_lines((x + value_x, y), lines, size, TEXT)
 
         self.add(h, paint)

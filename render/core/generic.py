@@ -14,7 +14,7 @@ from .blocks import MARGIN, Block, BlockBuilder
 from .canvas import Canvas
 from .output import MAX_SIDE
 from .palette import HIGHLIGHT, TEXT, WHITE, lighten
-from .viewtext import format_value, humanize, is_scalar, result_text, seats_of
+from .viewtext import SEAT_NAMES, format_value, humanize, is_scalar, result_text, seats_of
 
 WIDTH = 420.0  # logical; × SCALE = 840 px, so body text stays legible on a phone
 SCALE = 2.0
@@ -25,7 +25,7 @@ TURN_KEYS = ("active", "to_move", "current_player", "current_seat")
 PROMPT_KEYS = ("prompt", "message", "status")
 RESULT_KEYS = ("result", "winner", "winners", "outcome")
 CHIP_KEYS = ("phase", "step", "round", "turn", "seat", "seats", "viewer")
-META_KEYS = ("engine", "title")  # already shown (title) or noise (engine id)
+META_KEYS = ("engine", "title", "seat_names")  # already shown (title) or noise (engine id)
 FLATTEN_KEYS = ("table",)  # engine envelope: its content is the main view
 TAIL_KEYS = ("options",)  # shown last
 
@@ -90,6 +90,14 @@ def render_generic(
     """PNG of any view dict: title, turn/prompt/result, then the remaining keys as a tree."""
     if not isinstance(view, Mapping):
         view = {"view": view}
+    token = SEAT_NAMES.set(tuple(str(n) for n in view.get("seat_names") or ()))
+    try:
+        return _render(view, title, width, scale)
+    finally:
+        SEAT_NAMES.reset(token)
+
+
+def _render(view: Mapping[str, Any], title: str, width: float, scale: float) -> bytes:
     blocks = _build(view, title, scale, width)
     total = _total(blocks)
     if total * scale > MAX_SIDE:

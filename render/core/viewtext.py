@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from contextvars import ContextVar
 from typing import Any
 
 from . import fonts
@@ -11,6 +12,14 @@ from . import fonts
 MAX_MATRIX = 16  # largest list-of-lists drawn as a grid of cells
 
 _SEAT_PLACEHOLDER = re.compile(r"\{seat(\d+)\}")  # engines write "{seat0}" for a player's name
+SEAT_NAMES: ContextVar[tuple[str, ...]] = ContextVar("seat_names", default=())
+"""Player names of the view being drawn (the host adds ``view["seat_names"]``)."""
+
+
+def seat_label(seat: int | str) -> str:
+    """A seat's player name, or "Seat N" (1-based) when the view carries no names."""
+    names, index = SEAT_NAMES.get(), int(seat)
+    return names[index] if 0 <= index < len(names) else f"Seat {index + 1}"
 MISSING = object()
 
 
@@ -36,7 +45,7 @@ def format_value(v: object, limit: int = 400, _depth: int = 0) -> str:
     elif isinstance(v, list | tuple | set | frozenset):
         s = ", ".join(format_value(x, 60, _depth + 1) for x in list(v)[:50]) if v else "(empty)"
     else:
-        s = _SEAT_PLACEHOLDER.sub(lambda m: f"Seat {m.group(1)}", str(v))
+        s = _SEAT_PLACEHOLDER.sub(lambda m: seat_label(m.group(1)), str(v))
     return s if len(s) <= limit else s[: limit - 1] + fonts.ELLIPSIS
 
 
@@ -88,14 +97,14 @@ def result_text(key: str, v: object) -> str:
         w = v.get("winners", v.get("winner"))
         seats = seats_of(w)
         if seats is not None:
-            who = ", ".join(f"Seat {s}" for s in seats) or "nobody"
+            who = ", ".join(seat_label(s) for s in seats) or "nobody"
             head = "Winners" if len(seats) > 1 else "Winner"
         else:
             who, head = format_value(w, 120), "Winner"
         reason = v.get("reason")
         return f"{head}: {who}" + (f" ({format_value(reason, 120)})" if reason else "")
     if key in ("winner", "winners") and seats_of(v) is not None:
-        return f"{humanize(key)}: " + ", ".join(f"Seat {s}" for s in seats_of(v) or [])
+        return f"{humanize(key)}: " + ", ".join(seat_label(s) for s in seats_of(v) or [])
     return f"{humanize(key)}: {format_value(v)}"
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from engines.core import Action, Engine, Game, State, Step, dumps
 from engines.core.kit import Playout, PlayoutReport, assert_clean, fuzz, perturb_hidden, playout
+from tests.sizes import scaled
 from tests.core._play import to_turn
 from tests.fixtures.tiny import Bid, ChooseTarget, TinyDuel, Turn, register
 
@@ -24,7 +25,7 @@ def problems(report: PlayoutReport) -> set[str]:
 # -- Tiny Duel is clean -----------------------------------------------------------------------------
 
 def test_fuzz_tiny_duel_120_games_over_1_to_4_players() -> None:
-    reports = fuzz(register(), [1, 2, 3, 4], 120, seed=0)
+    reports = fuzz(register(), [1, 2, 3, 4], scaled(120, 3000), seed=0)
     assert_clean(reports)
     assert len(reports) == 120
     assert [r.players for r in reports[:8]] == [1, 2, 3, 4, 1, 2, 3, 4]
