@@ -10,9 +10,9 @@ import pytest
 
 from engines.core import Action, Engine, Game, State, Step, dumps
 from engines.core.kit import Playout, PlayoutReport, assert_clean, fuzz, perturb_hidden, playout
-from tests.sizes import scaled
 from tests.core._play import to_turn
 from tests.fixtures.tiny import Bid, ChooseTarget, TinyDuel, Turn, register
+from tests.sizes import scaled
 
 PROBLEMS = ("crash", "dead_end", "runaway", "replay_mismatch", "not_json", "mutation", "leak",
             "undo_violation")
