@@ -46,13 +46,23 @@ async def report_error(interaction: discord.Interaction, err: BaseException, whe
     if isinstance(err, ServiceError):
         text = error_text(err)
     else:
-        log.exception("unexpected error in %s (channel %s, user %s)", where, interaction.channel_id,
-                      interaction.user.id if interaction.user else "?", exc_info=err)
+        log.error("unexpected error in %s (game %s, channel %s, user %s)", where, await _game_id(interaction),
+                  interaction.channel_id, interaction.user.id if interaction.user else "?", exc_info=err)
         text = APOLOGY
     try:
         await send_private(interaction, text)
     except discord.HTTPException:
         log.warning("could not send the error message for %s", where)
+
+
+async def _game_id(interaction: discord.Interaction) -> str:
+    """The id of the channel's game, for logs (never raises)."""
+    try:
+        service = interaction.client.service  # type: ignore[attr-defined]
+        game = await service.storage.latest_game_in_channel(str(interaction.channel_id))
+        return str(game.id) if game else "-"
+    except Exception:  # noqa: BLE001 - logging must not fail
+        return "?"
 
 
 def guarded(where: str) -> Callable[[Callable[P, Awaitable[R]]], Callable[P, Awaitable[R | None]]]:
