@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.service.errors import NoGame, StaleRequest
 from bot.service.results import Lobby, MoveResult, Post
 from bot.service.service import GameService
 from bot.service.sqlite import SQLiteStorage
@@ -35,6 +36,7 @@ class TurnkeeperBot(commands.AutoShardedBot):
         self.service: GameService = service  # type: ignore[assignment] - set in setup_hook
         self._executor = ThreadPoolExecutor(settings.render_threads, thread_name_prefix="render")
         self._reconciler: asyncio.Task[None] | None = None
+        self._posting: dict[int, asyncio.Lock] = {}
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -79,18 +81,27 @@ class TurnkeeperBot(commands.AutoShardedBot):
 
     # -- publishing ------------------------------------------------------------------------
     async def publish(self, post: Post) -> discord.Message | None:
-        """Post a board update to its channel and remember it; failures are retried later."""
-        channel = self.get_partial_messageable(int(post.channel_id))
-        try:
-            message = await channel.send(**post_message(post))
-        except discord.HTTPException as err:
-            log.warning("posting game %s version %s failed (%s); will retry", post.game_id, post.version, err)
-            return None
-        await self.service.mark_posted(post.game_id, post.version, str(message.id))
-        return message
+        """Post a board update to its channel and remember it; failures are retried later.
+
+        One post at a time per game, skipped when that version (or a newer one) is already posted, so a
+        move's own post and the reconciler never post the same board twice."""
+        async with self._posting.setdefault(post.game_id, asyncio.Lock()):
+            game = await self.service.game_by_id(post.game_id)
+            if game.board_message_id is not None and game.posted_version >= post.version:
+                return None
+            channel = self.get_partial_messageable(int(post.channel_id))
+            try:
+                message = await channel.send(**post_message(post))
+            except discord.HTTPException as err:
+                log.warning("posting game %s version %s failed (%s); will retry", post.game_id, post.version, err)
+                return None
+            await self.service.mark_posted(post.game_id, post.version, str(message.id))
+            return message
 
     async def reconcile_posts(self) -> int:
-        """Post every board that was committed but never posted (after a crash or a Discord error)."""
+        """Let waiting bots move, then post every board that was committed but never posted
+        (after a crash or a Discord error)."""
+        await self.service.advance_bots()
         posted = 0
         for game in await self.service.unposted():
             post = await self.service.board_of(game.id)
@@ -140,6 +151,15 @@ class TurnkeeperBot(commands.AutoShardedBot):
         schema = self.service.engine(lobby.engine).options_schema.describe()
         return lobby_message(lobby, schema)
 
+    async def check_lobby(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Lobby components act on the channel's open game: refuse those of an earlier, closed lobby."""
+        try:
+            game = await self.service.open_game(channel_of(interaction))
+        except NoGame:
+            game = None
+        if game is None or game.id != game_id:
+            raise StaleRequest("This lobby is closed. Open a new one with `/game new`.")
+
     async def lobby_action(self, interaction: discord.Interaction, verb: str) -> None:
         """A lobby button: join, leave, add a bot, start or cancel."""
         service, channel, user = self.service, channel_of(interaction), str(interaction.user.id)
@@ -148,7 +168,7 @@ class TurnkeeperBot(commands.AutoShardedBot):
             await interaction.response.defer()
             post = await service.start(channel, user, admin)
             lobby = await service.lobby(channel, message="The game has started.", game_id=post.game_id)
-            await interaction.edit_original_response(**self.lobby_kwargs(lobby))
+            await interaction.edit_original_response(**{"view": None, **self.lobby_kwargs(lobby)})
             await self.publish(post)
             return
         if verb == "cancel":

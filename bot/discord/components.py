@@ -23,18 +23,28 @@ def _bot(interaction: discord.Interaction) -> TurnkeeperBot:
     return interaction.client  # type: ignore[return-value]
 
 
-class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"t:(?P<game>{ID})"):
-    """"Take your turn": opens the caller's private turn panel."""
+class _TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
+    """A button under a board post that only needs the game id."""
+
+    prefix, text, emoji = "", "", ""
+    style = discord.ButtonStyle.secondary
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Take your turn", style=discord.ButtonStyle.primary,
-                                           custom_id=f"t:{b36(game_id)}", emoji="🎲"))
+        super().__init__(discord.ui.Button(label=self.text, style=self.style, emoji=self.emoji,
+                                           custom_id=f"{self.prefix}:{b36(game_id)}"))
         self.game_id = game_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str]) -> TurnButton:
+                             match: re.Match[str]) -> _TableButton:
         return cls(from_b36(match["game"]))
+
+
+class TurnButton(_TableButton, template=rf"t:(?P<game>{ID})"):
+    """"Take your turn": opens the caller's private turn panel."""
+
+    prefix, text, emoji = "t", "Take your turn", "🎲"
+    style = discord.ButtonStyle.primary
 
     @guarded("turn button")
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -44,18 +54,10 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"t:(?P<ga
         await interaction.response.send_message(ephemeral=True, **panel_message(panel))
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"h:(?P<game>{ID})"):
+class HandButton(_TableButton, template=rf"h:(?P<game>{ID})"):
     """"My hand": the caller's private view, ephemeral."""
 
-    def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="My hand", style=discord.ButtonStyle.secondary,
-                                           custom_id=f"h:{b36(game_id)}", emoji="🂠"))
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str]) -> HandButton:
-        return cls(from_b36(match["game"]))
+    prefix, text, emoji = "h", "My hand", "🂠"
 
     @guarded("hand button")
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -127,6 +129,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @guarded("lobby button")
     async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).check_lobby(interaction, self.game_id)
         await _bot(interaction).lobby_action(interaction, self.verb)
 
 
@@ -155,6 +158,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
     async def callback(self, interaction: discord.Interaction) -> None:
         values: list[Any] = (interaction.data or {}).get("values", [])  # type: ignore[assignment]
         bot = _bot(interaction)
+        await bot.check_lobby(interaction, self.game_id)
         lobby = await bot.service.set_option(channel_of(interaction), str(interaction.user.id), self.name,
                                              values[0], is_admin(interaction))
         await interaction.response.edit_message(**bot.lobby_kwargs(lobby))

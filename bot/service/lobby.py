@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from engines.core import IllegalAction, OptionError, ReplayMismatch, check_replay
 
 from .errors import LobbyError, NotAllowed
-from .models import GameRow
+from .models import OPEN_STATUSES, GameRow
 from .results import Lobby, Post
 from .storage import ChannelBusy
 
@@ -64,6 +64,14 @@ class LobbyMixin:
         return game
 
     @staticmethod
+    def _still_lobby(game: GameRow) -> None:
+        """Re-checked under the game lock: a start or cancel may have come first."""
+        if game.status == "running":
+            raise LobbyError("The game in this channel has already started.")
+        if game.status != "lobby":
+            raise LobbyError("This lobby has been closed.")
+
+    @staticmethod
     def _check_host(game: GameRow, user_id: str, is_admin: bool, what: str) -> None:
         if user_id != game.host_id and not is_admin:
             raise NotAllowed(f"Only the host (<@{game.host_id}>) or a server admin can {what}.")
@@ -73,6 +81,8 @@ class LobbyMixin:
         game = await self.open_game(channel_id)
         async with self.lock(game.id):
             game = await self.game_by_id(game.id)
+            if game.status not in OPEN_STATUSES:
+                raise LobbyError("This game has been closed.")
             if game.seat_of(user_id) is not None or any(p.user_id == user_id for p in game.players):
                 raise LobbyError("You are already in this game.")
             if game.status == "running":
@@ -95,6 +105,7 @@ class LobbyMixin:
         game = await self._lobby_game(channel_id)
         async with self.lock(game.id):
             game = await self.game_by_id(game.id)
+            self._still_lobby(game)
             mine = [p for p in game.players if p.user_id == user_id]
             if not mine:
                 raise LobbyError("You are not in this lobby.")
@@ -114,6 +125,7 @@ class LobbyMixin:
         engine = self.engine(game.engine)
         async with self.lock(game.id):
             game = await self.game_by_id(game.id)
+            self._still_lobby(game)
             if len(game.players) >= engine.max_players:
                 raise LobbyError(f"The lobby is full ({engine.max_players} players).")
             number = 1 + sum(p.is_bot for p in game.players)
@@ -124,10 +136,13 @@ class LobbyMixin:
         """Remove the last bot seat (host or admin)."""
         game = await self._lobby_game(channel_id)
         self._check_host(game, user_id, is_admin, "remove bots")
-        bots = [p for p in game.players if p.is_bot]
-        if not bots:
-            raise LobbyError("There is no bot in this lobby.")
-        await self.storage.remove_player(game.id, bots[-1].position)
+        async with self.lock(game.id):
+            game = await self.game_by_id(game.id)
+            self._still_lobby(game)
+            bots = [p for p in game.players if p.is_bot]
+            if not bots:
+                raise LobbyError("There is no bot in this lobby.")
+            await self.storage.remove_player(game.id, bots[-1].position)
         return await self.lobby(channel_id, message=f"{bots[-1].name} left.")
 
     async def set_option(self: GameService, channel_id: str, user_id: str, name: str, value: Any,
@@ -136,12 +151,16 @@ class LobbyMixin:
         game = await self._lobby_game(channel_id)
         self._check_host(game, user_id, is_admin, "change options")
         engine = self.engine(game.engine)
-        try:
-            options = engine.options_schema.validate({**game.options, name: value})
-        except OptionError as err:
-            raise LobbyError(str(err)) from None
-        await self.storage.set_options(game.id, options)
-        return await self.lobby(channel_id, message=f"{engine.options_schema.get(name).label} set to {options[name]}.")
+        async with self.lock(game.id):
+            game = await self.game_by_id(game.id)
+            self._still_lobby(game)
+            try:
+                options = engine.options_schema.validate({**game.options, name: value})
+            except OptionError as err:
+                raise LobbyError(str(err)) from None
+            await self.storage.set_options(game.id, options)
+        label = engine.options_schema.get(name).label
+        return await self.lobby(channel_id, message=f"{label} set to {options[name]}.")
 
     async def start(self: GameService, channel_id: str, user_id: str, is_admin: bool = False) -> Post:
         """Seat the lobby in random order, set the game up and play any opening bot moves."""
@@ -150,6 +169,7 @@ class LobbyMixin:
         engine = self.engine(game.engine)
         async with self.lock(game.id):
             game = await self.game_by_id(game.id)
+            self._still_lobby(game)
             count = len(game.players)
             try:
                 state = engine.setup(count, game.seed, game.options)
@@ -168,6 +188,8 @@ class LobbyMixin:
         game = await self.open_game(channel_id)
         self._check_host(game, user_id, is_admin, "cancel the game")
         async with self.lock(game.id):
+            if (await self.game_by_id(game.id)).status not in OPEN_STATUSES:
+                raise LobbyError("This game is already over.")
             await self.storage.set_status(game.id, "cancelled", self.clock())
         return f"{self.engine(game.engine).title} #{game.id} was cancelled."
 
@@ -188,9 +210,12 @@ class LobbyMixin:
             raise LobbyError("This channel already has a game. Import into another channel or thread.")
         names = [clean_name(n) for n in document.get("players", [])][: state["seats"]]
         names += [f"Seat {i + 1}" for i in range(len(names), state["seats"])]
-        game_id = await self.storage.import_game(
-            guild_id=guild_id, channel_id=channel_id, host_id=user_id, state=state, names=names,
-            actions=rows, now=self.clock())
+        try:
+            game_id = await self.storage.import_game(
+                guild_id=guild_id, channel_id=channel_id, host_id=user_id, state=state, names=names,
+                actions=rows, now=self.clock())
+        except ChannelBusy:  # a game was opened here since the check above
+            raise LobbyError("This channel already has a game. Import into another channel or thread.") from None
         game = await self.game_by_id(game_id)
         post = await self.make_post(game, [{"text": f"Replay imported by {clean_name(user_name)}.", "to": None}])
         return post

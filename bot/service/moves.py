@@ -30,7 +30,8 @@ class MovesMixin:
         folded = query.strip().casefold()
         found = [c for c in self.choices_for(game, seat)
                  if not folded or folded in c.label.casefold() or folded in c.action.casefold()]
-        if self.engine(game.engine).can_undo(game.state or {}, seat) and (not folded or folded in "undo"):
+        if self.engine(game.engine).can_undo(game.state or {}, seat) and (
+                not folded or folded in UNDO_LABEL.casefold() or folded in str(UNDO)):
             found.append(Choice(str(UNDO), UNDO_LABEL))
         return found[:AUTOCOMPLETE_LIMIT]
 
@@ -122,6 +123,18 @@ class MovesMixin:
             events += new_events
             moves += 1
         return game, events, moves
+
+    async def advance_bots(self: GameService) -> list[MoveResult]:
+        """Let waiting bot seats move in every running game (after a crash between a move and the
+        bots' replies); returns one result per game that moved."""
+        results = []
+        for game in await self.storage.games_with_status(("running",)):
+            async with self.lock(game.id):
+                fresh = await self.game_by_id(game.id)
+                moved, events, count = await self.run_bots(fresh)
+            if count:
+                results.append(MoveResult(post=await self.make_post(moved, events), moves=count))
+        return results
 
     async def _duplicate(self: GameService, game_id: int) -> MoveResult:
         game = await self.game_by_id(game_id)

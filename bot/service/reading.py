@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from engines.core import export_replay, verify
 
+from .errors import NotAllowed
 from .models import GameRow
 from .naming import fill, seat_names, visible
 from .results import Post, PrivateView
@@ -43,6 +45,9 @@ class ReadingMixin:
         names = seat_names(game)
         lines = await self._log_lines(game, seat, private_only=True)
         text = f"**{engine.title}** — you are {names.get(seat, seat)}.\n{fill(view['prompt'], names)}"
+        secrets = private_lines(view["table"], engine.view(game.state, None)["table"])
+        if secrets:
+            text += "\n" + "\n".join(secrets)
         return PrivateView(game.id, seat, text, await self.render(game.engine, view), lines[-10:])
 
     async def log(self: GameService, channel_id: str, user_id: str, count: int = 20) -> list[str]:
@@ -72,6 +77,9 @@ class ReadingMixin:
     async def export(self: GameService, *, channel_id: str | None = None, game_id: int | None = None) -> dict[str, Any]:
         """A replay document of the game (seed + action log), safe to share after the game."""
         game = await self.game_by_id(game_id) if game_id is not None else await self.running_or_last(channel_id or "")
+        if game.status != "finished":
+            raise NotAllowed("The replay can be exported once the game has ended: it contains the seed, which "
+                             "would reveal hidden cards and future draws.")
         assert game.state is not None
         actions = [(row.seat, row.action) for row in await self.storage.actions(game.id)]
         names = seat_names(game)
@@ -94,3 +102,14 @@ class ReadingMixin:
     async def mark_posted(self: GameService, game_id: int, version: int, message_id: str | None = None) -> None:
         """The adapter posted the board of ``version``."""
         await self.storage.mark_posted(game_id, version, message_id)
+
+
+def private_lines(mine: dict[str, Any], public: dict[str, Any], limit: int = 12) -> list[str]:
+    """What a seat's view shows beyond the public one, as ``key: value`` lines (text for /hand)."""
+    lines = []
+    for key, value in mine.items():
+        if key in public and public[key] == value:
+            continue
+        shown = json.dumps(value, ensure_ascii=False)
+        lines.append(f"{key.replace('_', ' ').capitalize()}: {shown if len(shown) <= 300 else shown[:299] + '…'}")
+    return lines[:limit]

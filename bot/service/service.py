@@ -85,7 +85,7 @@ class GameService(LobbyMixin, MovesMixin, ReadingMixin):
 
     async def game_by_id(self, game_id: int) -> GameRow:
         """A game by id (buttons carry ids)."""
-        game = await self.storage.game(game_id)
+        game = await self.storage.game(game_id) if 0 < game_id < 2**63 else None  # SQLite integers are 64-bit
         if game is None:
             raise NoGame("That game no longer exists.")
         return game

@@ -6,6 +6,8 @@ import asyncio
 import json
 import re
 import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -71,15 +73,10 @@ class SQLiteStorage:
         for number, sql in migrations():
             if number in done:
                 continue
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
+            async with self._transaction() as db:
                 for statement in _statements(sql):
-                    await self.db.execute(statement)
-                await self.db.execute("INSERT INTO schema_migrations (number) VALUES (?)", (number,))
-                await self.db.execute("COMMIT")
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+                    await db.execute(statement)
+                await db.execute("INSERT INTO schema_migrations (number) VALUES (?)", (number,))
 
     async def schema_version(self) -> int:
         """The highest applied migration number."""
@@ -88,16 +85,23 @@ class SQLiteStorage:
         return int(row[0] or 0)
 
     # -- transactions -------------------------------------------------------------------------
-    async def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> list[aiosqlite.Cursor]:
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction under the lock: committed on success, rolled back on any error."""
         async with self._lock:
             await self.db.execute("BEGIN IMMEDIATE")
             try:
-                cursors = [await self.db.execute(sql, params) for sql, params in statements]
+                yield self.db
                 await self.db.execute("COMMIT")
             except BaseException:
-                await self.db.execute("ROLLBACK")
+                if self.db.in_transaction:
+                    await self.db.execute("ROLLBACK")
                 raise
-            return cursors
+
+    async def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        async with self._transaction() as db:
+            for sql, params in statements:
+                await db.execute(sql, params)
 
     async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
         async with self._lock, self.db.execute(sql, params) as cursor:
@@ -108,25 +112,19 @@ class SQLiteStorage:
                           options: dict[str, Any], seed: int, host_id: str, host_name: str,
                           now: float) -> int:
         """Insert a lobby and its host in one transaction."""
-        async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                cursor = await self.db.execute(
+        try:
+            async with self._transaction() as db:
+                cursor = await db.execute(
                     "INSERT INTO games (guild_id, channel_id, engine, engine_version, options, seed, status,"
                     " host_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
                     (guild_id, channel_id, engine, engine_version, json.dumps(options), seed, host_id, now, now),
                 )
                 game_id = int(cursor.lastrowid or 0)
-                await self.db.execute(
+                await db.execute(
                     "INSERT INTO players (game_id, position, user_id, name, is_bot, joined_at)"
                     " VALUES (?, 0, ?, ?, 0, ?)", (game_id, host_id, host_name, now))
-                await self.db.execute("COMMIT")
-            except sqlite3.IntegrityError:
-                await self.db.execute("ROLLBACK")
-                raise ChannelBusy(channel_id) from None
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+        except sqlite3.IntegrityError:
+            raise ChannelBusy(channel_id) from None
         return game_id
 
     async def game(self, game_id: int) -> GameRow | None:
@@ -203,10 +201,9 @@ class SQLiteStorage:
         """Action row + new state in one transaction, guarded by the version."""
         version = expected_version + 1
         status = "finished" if result is not None else "running"
-        async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                cursor = await self.db.execute(
+        try:
+            async with self._transaction() as db:
+                cursor = await db.execute(
                     "UPDATE games SET state = ?, version = ?, status = ?, result = ?, updated_at = ?,"
                     " finished_at = CASE WHEN ? = 'finished' THEN ? ELSE finished_at END"
                     " WHERE id = ? AND version = ? AND status = 'running'",
@@ -214,17 +211,12 @@ class SQLiteStorage:
                      status, now, game_id, expected_version))
                 if cursor.rowcount != 1:
                     raise StaleVersion(game_id)
-                await self.db.execute(
+                await db.execute(
                     "INSERT INTO actions (game_id, n, seat, action, user_id, interaction_id, events, created_at)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (game_id, version, seat, action, user_id, interaction_id, json.dumps(events), now))
-                await self.db.execute("COMMIT")
-            except sqlite3.IntegrityError:
-                await self.db.execute("ROLLBACK")
-                raise DuplicateInteraction(interaction_id) from None
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+        except sqlite3.IntegrityError:
+            raise DuplicateInteraction(interaction_id) from None
         return version
 
     async def action_by_interaction(self, interaction_id: str) -> tuple[int, ActionRow] | None:
@@ -260,10 +252,9 @@ class SQLiteStorage:
                           now: float) -> int:
         """Store a replayed game with vacant seats and its whole log, in one transaction."""
         status = "finished" if state["result"] is not None else "running"
-        async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                cursor = await self.db.execute(
+        try:
+            async with self._transaction() as db:
+                cursor = await db.execute(
                     "INSERT INTO games (guild_id, channel_id, engine, engine_version, options, seed, status,"
                     " host_id, version, state, result, created_at, updated_at)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -272,20 +263,15 @@ class SQLiteStorage:
                      json.dumps(state["result"]) if state["result"] else None, now, now))
                 game_id = int(cursor.lastrowid or 0)
                 for seat, name in enumerate(names):
-                    await self.db.execute(
+                    await db.execute(
                         "INSERT INTO players (game_id, position, user_id, name, is_bot, seat, joined_at)"
                         " VALUES (?, ?, NULL, ?, 0, ?, ?)", (game_id, seat, name, seat, now))
                 for n, (seat, action, events) in enumerate(actions, start=1):
-                    await self.db.execute(
+                    await db.execute(
                         "INSERT INTO actions (game_id, n, seat, action, events, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                         (game_id, n, seat, action, json.dumps(events), now))
-                await self.db.execute("COMMIT")
-            except sqlite3.IntegrityError:
-                await self.db.execute("ROLLBACK")
-                raise ChannelBusy(channel_id) from None
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+        except sqlite3.IntegrityError:
+            raise ChannelBusy(channel_id) from None
         return game_id
 
     async def mark_posted(self, game_id: int, version: int, message_id: str | None) -> None:

@@ -1,0 +1,48 @@
+"""Fixtures for the service tests: real temporary SQLite files, Tiny Duel registered."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot.service.service import GameService
+from bot.service.sqlite import SQLiteStorage
+from tests.fixtures.tiny import TinyDuel, register
+
+
+@pytest.fixture(scope="session", autouse=True)
+def tiny() -> TinyDuel:
+    """Tiny Duel in the engine registry for every service test."""
+    return register()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    """A fresh SQLite file for one test."""
+    return tmp_path / "t.sqlite3"
+
+
+@pytest_asyncio.fixture
+async def storage(db_path: Path) -> AsyncIterator[SQLiteStorage]:
+    """An open storage on a temporary file, closed after the test."""
+    store = SQLiteStorage(db_path)
+    await store.open()
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+@pytest.fixture
+def service(storage: SQLiteStorage) -> GameService:
+    """The service without images (most tests)."""
+    return GameService(storage, renderer=None)
+
+
+@pytest.fixture
+def drawn_service(storage: SQLiteStorage) -> GameService:
+    """The service with a fake renderer (image presence matters)."""
+    return GameService(storage, renderer=lambda engine_id, view: b"PNG...")
