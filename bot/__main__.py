@@ -7,7 +7,7 @@ import json
 import logging
 import sys
 
-from dotenv import load_dotenv
+from dotenv import find_dotenv, load_dotenv
 
 from .config import SettingsError, load_settings
 
@@ -27,7 +27,7 @@ To try the games without Discord: python -m bot.sandbox GAME --players 2
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the process exit status."""
     args = sys.argv[1:] if argv is None else argv
-    load_dotenv()
+    load_dotenv(find_dotenv(usecwd=True))
     if args[:1] == ["commands"]:
         from .discord.tree import command_tree_json
 

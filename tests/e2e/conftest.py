@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from dataclasses import dataclass
+import logging
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
 import pytest_asyncio
 
 from bot.config import Settings
 from bot.discord.client import TurnkeeperBot
 from tests.fakediscord import FakeDiscord, patch_discord
 from tests.fixtures.tiny import register
+
+from .wide import register as register_wide
 
 
 @dataclass
@@ -27,19 +31,54 @@ class Table:
     carol: str
     admin: str
     db: Path
+    expect_http_errors: bool = False
+    """Set by tests that inject faults: Discord answering 4xx/5xx is then expected."""
+    log: list[logging.LogRecord] = field(default_factory=list)
 
     async def restart(self) -> TurnkeeperBot:
         """Stop the bot and start a new process-equivalent bot on the same database."""
         await self.fake.close_bot(self.bot)
-        self.bot = TurnkeeperBot(Settings(token=self.fake.token, db_path=str(self.db), repost_seconds=3600))
+        self.bot = make_bot(self.fake, self.db)
         await self.fake.connect_bot(self.bot)
         return self.bot
+
+    def add_channel(self, name: str) -> str:
+        """Another text channel in the same server."""
+        return self.fake.add_channel(self.guild, name)
+
+
+def make_bot(fake: FakeDiscord, db: Path) -> TurnkeeperBot:
+    """The bot as ``python -m bot`` builds it, on ``db``; no periodic reposting (tests call it), and no 2 s
+    wait for more guilds after READY (the fake sends them all at once)."""
+    return TurnkeeperBot(Settings(token=fake.token, db_path=str(db), repost_seconds=3600), guild_ready_timeout=0.05)
+
+
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture
+def bot_log() -> Iterator[list[logging.LogRecord]]:
+    """Warnings and errors logged while the test runs (the bot logs unexpected errors, never shows them)."""
+    handler = _Collect()
+    root = logging.getLogger()
+    root.addHandler(handler)
+    try:
+        yield handler.records
+    finally:
+        root.removeHandler(handler)
 
 
 @pytest_asyncio.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
     """A started fake Discord with discord.py pointed at it."""
     register()
+    register_wide()
     server = FakeDiscord()
     await server.start()
     with patch_discord(server):
@@ -50,16 +89,26 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 
 @pytest_asyncio.fixture
-async def table(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Table]:
-    """The bot connected, commands synced, people in a server."""
+async def table(fake: FakeDiscord, tmp_path: Path, bot_log: list[logging.LogRecord]) -> AsyncIterator[Table]:
+    """The bot connected, commands synced, people in a server.
+
+    On teardown: every interaction was answered, Discord never answered an error (unless the test
+    injected faults) and nothing was logged at ERROR level (an unexpected exception in the bot).
+    """
     guild = fake.add_guild("Board Gamers")
     channel = fake.add_channel(guild, "tiny-duel")
     people = {name: fake.add_user(name, guild_id=guild, global_name=name.title())
               for name in ("alice", "bob", "carol")}
     admin = fake.add_user("mod", guild_id=guild, global_name="Mod", admin=True)
     db = tmp_path / "bot.sqlite3"
-    bot = TurnkeeperBot(Settings(token=fake.token, db_path=str(db), repost_seconds=3600))
+    bot = make_bot(fake, db)
     await fake.connect_bot(bot)
-    t = Table(fake, bot, guild, channel, people["alice"], people["bob"], people["carol"], admin, db)
+    t = Table(fake, bot, guild, channel, people["alice"], people["bob"], people["carol"], admin, db, log=bot_log)
     yield t
     await fake.close_bot(t.bot)
+    unanswered = [r.label for r in fake.interactions.by_id.values() if r.response_type is None]
+    assert unanswered == [], f"interactions left unanswered: {unanswered}"
+    if not t.expect_http_errors:
+        assert fake.errors == [], f"Discord answered errors: {fake.errors}"
+    errors = [f"{r.name}: {r.getMessage()}" for r in bot_log if r.levelno >= logging.ERROR]
+    assert errors == [], f"the bot logged errors: {errors}"

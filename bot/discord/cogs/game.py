@@ -12,7 +12,6 @@ from discord.ext import commands
 import engines
 from bot.service.errors import ServiceError
 
-from ..presenter import post_message
 from ..replies import channel_of, clip, guarded, is_admin, require_guild, send_private
 
 if TYPE_CHECKING:
@@ -99,10 +98,10 @@ class GameCog(commands.Cog):
     @game.command(name="start", description="Start the game (host or admin)")
     @guarded("/game start")
     async def start(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # a refusal must stay private
         post = await self.bot.service.start(channel_of(interaction), str(interaction.user.id), is_admin(interaction))
-        message = await interaction.followup.send(wait=True, **post_message(post))
-        await self.bot.service.mark_posted(post.game_id, post.version, str(message.id))
+        await self.bot.publish(post)
+        await send_private(interaction, f"{post.title} #{post.game_id} has started.")
 
     @game.command(name="cancel", description="Cancel the game in this channel (host or admin)")
     @guarded("/game cancel")
@@ -134,7 +133,7 @@ class GameCog(commands.Cog):
         require_guild(interaction)
         if replay.size > MAX_REPLAY_BYTES:
             raise ServiceError("That file is too large to be a Turnkeeper replay.")
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # a refusal must stay private
         try:
             document = json.loads(await replay.read())
         except (ValueError, discord.HTTPException):
@@ -144,5 +143,5 @@ class GameCog(commands.Cog):
         post = await self.bot.service.import_replay(
             guild_id=str(interaction.guild_id), channel_id=channel_of(interaction), user_id=str(interaction.user.id),
             user_name=interaction.user.display_name, document=document)
-        message = await interaction.followup.send(wait=True, **post_message(post))
-        await self.bot.service.mark_posted(post.game_id, post.version, str(message.id))
+        await self.bot.publish(post)
+        await send_private(interaction, f"Replay imported as {post.title} #{post.game_id}, move {post.version}.")

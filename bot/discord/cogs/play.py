@@ -71,6 +71,7 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     @guarded("/board")
     async def board(self, interaction: discord.Interaction, public: bool = False) -> None:
+        await self.bot.service.running_or_last(channel_of(interaction))  # no game: refuse before a public defer
         await interaction.response.defer(ephemeral=not public, thinking=True)
         post = await self.bot.service.board(channel_of(interaction))
         kwargs = post_message(post)
