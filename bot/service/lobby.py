@@ -180,7 +180,9 @@ class LobbyMixin:
             seats = {p.position: order[i] for i, p in enumerate(game.players)}
             await self.storage.start_game(game.id, seats, state, self.clock())
             events = list(state.get("setup_events", []))
-            game, bot_events, _ = await self.run_bots(await self.game_by_id(game.id))
+            started = await self.game_by_id(game.id)
+            await self.hooks.changed(started)
+            game, bot_events, _ = await self.run_bots(started)
         return await self.make_post(game, events + bot_events)
 
     async def cancel(self: GameService, channel_id: str, user_id: str, is_admin: bool = False) -> str:

@@ -104,7 +104,9 @@ class MovesMixin:
             raise StaleRequest("Someone else moved first; look at the new board and try again.") from None
         except DuplicateInteraction:
             raise StaleRequest("This request was already handled.") from None
-        return await self.game_by_id(game.id)
+        fresh = await self.game_by_id(game.id)
+        await self.hooks.changed(fresh)
+        return fresh
 
     async def run_bots(self: GameService, game: GameRow) -> tuple[GameRow, list[dict[str, Any]], int]:
         """Let bot seats act while they are active (the caller holds the game lock)."""

@@ -19,6 +19,7 @@ import engines
 from engines.core import Action, Engine, IllegalAction
 
 from .errors import IllegalMove, NoGame, NotAllowed
+from .hooks import GameHooks
 from .lobby import LobbyMixin
 from .models import GameRow
 from .moves import MovesMixin
@@ -49,6 +50,7 @@ class GameService(LobbyMixin, MovesMixin, ReadingMixin):
         self.executor = executor
         self.max_bot_moves = max_bot_moves
         self._locks: dict[int, asyncio.Lock] = {}
+        self.hooks = GameHooks()
 
     # -- shared helpers ---------------------------------------------------------------------
     def lock(self, game_id: int) -> asyncio.Lock:

@@ -1,0 +1,40 @@
+"""Extension points: other parts of the host (deadlines, reminders, leagues) react to game changes
+without the move path knowing them."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+from .models import GameRow
+
+log = logging.getLogger("turnkeeper.service")
+Hook = Callable[[GameRow], Awaitable[None]]
+
+
+@dataclass
+class GameHooks:
+    """Async callbacks run after a state change is committed (inside the game's lock).
+
+    ``on_change`` runs after the game starts and after every committed action (bots included);
+    ``on_finish`` runs once when a game ends. A failing hook is logged and never undoes the move.
+    """
+
+    on_change: list[Hook] = field(default_factory=list)
+    on_finish: list[Hook] = field(default_factory=list)
+
+    async def changed(self, game: GameRow) -> None:
+        """Run the hooks for a committed change of ``game``."""
+        for hook in self.on_change:
+            await _safely(hook, game)
+        if game.status == "finished":
+            for hook in self.on_finish:
+                await _safely(hook, game)
+
+
+async def _safely(hook: Hook, game: GameRow) -> None:
+    try:
+        await hook(game)
+    except Exception:  # the move is committed; a hook must not break it
+        log.exception("hook %s failed for game %s", getattr(hook, "__name__", hook), game.id)
