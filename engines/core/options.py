@@ -42,7 +42,7 @@ class Option:
                 return True
             if text in {"0", "false", "no", "off"}:
                 return False
-            raise OptionError(f"{self.label}: say yes or no, not {value!r}.")
+            raise OptionError(f"{self.label}: say yes or no, not {_shown(value)}.")
         if kind == "choice":
             for choice in self.choices:
                 if str(choice).lower() == str(value).strip().lower():
@@ -53,7 +53,7 @@ class Option:
             try:
                 number = int(str(value).strip())
             except ValueError:
-                raise OptionError(f"{self.label}: expected a whole number, not {value!r}.") from None
+                raise OptionError(f"{self.label}: expected a whole number, not {_shown(value)}.") from None
             if self.minimum is not None and number < self.minimum:
                 raise OptionError(f"{self.label}: at least {self.minimum}.")
             if self.maximum is not None and number > self.maximum:
@@ -63,6 +63,12 @@ class Option:
         if len(text) > 100:
             raise OptionError(f"{self.label}: at most 100 characters.")
         return text
+
+
+def _shown(value: Any, limit: int = 40) -> str:
+    """A user's value quoted back in an error, clipped so a huge paste stays readable."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 2] + "…'"
 
 
 @dataclass(frozen=True)

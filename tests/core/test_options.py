@@ -144,3 +144,15 @@ def test_check_options_hook_sees_validated_options() -> None:
         engine.validate_options(1, {"dice": "off"})
     assert engine.validate_options(2, {"dice": "off"})["dice"] is False
     assert engine.validate_options(1, {"dice": "on"})["dice"] is True
+
+
+def test_a_huge_bad_value_is_clipped_in_the_error_message() -> None:
+    from engines.core import Option, OptionError
+
+    option = Option("rounds", "Rounds", 2, minimum=1, maximum=9)
+    try:
+        option.coerce("x" * 5000)
+    except OptionError as err:
+        assert len(str(err)) < 120 and "…" in str(err)
+    else:
+        raise AssertionError("a non-number must be refused")
