@@ -154,12 +154,9 @@ class Engine:
             raise IllegalAction("It is not your turn.")
         legal = self.legal_actions(state, seat)
         if action not in legal:
-            try:
-                name = self.label(state, seat, action)
-            except Exception:  # noqa: BLE001 - step labels are written for legal actions only
-                name = _plain_label(action)
+            # Step labels describe legal actions only; an illegal one is named plainly.
             raise IllegalAction(
-                f"{name} is not possible now.",
+                f"“{_plain_label(action)}” is not possible now.",
                 alternatives=[str(a) for a in legal[:25]],
             )
 

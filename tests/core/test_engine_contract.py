@@ -106,20 +106,21 @@ def test_illegal_action_has_a_readable_message_and_alternatives(eng: TinyDuel) -
     assert legal == ["mark:1", "mark:2", "mark:3", "gift", "draw", "roll", "done"]
     with pytest.raises(IllegalAction) as err:
         eng.apply(state, 0, "mark:9")
-    assert str(err.value) == "Mark 9 is not possible now."
+    assert str(err.value) == "“Mark 9” is not possible now."
     assert err.value.message == str(err.value)
     assert err.value.alternatives == legal
     marked, _ = eng.apply(state, 0, "mark:2")
-    with pytest.raises(IllegalAction, match="Mark 2 is not possible now") as err:
+    with pytest.raises(IllegalAction, match="“Mark 2” is not possible now") as err:
         eng.apply(marked, 0, "mark:2")
     assert "mark:2" not in err.value.alternatives and "mark:1" in err.value.alternatives
 
 
-def test_illegal_bid_uses_the_step_label(eng: TinyDuel) -> None:
+def test_illegal_action_is_named_plainly_not_with_a_step_label(eng: TinyDuel) -> None:
+    """Step labels describe legal actions; an illegal one could be mislabelled by them."""
     state = eng.setup(2, 0)
     with pytest.raises(IllegalAction) as err:
         eng.apply(state, 0, "bid:99")
-    assert str(err.value) == "Bid card 99 is not possible now."
+    assert str(err.value) == "“Bid 99” is not possible now."
     assert err.value.alternatives == [f"bid:{c}" for c in state["g"]["hands"]["0"]]
 
 
