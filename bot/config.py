@@ -24,6 +24,9 @@ class Settings:
     log_level: str = "INFO"
     render_threads: int = 2
     repost_seconds: float = 30.0
+    sweep_seconds: float = 60.0
+    idle_days: float = 60.0
+    vacation_days: float = 21.0
 
 
 def _flag(value: str, name: str) -> bool:
@@ -63,4 +66,8 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         render_threads=int(_number(env.get("TURNKEEPER_RENDER_THREADS", "2"), "TURNKEEPER_RENDER_THREADS", int, 1)),
         repost_seconds=float(_number(env.get("TURNKEEPER_REPOST_SECONDS", "30"), "TURNKEEPER_REPOST_SECONDS",
                                      float, 1)),
+        sweep_seconds=float(_number(env.get("TURNKEEPER_SWEEP_SECONDS", "60"), "TURNKEEPER_SWEEP_SECONDS", float, 1)),
+        idle_days=float(_number(env.get("TURNKEEPER_IDLE_DAYS", "60"), "TURNKEEPER_IDLE_DAYS", float, 1)),
+        vacation_days=float(_number(env.get("TURNKEEPER_VACATION_DAYS", "21"), "TURNKEEPER_VACATION_DAYS",
+                                    float, 0)),
     )

@@ -15,10 +15,12 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.service.errors import NoGame, StaleRequest
 from bot.service.results import Lobby, MoveResult, Post
+from bot.service.scheduler import Scheduler
 from bot.service.service import GameService
 from bot.service.sqlite import SQLiteStorage
 
 from .components import DYNAMIC_ITEMS
+from .delivery import deliver
 from .presenter import lobby_message, panel_message, post_message, private_message
 from .replies import channel_of, clip, is_admin, report_error, send_private
 
@@ -36,6 +38,9 @@ class TurnkeeperBot(commands.AutoShardedBot):
         self.service: GameService = service  # type: ignore[assignment] - set in setup_hook
         self._executor = ThreadPoolExecutor(settings.render_threads, thread_name_prefix="render")
         self._reconciler: asyncio.Task[None] | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+        self._sweeping = asyncio.Lock()
+        self.scheduler: Scheduler = None  # type: ignore[assignment] - set in setup_hook
         self._posting: dict[int, asyncio.Lock] = {}
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 
@@ -45,11 +50,14 @@ class TurnkeeperBot(commands.AutoShardedBot):
             storage = SQLiteStorage(self.settings.db_path)
             await storage.open()
             self.service = GameService(storage, executor=self._executor)
+        self.scheduler = Scheduler(self.service, idle_days=self.settings.idle_days,
+                                   vacation_days=self.settings.vacation_days)
         await add_cogs(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.sync_commands:
             await self.sync_commands()
         self._reconciler = asyncio.create_task(self._reconcile_forever(), name="turnkeeper-reconcile")
+        self._sweeper = asyncio.create_task(self._sweep_forever(), name="turnkeeper-sweep")
 
     async def sync_commands(self) -> None:
         """Sync to the dev guild when configured (instant), else globally."""
@@ -62,10 +70,11 @@ class TurnkeeperBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         """Stop background work and close storage (the one we opened)."""
-        if self._reconciler is not None:
-            self._reconciler.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reconciler
+        for task in (self._reconciler, self._sweeper):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         await super().close()
         if self._given_service is None and self.service is not None:
             await self.service.storage.close()
@@ -117,6 +126,23 @@ class TurnkeeperBot(commands.AutoShardedBot):
             except Exception:
                 log.exception("reconciling posts failed")
             await asyncio.sleep(self.settings.repost_seconds)
+
+    async def sweep_once(self, now: float | None = None) -> int:
+        """One scheduler sweep: deliver its notices, then post the boards timeouts changed. Returns the
+        number of notices delivered. One sweep at a time, so no notice is delivered twice."""
+        async with self._sweeping:
+            delivered = await deliver(self, await self.scheduler.sweep(now))
+            await self.reconcile_posts()
+            return delivered
+
+    async def _sweep_forever(self) -> None:
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                await self.sweep_once()
+            except Exception:
+                log.exception("scheduler sweep failed")
+            await asyncio.sleep(self.settings.sweep_seconds)
 
     # -- shared flows (commands and components) --------------------------------------------
     async def after_move(self, interaction: discord.Interaction, result: MoveResult, done: str) -> None:
@@ -197,10 +223,16 @@ class TurnkeeperBot(commands.AutoShardedBot):
 async def add_cogs(bot: commands.Bot) -> None:
     """Register every cog (also used to print the command tree offline)."""
     from .cogs.game import GameCog
+    from .cogs.league import LeagueCog
+    from .cogs.pace import PaceCog
     from .cogs.play import PlayCog
+    from .cogs.rating import RatingCog
 
     await bot.add_cog(GameCog(bot))
     await bot.add_cog(PlayCog(bot))
+    await bot.add_cog(PaceCog(bot))
+    await bot.add_cog(LeagueCog(bot))
+    await bot.add_cog(RatingCog(bot))
 
 
 async def run_bot(settings: Settings) -> None:

@@ -37,6 +37,8 @@ def post_message(post: Post) -> dict[str, Any]:
         line = f"**Now:** {post.prompt}"
         if post.deadline:
             line += f" (due {relative_time(post.deadline)})"
+        if len(post.deadlines) > 1:  # simultaneous phase: each pending player has their own deadline
+            line += "\n**Deadlines:** " + ", ".join(f"<@{u}> {relative_time(t)}" for u, t in post.deadlines.items())
         parts.append(line)
     embed.description = clip("\n\n".join(parts), 4000)
     embed.set_footer(text=f"Move {post.version}")

@@ -8,9 +8,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from .models import GameRow
+from .results import Post
 
 log = logging.getLogger("turnkeeper.service")
 Hook = Callable[[GameRow], Awaitable[None]]
+PostHook = Callable[[GameRow, Post], Awaitable[None]]
 
 
 @dataclass
@@ -18,11 +20,21 @@ class GameHooks:
     """Async callbacks run after a state change is committed (inside the game's lock).
 
     ``on_change`` runs after the game starts and after every committed action (bots included);
-    ``on_finish`` runs once when a game ends. A failing hook is logged and never undoes the move.
+    ``on_finish`` runs once when a game ends; ``on_post`` may add to every public post (e.g. deadlines).
+    A failing hook is logged and never undoes the move.
     """
 
     on_change: list[Hook] = field(default_factory=list)
     on_finish: list[Hook] = field(default_factory=list)
+    on_post: list[PostHook] = field(default_factory=list)
+
+    async def decorate(self, game: GameRow, post: Post) -> None:
+        """Let the post hooks add to a public post."""
+        for hook in self.on_post:
+            try:
+                await hook(game, post)
+            except Exception:  # a post must go out even if a decoration fails
+                log.exception("post hook %s failed for game %s", getattr(hook, "__name__", hook), game.id)
 
     async def changed(self, game: GameRow) -> None:
         """Run the hooks for a committed change of ``game``."""

@@ -33,6 +33,8 @@ class Post:
     result_text: str = ""
     deadline: float | None = None
     """UTC timestamp of the current deadline, if the game has one."""
+    deadlines: dict[str, float] = field(default_factory=dict)
+    """Each user the game waits for → their own deadline (simultaneous phases have several)."""
 
 
 @dataclass

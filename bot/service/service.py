@@ -155,6 +155,7 @@ class GameService(LobbyMixin, MovesMixin, ReadingMixin):
             version=game.version, active_users=users, finished=result is not None,
             result_text=result_text(result, names) if result else "",
         )
+        await self.hooks.decorate(game, post)
         if image:
             post.image = await self.render(game.engine, self.view_for(game, None))
         return post

@@ -18,7 +18,8 @@ from .conftest import Table
 
 GAME_SUBCOMMANDS = {"new", "join", "leave", "add-bot", "remove-bot", "option", "start", "cancel", "status",
                     "export", "import"}
-TOP_LEVEL = {"game", "play", "undo", "hand", "board", "log", "rules"}
+TOP_LEVEL = {"game", "play", "undo", "hand", "board", "log", "rules", "league", "rating", "leaderboard",
+             "pace", "remind", "vacation", "mygames"}
 
 
 def run_bot_cli(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:

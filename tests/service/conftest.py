@@ -11,6 +11,7 @@ import pytest_asyncio
 from bot.service.service import GameService
 from bot.service.sqlite import SQLiteStorage
 from tests.fixtures.tiny import TinyDuel, register
+from tests.service._pace_support import kit  # noqa: F401 - the keeping-games-moving fixture
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -1,0 +1,59 @@
+"""Delivering the scheduler's notices: DMs (falling back to a channel mention) and channel posts."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.service.pace_store import Notice
+
+from .replies import clip
+
+if TYPE_CHECKING:
+    from .client import TurnkeeperBot
+
+log = logging.getLogger("turnkeeper.delivery")
+USER_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+async def deliver(bot: TurnkeeperBot, notices: list[Notice]) -> int:
+    """Deliver each notice and mark it sent; one failure never stops the others. Returns how many."""
+    done = 0
+    for notice in notices:
+        try:
+            delivered = await deliver_one(bot, notice)
+        except Exception:  # keep delivering the rest; it is retried next sweep
+            log.exception("delivering notice %s failed", notice.id)
+            delivered = False
+        if delivered:
+            await bot.scheduler.sent(notice.id)
+            done += 1
+    return done
+
+
+async def deliver_one(bot: TurnkeeperBot, notice: Notice) -> bool:
+    """True once delivered (or undeliverable for good); False to retry at the next sweep."""
+    text = notice.text
+    if notice.dm and notice.user_id:
+        try:
+            channel = await bot.create_dm(discord.Object(id=int(notice.user_id)))
+            await channel.send(clip(text, 2000), allowed_mentions=discord.AllowedMentions.none())
+            return True
+        except discord.HTTPException as err:  # closed DMs (403) and the like: mention in the channel
+            log.info("DM to %s failed (%s); falling back to a channel mention", notice.user_id, err)
+            if notice.channel_id is None:
+                return True
+            text = f"<@{notice.user_id}> (I could not DM you) {text}"
+    if notice.channel_id is None:
+        return True
+    try:
+        await bot.get_partial_messageable(int(notice.channel_id)).send(clip(text, 2000),
+                                                                       allowed_mentions=USER_MENTIONS)
+    except discord.NotFound:  # the channel is gone: nothing to retry
+        return True
+    except discord.HTTPException as err:
+        log.warning("posting notice %s failed (%s); will retry", notice.id, err)
+        return False
+    return True

@@ -1,0 +1,164 @@
+"""Per-seat deadlines, recomputed by the service hooks after every committed change.
+
+A seat becomes due when the engine lists it as active (each pending seat of a simultaneous phase
+has its own clock); its deadline is ``due_since + turn + bank``. When it stops being due, its bank
+is settled (see :mod:`pacing`). Bot seats and games with the pace ``off`` have no deadlines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .errors import LobbyError, NotAllowed
+from .models import GameRow
+from .naming import seat_names
+from .pace_store import Clock, PaceStore
+from .pacing import Pace, PaceSettings, bank_after_turn, custom_pace, deadline, hours, preset, with_policy
+from .results import Post
+
+if TYPE_CHECKING:
+    from .service import GameService
+
+
+def _new_decision(started: str | None, now: str | None) -> bool:
+    """A seat still due faces a new decision when the step changed at the same or a shallower depth of
+    the prompt stack (a sub-prompt of its own turn, one level deeper, keeps the clock running)."""
+    if started is None or now is None:
+        return False
+    old_depth, _, old_step = started.partition(":")
+    new_depth, _, new_step = now.partition(":")
+    return int(new_depth) <= int(old_depth) and new_step != old_step
+
+
+def jump_link(game: GameRow) -> str:
+    """A link to the game's channel (its latest board when known)."""
+    link = f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
+    return f"{link}/{game.board_message_id}" if game.board_message_id else link
+
+
+class Deadlines:
+    """Keeps ``seat_clocks`` in step with the games."""
+
+    def __init__(self, service: GameService, store: PaceStore) -> None:
+        self.service = service
+        self.store = store
+
+    def install(self) -> None:
+        """Register the hooks on the service."""
+        self.service.hooks.on_change.append(self.on_change)
+        self.service.hooks.on_post.append(self.decorate)
+
+    async def on_change(self, game: GameRow) -> None:
+        """Start clocks of seats that became due, settle clocks of seats that are done."""
+        now = self.service.clock()
+        clocks = await self.store.clocks(game.id)
+        settings = await self.store.settings(game.id)
+        pace = settings.pace
+        active: set[int] = set()
+        frame = None
+        if game.status == "running" and game.state is not None:
+            active = set(self.service.engine(game.engine).active(game.state))
+            stack = game.state.get("stack") or [{}]
+            frame = f"{len(stack)}:{stack[-1].get('step')}"
+        changed = []
+        for player in game.players:
+            if player.seat is None:
+                continue
+            clock = clocks.get(player.seat)
+            fresh = clock is None
+            if clock is None:
+                clock = Clock(game.id, player.seat, pace.bank)
+            due = player.seat in active and player.user_id is not None and not player.is_bot and pace.timed
+            if due and clock.deadline is not None and _new_decision(clock.frame, frame):
+                await self._settle(clock, player.user_id, now, pace)
+            if due and clock.deadline is None:
+                clock.turn += 1
+                clock.due_since, clock.reminded, clock.frame = now, None, frame
+                clock.deadline = now if clock.stand_in else deadline(now, clock.bank, pace)
+            elif not due and clock.deadline is not None:
+                await self._settle(clock, player.user_id, now, pace)
+            elif not fresh:
+                continue
+            changed.append(clock)
+        if changed:
+            await self.store.save_clocks(changed)
+
+    async def _settle(self, clock: Clock, user_id: str | None, now: float, pace: Pace) -> None:
+        """End a seat's turn: pay overtime from its bank (the time away on vacation is not counted)."""
+        since = clock.due_since if clock.due_since is not None else now
+        used = now - since - await self._paused(user_id, since, now)
+        if not clock.stand_in and pace.timed:
+            clock.bank = bank_after_turn(clock.bank, used, pace)
+        clock.due_since = clock.deadline = clock.reminded = None
+
+    async def _paused(self, user_id: str | None, since: float, now: float) -> float:
+        """Seconds of ``[since, now]`` the user spent on a vacation that is still running."""
+        vacation = await self.store.open_vacation(user_id) if user_id else None
+        if vacation is None:
+            return 0.0
+        return max(0.0, now - max(since, vacation.started_at))
+
+    async def decorate(self, game: GameRow, post: Post) -> None:
+        """Put each waited-for user's deadline on the public post (users on vacation have none)."""
+        if game.status != "running":
+            return
+        away = await self.store.on_vacation()
+        clocks = await self.store.clocks(game.id)
+        for seat, clock in clocks.items():
+            player = game.player_at(seat)
+            if clock.deadline is not None and not clock.stand_in and player and player.user_id \
+                    and player.user_id not in away:
+                post.deadlines[player.user_id] = clock.deadline
+        if post.deadlines:
+            post.deadline = min(post.deadlines.values())
+
+    # -- host settings -----------------------------------------------------------------------
+    async def set_pace(self, channel_id: str, user_id: str, is_admin: bool, name: str,
+                       custom: tuple[float, float, float, float | None] | None = None) -> str:
+        """The host picks a pace in the lobby; an admin may pick ``custom`` (hours) or change a running game."""
+        game = await self._settable(channel_id, user_id, is_admin)
+        if name == "custom":
+            if not is_admin:
+                raise NotAllowed("Only a server admin can set a custom pace.")
+            if custom is None:
+                raise LobbyError("A custom pace needs `turn_hours` (and optionally the bank hours).")
+            pace = custom_pace(*custom)
+        else:
+            pace = preset(name)
+        settings = replace(await self.store.settings(game.id), pace=pace)
+        await self.store.set_settings(game.id, settings)
+        if game.status == "running":  # pace off clears the deadlines; a new pace applies from the next turn
+            async with self.service.lock(game.id):
+                await self.on_change(await self.service.game_by_id(game.id))
+        return settings.describe()
+
+    async def set_policy(self, channel_id: str, user_id: str, is_admin: bool, policy: str,
+                         strikes: int | None = None) -> str:
+        """The host picks what happens on timeout."""
+        game = await self._settable(channel_id, user_id, is_admin)
+        settings = with_policy(await self.store.settings(game.id), policy, strikes)
+        await self.store.set_settings(game.id, settings)
+        return settings.describe()
+
+    async def _settable(self, channel_id: str, user_id: str, is_admin: bool) -> GameRow:
+        game = await self.service.open_game(channel_id)
+        if user_id != game.host_id and not is_admin:
+            raise NotAllowed(f"Only the host (<@{game.host_id}>) or a server admin can change the pace.")
+        if game.status != "lobby" and not is_admin:
+            raise LobbyError("The pace is chosen in the lobby; once the game runs only an admin can change it.")
+        return game
+
+    async def describe(self, channel_id: str) -> str:
+        """The game's pace, policy and every seat's clock."""
+        game = await self.service.open_game(channel_id)
+        settings: PaceSettings = await self.store.settings(game.id)
+        lines = [settings.describe()]
+        names = seat_names(game)
+        away = await self.store.on_vacation()
+        for seat, clock in sorted((await self.store.clocks(game.id)).items()):
+            player = game.player_at(seat)
+            state = "🤖 bot stand-in" if clock.stand_in else "🏖️ on vacation" if player and player.user_id in away \
+                else f"due <t:{int(clock.deadline)}:R>" if clock.deadline else "not due"
+            lines.append(f"{names.get(seat, seat)}: {state}, time bank {hours(clock.bank)}, strikes {clock.strikes}")
+        return "\n".join(lines)

@@ -1,0 +1,279 @@
+"""The league service: leagues, sign-ups and seasons over the game service (no Discord here)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from itertools import pairwise
+from typing import Any, Protocol
+
+from engines.core import OptionError
+
+from ..errors import NoGame, NotAllowed
+from ..lobby import clean_name
+from ..results import Post
+from ..service import GameService
+from .matches import MatchesMixin
+from .models import FORMATS, Actor, League, LeagueError, Match, Season, Standing
+from .pairing import default_rounds
+from .standings import compute_standings
+from .store import LeagueStore
+
+MAX_NAME = 40
+PACES = ("fast", "normal", "slow", "off")
+TIMEOUT_POLICIES = ("forfeit", "bot", "default")
+
+
+class LeagueHost(Protocol):
+    """What the adapter does for leagues: threads, board posts, announcements."""
+
+    async def open_thread(self, channel_id: str, name: str) -> str:
+        """Create a thread under ``channel_id``; returns its id."""
+
+    async def publish(self, post: Post, intro: str) -> None:
+        """Post ``intro`` (mentions) and the board of a new match in its thread."""
+
+    async def announce(self, channel_id: str, text: str) -> None:
+        """Post a plain message in a channel."""
+
+
+class LeagueService(MatchesMixin):
+    """Every league operation the adapters need."""
+
+    def __init__(self, games: GameService, host: LeagueHost | None = None) -> None:
+        self.games = games
+        self.store = LeagueStore(games.storage)  # type: ignore[arg-type] - SQLite is the league storage
+        self.host = host
+        self.lock = asyncio.Lock()
+        """Serialises pairing and result recording (taken after a game's lock, never before one)."""
+        self.on_match_ready: list[Callable[[League, int], Awaitable[None]]] = []
+        """Called with the league and game id when a match's seats are filled, just before the game
+        starts: the adapter applies ``league.pace`` and ``league.timeout_policy`` there."""
+        games.hooks.on_finish.append(self.on_game_finished)
+
+    def detach(self) -> None:
+        """Stop listening to finished games (the adapter unloads)."""
+        if self.on_game_finished in self.games.hooks.on_finish:
+            self.games.hooks.on_finish.remove(self.on_game_finished)
+
+    def now(self) -> float:
+        """The service clock."""
+        return self.games.clock()
+
+    # -- permissions ------------------------------------------------------------------------
+    async def is_organiser(self, guild_id: str, actor: Actor) -> bool:
+        """Server admins (Manage Server) and holders of the configured organiser role."""
+        role, _ = await self.store.guild_settings(guild_id)
+        return actor.is_admin or (role is not None and role in actor.roles)
+
+    async def require_organiser(self, guild_id: str, actor: Actor) -> None:
+        """Refuse non-organisers politely."""
+        if not await self.is_organiser(guild_id, actor):
+            raise NotAllowed("Only league organisers (Manage Server, or the organiser role) can do that.")
+
+    async def configure(self, guild_id: str, actor: Actor, *, organiser_role: str | None = None,
+                        clear_role: bool = False, rate_casual: bool | None = None) -> str:
+        """Server settings (admins only): the organiser role and whether casual games are rated."""
+        if not actor.is_admin:
+            raise NotAllowed("Only server admins (Manage Server) can change league settings.")
+        role, casual = await self.store.guild_settings(guild_id)
+        role = None if clear_role else organiser_role or role
+        casual = casual if rate_casual is None else rate_casual
+        await self.store.set_guild_settings(guild_id, role, casual)
+        who = f"<@&{role}>" if role else "nobody besides server admins"
+        return f"Organisers: {who}. Casual games are {'rated' if casual else 'not rated'}."
+
+    # -- leagues ----------------------------------------------------------------------------
+    async def create(self, *, guild_id: str, channel_id: str, actor: Actor, name: str, engine: str, players: int,
+                     scoring: str = "", fmt: str = "round-robin", rounds: int | None = None, cap: int | None = None,
+                     round_days: float | None = None, pace: str = "normal", timeout_policy: str = "forfeit",
+                     options: dict[str, Any] | None = None) -> League:
+        """A new league (organisers); its first season opens for sign-ups."""
+        await self.require_organiser(guild_id, actor)
+        game = self.games.engine(engine)
+        name = clean_name(name)[:MAX_NAME]
+        if not game.min_players <= players <= game.max_players:
+            raise LeagueError(f"{game.title} is for {game.min_players}–{game.max_players} players per table.")
+        if players < 2:
+            raise LeagueError("League tables need at least 2 players.")
+        if fmt not in FORMATS:
+            raise LeagueError(f"The pairing format is one of: {', '.join(FORMATS)}.")
+        if pace not in PACES or timeout_policy not in TIMEOUT_POLICIES:
+            raise LeagueError(f"Pace is one of {', '.join(PACES)}; timeout policy one of "
+                              f"{', '.join(TIMEOUT_POLICIES)}.")
+        points = parse_scoring(scoring, players)
+        if cap is not None and cap < players:
+            raise LeagueError(f"The sign-up cap must leave room for a table ({players} players).")
+        try:
+            valid = game.options_schema.validate(options)
+        except OptionError as err:
+            raise LeagueError(str(err)) from None
+        league_id = await self.store.create_league(
+            guild_id=guild_id, channel_id=channel_id, name=name, engine=game.id, options=valid, table_size=players,
+            scoring=points, fmt=fmt, rounds=rounds, cap=cap, round_days=round_days, pace=pace,
+            timeout_policy=timeout_policy, created_by=actor.user_id, now=self.now())
+        if league_id is None:
+            raise LeagueError(f"This server already has a league called “{name}”.")
+        league = await self.store.league(league_id)
+        assert league is not None
+        await self.store.audit(league_id, actor.user_id, "create", f"{game.title}, {players} per table, {fmt}", "",
+                               self.now())
+        return league
+
+    async def find(self, guild_id: str, channel_id: str, name: str | None = None) -> League:
+        """A league by name, else the one run from this channel, else the server's only league."""
+        leagues = await self.store.leagues(guild_id)
+        if name:
+            found = [lg for lg in leagues if lg.name.casefold() == name.strip().casefold()]
+            if found:
+                return found[0]
+            raise NoGame(f"There is no league called “{name}”. Leagues here: "
+                         f"{', '.join(lg.name for lg in leagues) or 'none yet'}.")
+        here = [lg for lg in leagues if lg.channel_id == channel_id]
+        if len(here) == 1 or len(leagues) == 1:
+            return (here or leagues)[0]
+        if not leagues:
+            raise NoGame("This server has no league yet. Organisers create one with `/league create`.")
+        raise NoGame(f"Which league? Pass `league:` — {', '.join(lg.name for lg in leagues)}.")
+
+    async def find_by_match_channel(self, guild_id: str, channel_id: str) -> League | None:
+        """The league whose match thread this is (commands typed inside a match thread)."""
+        for league in await self.store.leagues(guild_id):
+            season = await self.store.season(league.id)
+            if any(m.thread_id == channel_id for m in await self.store.matches(season.id)):
+                return league
+        return None
+
+    async def names(self, guild_id: str) -> list[str]:
+        """League names of a server (autocomplete)."""
+        return [lg.name for lg in await self.store.leagues(guild_id)]
+
+    # -- sign-ups ---------------------------------------------------------------------------
+    async def join(self, league: League, user_id: str, name: str) -> str:
+        """Sign up for the season (or the waitlist once the cap is reached)."""
+        async with self.lock:
+            season = await self.store.season(league.id)
+            if season.status != "signup":
+                started = "the season has started" if season.status == "running" else "the season is over"
+                raise LeagueError(f"Sign-ups are closed: {started}. Ask an organiser about the next one.")
+            entries = {e.user_id: e for e in await self.store.entries(season.id)}
+            if user_id in entries and entries[user_id].status in ("active", "waitlist"):
+                raise LeagueError(f"You are already signed up ({entries[user_id].status}).")
+            active = sum(e.status == "active" for e in entries.values())
+            status = "waitlist" if league.cap is not None and active >= league.cap else "active"
+            await self.store.put_entry(season.id, user_id, clean_name(name), status, self.now())
+            if status == "waitlist":
+                waiting = sum(e.status == "waitlist" for e in entries.values()) + 1
+                return f"{league.name} is full ({league.cap}); you are number {waiting} on the waitlist."
+            return f"You are signed up for {league.name}, season {season.number} ({active + 1} players)."
+
+    async def leave(self, league: League, user_id: str) -> str:
+        """Leave the sign-ups, or withdraw from a running season (open matches are forfeited)."""
+        season = await self.store.season(league.id)
+        entries = {e.user_id: e for e in await self.store.entries(season.id)}
+        entry = entries.get(user_id)
+        if entry is None or entry.status not in ("active", "waitlist"):
+            raise LeagueError("You are not signed up for this season.")
+        if season.status == "running":
+            await self.withdraw(league, season, user_id, "left", "withdrew from the season")
+            return f"You left {league.name}; your open matches count as losses."
+        async with self.lock:
+            await self.store.set_entry_status(season.id, user_id, "left")
+            promoted = await self._promote(league, season)
+        tail = f" {promoted} moves up from the waitlist." if promoted else ""
+        return f"You left the sign-ups of {league.name}.{tail}"
+
+    async def _promote(self, league: League, season: Season) -> str | None:
+        entries = await self.store.entries(season.id)
+        active = sum(e.status == "active" for e in entries)
+        waiting = [e for e in entries if e.status == "waitlist"]
+        if waiting and (league.cap is None or active < league.cap):
+            await self.store.set_entry_status(season.id, waiting[0].user_id, "active")
+            return waiting[0].name
+        return None
+
+    # -- seasons ----------------------------------------------------------------------------
+    async def start_season(self, league: League, actor: Actor) -> str:
+        """Close sign-ups, pair round 1 and open its match threads (organisers)."""
+        await self.require_organiser(league.guild_id, actor)
+        async with self.lock:
+            season = await self.store.season(league.id)
+            if season.status != "signup":
+                raise LeagueError(f"Season {season.number} has already started."
+                                  if season.status == "running" else "Open a new season first.")
+            players = [e for e in await self.store.entries(season.id) if e.status == "active"]
+            if len(players) < league.table_size:
+                raise LeagueError(f"At least {league.table_size} players must sign up first ({len(players)} so far).")
+            rounds = league.rounds or default_rounds(league.format, len(players), league.table_size)
+            await self.store.update_season(season.id, status="running", rounds=rounds)
+            await self.store.audit(league.id, actor.user_id, "season start",
+                                   f"season {season.number}: {len(players)} players, {rounds} rounds", "", self.now())
+            season = await self.store.season(league.id)
+            await self.pair_round(league, season)
+        opened = await self.open_pending(league)
+        waiting = sum(m.status == "pending" for m in await self.store.matches(season.id))
+        text = (f"Season {season.number} of {league.name} has started: {len(players)} players, {rounds} rounds; "
+                f"{opened} match{'es' if opened != 1 else ''} opened.")
+        if waiting:
+            text += (f" {waiting} could not be opened yet (can I create threads in <#{league.channel_id}>?); "
+                     "I retry every few minutes.")
+        return text
+
+    async def open_season(self, league: League, actor: Actor) -> str:
+        """Open the next season for sign-ups once the current one is closed (organisers)."""
+        await self.require_organiser(league.guild_id, actor)
+        async with self.lock:
+            season = await self.store.season(league.id)
+            if season.status != "closed":
+                raise LeagueError(f"Season {season.number} is still {season.status}; close it first.")
+            await self.store.new_season(league.id, season.number + 1, self.now())
+            await self.store.audit(league.id, actor.user_id, "season open", f"season {season.number + 1}", "",
+                                   self.now())
+        return f"Sign-ups for season {season.number + 1} of {league.name} are open: `/league join`."
+
+    async def close_season(self, league: League, actor: Actor, reason: str = "") -> str:
+        """End the season now: no more rounds are paired (organisers)."""
+        await self.require_organiser(league.guild_id, actor)
+        async with self.lock:
+            season = await self.store.season(league.id)
+            if season.status == "closed":
+                raise LeagueError(f"Season {season.number} is already closed.")
+            await self.store.update_season(season.id, status="closed", closed_at=self.now())
+            await self.store.audit(league.id, actor.user_id, "season close", f"season {season.number}", reason,
+                                   self.now())
+        return f"Season {season.number} of {league.name} is closed."
+
+    # -- reading ----------------------------------------------------------------------------
+    async def standings(self, league: League) -> tuple[Season, list[Standing]]:
+        """The current season's standings (every signed-up player, best first)."""
+        season = await self.store.season(league.id)
+        entries = [(e.user_id, e.name) for e in await self.store.entries(season.id) if e.status != "waitlist"]
+        return season, compute_standings(entries, await self.store.matches(season.id))
+
+    async def schedule(self, league: League) -> tuple[Season, list[Match]]:
+        """Every match of the current season, by round."""
+        season = await self.store.season(league.id)
+        return season, await self.store.matches(season.id)
+
+    async def signups(self, league: League) -> tuple[Season, list[str], list[str]]:
+        """``(season, active names, waitlist names)``."""
+        season = await self.store.season(league.id)
+        entries = await self.store.entries(season.id)
+        return (season, [e.name for e in entries if e.status == "active"],
+                [e.name for e in entries if e.status == "waitlist"])
+
+
+def parse_scoring(text: str, players: int) -> list[float]:
+    """``"3,1,0"`` → points per placing; empty → players beaten (n−1 … 0)."""
+    if not text.strip():
+        return [float(players - 1 - i) for i in range(players)]
+    try:
+        points = [float(p) for p in text.replace(";", ",").replace(" ", ",").split(",") if p]
+    except ValueError:
+        raise LeagueError("Scoring is the points per placing, best first, e.g. `3,1,0`.") from None
+    if len(points) != players:
+        raise LeagueError(f"Scoring needs {players} numbers (one per placing), e.g. "
+                         f"`{','.join(str(players - 1 - i) for i in range(players))}`.")
+    if any(a < b for a, b in pairwise(points)):
+        raise LeagueError("Scoring must not give a better placing fewer points.")
+    return points

@@ -1,0 +1,177 @@
+"""What happens when a deadline passes (the game's policy), plus the admin tools extend and replace.
+
+Policies: ``default`` plays the engine's default action for the seat; ``bot`` lets a bot play the seat
+until the player comes back (``/pace back``); ``skip`` plays the default too but counts strikes and
+forfeits the seat (a bot plays it to the end) after N of them. The table is always told.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from engines.core import Action, State
+
+from .errors import LobbyError, NotAllowed
+from .lobby import clean_name
+from .models import GameRow
+from .naming import fill, seat_names
+from .pace_store import PaceStore
+from .pacing import HOUR, deadline
+
+if TYPE_CHECKING:
+    from .service import GameService
+
+log = logging.getLogger("turnkeeper.timeouts")
+DEFAULT_TRIES = 5
+"""Default actions tried before the bot finishes a decision the defaults do not end."""
+MAX_AUTO_MOVES = 200
+
+
+class Timeouts:
+    """The timeout part of the sweep and the seat-management commands."""
+
+    def __init__(self, service: GameService, store: PaceStore) -> None:
+        self.service = service
+        self.store = store
+
+    async def expire_due(self, now: float) -> int:
+        """Apply the policy to every expired seat (users on vacation wait); returns how many."""
+        away = await self.store.on_vacation()
+        count = 0
+        for clock in await self.store.due_clocks(before=now):
+            game = await self.service.game_by_id(clock.game_id)
+            player = game.player_at(clock.seat)
+            if player is None or player.user_id is None or (player.user_id in away and not clock.stand_in):
+                continue
+            try:
+                count += await self.expire(clock.game_id, clock.seat, now)
+            except Exception:  # one broken game must not stop the sweep
+                log.exception("timeout of game %s seat %s failed", clock.game_id, clock.seat)
+        return count
+
+    async def expire(self, game_id: int, seat: int, now: float) -> bool:
+        """Apply the policy to one seat if its deadline has passed (re-checked under the game lock)."""
+        service = self.service
+        async with service.lock(game_id):
+            game = await service.game_by_id(game_id)
+            clock = (await self.store.clocks(game_id)).get(seat)
+            player = game.player_at(seat)
+            if game.status != "running" or clock is None or clock.deadline is None or clock.deadline > now \
+                    or player is None or player.user_id is None:
+                return False
+            engine = service.engine(game.engine)
+            if clock.stand_in:
+                game, _ = await self._play_for(game, seat, engine.bot_action, tries=MAX_AUTO_MOVES)
+                await service.run_bots(game)
+                return True
+            settings = await self.store.settings(game_id)
+            clock.strikes += 1
+            await self.store.save_clocks([clock])
+            name = player.name
+            if settings.policy == "skip" and clock.strikes >= settings.strikes:
+                await self.store.seat_to_bot(game_id, seat, clean_name(f"{name} (forfeited)"))
+                text = (f"🏳️ {name} ran out of time {clock.strikes} times and forfeits. "
+                        "A bot plays their seat to the end of the game.")
+                clock.due_since = clock.deadline = clock.reminded = None  # a bot seat has no clock
+                await self.store.save_clocks([clock])
+                game = await service.game_by_id(game_id)
+            elif settings.policy == "bot":
+                clock.stand_in = True
+                await self.store.save_clocks([clock])
+                game, labels = await self._play_for(game, seat, engine.bot_action, tries=MAX_AUTO_MOVES)
+                text = (f"⌛ {name} ran out of time. A bot plays their seat until they return with `/pace back` "
+                        f"(it played: {_list(labels)}).")
+            else:
+                game, labels = await self._play_for(game, seat, engine.default_action, tries=DEFAULT_TRIES)
+                text = f"⌛ {name} ran out of time; the default was played for them: {_list(labels)}."
+                if settings.policy == "skip":
+                    text += f" Strike {clock.strikes} of {settings.strikes}."
+            await self.store.add_notices([self.store.notice_statement("table", text, now,
+                                                                      channel_id=game.channel_id)])
+            await service.run_bots(game)
+        return True
+
+    async def _play_for(self, game: GameRow, seat: int, choose: Callable[[State, int], Action],
+                        tries: int) -> tuple[GameRow, list[str]]:
+        """Play for ``seat`` until the game stops waiting for it: ``tries`` choices of ``choose`` (the
+        defaults), then the bot's choices. Returns the game and the labels of what was played."""
+        engine = self.service.engine(game.engine)
+        labels: list[str] = []
+        for n in range(MAX_AUTO_MOVES):
+            state = game.state
+            if game.status != "running" or state is None or seat not in engine.active(state):
+                break
+            action = choose(state, seat) if n < tries else engine.bot_action(state, seat)
+            labels.append(fill(engine.label(state, seat, action), seat_names(game)))
+            new_state, events = engine.apply(state, seat, action)
+            game = await self.service._commit(game, seat, action, new_state, events, None, None)
+        return game, labels
+
+    # -- seat management ---------------------------------------------------------------------
+    async def back(self, channel_id: str, user_id: str) -> str:
+        """The player takes their seat back from the stand-in bot; a fresh deadline if it is their turn."""
+        game = await self.service.running_game(channel_id)
+        seat = self.service.seat_of(game, user_id)
+        async with self.service.lock(game.id):
+            clock = (await self.store.clocks(game.id)).get(seat)
+            if clock is None or not clock.stand_in:
+                raise NotAllowed("No bot is playing your seat; you are in charge.")
+            clock.stand_in = False
+            if clock.deadline is not None:
+                pace = (await self.store.settings(game.id)).pace
+                now = self.service.clock()
+                clock.turn += 1
+                clock.due_since, clock.reminded, clock.deadline = now, None, deadline(now, clock.bank, pace)
+            await self.store.save_clocks([clock])
+        return "Welcome back: you play your seat again."
+
+    async def extend(self, channel_id: str, user_id: str, is_admin: bool, hours: float,
+                     target: str | None = None) -> str:
+        """An admin moves the deadlines of the game's waiting seats (or one player's) by ``hours``."""
+        if not is_admin:
+            raise NotAllowed("Only a server admin can extend deadlines.")
+        if not 0 < hours <= 24 * 90:
+            raise LobbyError("Extend by more than 0 and at most 2160 hours.")
+        game = await self.service.running_game(channel_id)
+        seats = [self.service.seat_of(game, target)] if target else None
+        async with self.service.lock(game.id):
+            clocks = [c for c in (await self.store.clocks(game.id)).values()
+                      if c.deadline is not None and (seats is None or c.seat in seats)]
+            if not clocks:
+                raise LobbyError("No deadline to extend: the game is not waiting for that player.")
+            for clock in clocks:
+                assert clock.deadline is not None
+                clock.deadline += hours * HOUR
+            await self.store.save_clocks(clocks)
+        names = seat_names(game)
+        shown = ", ".join(f"{names.get(c.seat)} (now due <t:{int(c.deadline or 0)}:R>)" for c in clocks)
+        return f"⏳ Deadline extended by {hours:g} h for {shown}."
+
+    async def replace(self, channel_id: str, user_id: str, is_admin: bool, old: str, new: str, name: str) -> str:
+        """An admin gives a player's seat to someone else (strikes and stand-in are reset)."""
+        if not is_admin:
+            raise NotAllowed("Only a server admin can replace a player.")
+        game = await self.service.running_game(channel_id)
+        seat = self.service.seat_of(game, old) if game.seat_of(old) is not None else None
+        if seat is None:
+            raise LobbyError("That user is not playing in this game.")
+        if any(p.user_id == new for p in game.players):
+            raise LobbyError("The new player is already in this game.")
+        async with self.service.lock(game.id):
+            await self.store.replace_user(game.id, old, new, clean_name(name))
+            clock = (await self.store.clocks(game.id)).get(seat)
+            if clock is not None:
+                clock.strikes, clock.stand_in = 0, False
+                if clock.deadline is not None:
+                    now, pace = self.service.clock(), (await self.store.settings(game.id)).pace
+                    clock.turn += 1
+                    clock.due_since, clock.reminded, clock.deadline = now, None, deadline(now, clock.bank, pace)
+                await self.store.save_clocks([clock])
+        old_name = seat_names(game).get(seat, "a player")
+        return f"🔁 {clean_name(name)} takes over {old_name}'s seat (<@{new}>, it is yours now)."
+
+
+def _list(labels: list[str]) -> str:
+    return "; ".join(labels[:6]) + (f" (+{len(labels) - 6} more)" if len(labels) > 6 else "") if labels else "nothing"
