@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -56,8 +57,11 @@ class TurnkeeperBot(commands.AutoShardedBot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.sync_commands:
             await self.sync_commands()
-        self._reconciler = asyncio.create_task(self._reconcile_forever(), name="turnkeeper-reconcile")
-        self._sweeper = asyncio.create_task(self._sweep_forever(), name="turnkeeper-sweep")
+        self._reconciler = asyncio.create_task(
+            self._every(self.settings.repost_seconds, self.reconcile_posts, "reconciling posts"),
+            name="turnkeeper-reconcile")
+        self._sweeper = asyncio.create_task(
+            self._every(self.settings.sweep_seconds, self.sweep_once, "scheduler sweep"), name="turnkeeper-sweep")
 
     async def sync_commands(self) -> None:
         """Sync to the dev guild when configured (instant), else globally."""
@@ -118,14 +122,15 @@ class TurnkeeperBot(commands.AutoShardedBot):
                 posted += 1
         return posted
 
-    async def _reconcile_forever(self) -> None:
+    async def _every(self, seconds: float, work: Callable[[], Awaitable[object]], what: str) -> None:
+        """Run ``work`` every ``seconds`` once connected; an error is logged and the loop goes on."""
         await self.wait_until_ready()
         while not self.is_closed():
             try:
-                await self.reconcile_posts()
+                await work()
             except Exception:
-                log.exception("reconciling posts failed")
-            await asyncio.sleep(self.settings.repost_seconds)
+                log.exception("%s failed", what)
+            await asyncio.sleep(seconds)
 
     async def sweep_once(self, now: float | None = None) -> int:
         """One scheduler sweep: deliver its notices, then post the boards timeouts changed. Returns the
@@ -134,15 +139,6 @@ class TurnkeeperBot(commands.AutoShardedBot):
             delivered = await deliver(self, await self.scheduler.sweep(now))
             await self.reconcile_posts()
             return delivered
-
-    async def _sweep_forever(self) -> None:
-        await self.wait_until_ready()
-        while not self.is_closed():
-            try:
-                await self.sweep_once()
-            except Exception:
-                log.exception("scheduler sweep failed")
-            await asyncio.sleep(self.settings.sweep_seconds)
 
     # -- shared flows (commands and components) --------------------------------------------
     async def after_move(self, interaction: discord.Interaction, result: MoveResult, done: str) -> None:
