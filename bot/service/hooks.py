@@ -13,6 +13,7 @@ from .results import Post
 log = logging.getLogger("turnkeeper.service")
 Hook = Callable[[GameRow], Awaitable[None]]
 PostHook = Callable[[GameRow, Post], Awaitable[None]]
+MoveHook = Callable[[GameRow, int], Awaitable[object]]
 
 
 @dataclass
@@ -20,13 +21,23 @@ class GameHooks:
     """Async callbacks run after a state change is committed (inside the game's lock).
 
     ``on_change`` runs after the game starts and after every committed action (bots included);
-    ``on_finish`` runs once when a game ends; ``on_post`` may add to every public post (e.g. deadlines).
+    ``on_finish`` runs once when a game ends; ``on_post`` may add to every public post (e.g. deadlines);
+    ``on_move`` runs after a player's own move with their seat (e.g. to end a stand-in bot's turn).
     A failing hook is logged and never undoes the move.
     """
 
     on_change: list[Hook] = field(default_factory=list)
     on_finish: list[Hook] = field(default_factory=list)
     on_post: list[PostHook] = field(default_factory=list)
+    on_move: list[MoveHook] = field(default_factory=list)
+
+    async def moved(self, game: GameRow, seat: int) -> None:
+        """Run the hooks for a move a player made themselves."""
+        for hook in self.on_move:
+            try:
+                await hook(game, seat)
+            except Exception:  # the move is committed; a hook must not break it
+                log.exception("move hook %s failed for game %s", getattr(hook, "__name__", hook), game.id)
 
     async def decorate(self, game: GameRow, post: Post) -> None:
         """Let the post hooks add to a public post."""

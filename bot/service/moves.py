@@ -78,6 +78,7 @@ class MovesMixin:
             except IllegalAction as err:
                 raise self.illegal(game, seat, err) from None
             game = await self._commit(game, seat, action, state, events, user_id, interaction_id)
+            await self.hooks.moved(game, seat)
             game, bot_events, bot_moves = await self.run_bots(game)
         names = seat_names(game)
         private = [fill(e["text"], names) for e in events if e.get("to") and seat in e["to"]]

@@ -15,7 +15,7 @@ DAY = 24 * HOUR
 POLICIES = ("default", "bot", "skip")
 POLICY_TEXT = {
     "default": "the game's default action is played for them",
-    "bot": "a bot plays their seat until they return (`/pace back`)",
+    "bot": "a bot plays their seat until they return (`/pace back` or a move)",
     "skip": "their decision is skipped with the default action, forfeit after {n} strikes",
 }
 

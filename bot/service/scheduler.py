@@ -43,6 +43,7 @@ class Scheduler:
         self.vacations = Vacations(service, self.store, vacation_days)
         self.timeouts = Timeouts(service, self.store)
         self.deadlines.install()
+        service.hooks.on_move.append(self.timeouts.take_back)
 
     async def sweep(self, now: float | None = None) -> list[Notice]:
         """Do all due work as of ``now`` and return the notices waiting for delivery."""

@@ -82,7 +82,7 @@ class Timeouts:
                 await self.store.save_clocks([clock])
                 game, labels = await self._play_for(game, seat, engine.bot_action, tries=MAX_AUTO_MOVES)
                 text = (f"⌛ {name} ran out of time. A bot plays their seat until they return with `/pace back` "
-                        f"(it played: {_list(labels)}).")
+                        f"or a move of their own (it played: {_list(labels)}).")
             else:
                 game, labels = await self._play_for(game, seat, engine.default_action, tries=DEFAULT_TRIES)
                 text = f"⌛ {name} ran out of time; the default was played for them: {_list(labels)}."
@@ -115,17 +115,25 @@ class Timeouts:
         game = await self.service.running_game(channel_id)
         seat = self.service.seat_of(game, user_id)
         async with self.service.lock(game.id):
-            clock = (await self.store.clocks(game.id)).get(seat)
-            if clock is None or not clock.stand_in:
+            if not await self.take_back(game, seat):
                 raise NotAllowed("No bot is playing your seat; you are in charge.")
-            clock.stand_in = False
-            if clock.deadline is not None:
-                pace = (await self.store.settings(game.id)).pace
-                now = self.service.clock()
-                clock.turn += 1
-                clock.due_since, clock.reminded, clock.deadline = now, None, deadline(now, clock.bank, pace)
-            await self.store.save_clocks([clock])
         return "Welcome back: you play your seat again."
+
+    async def take_back(self, game: GameRow, seat: int) -> bool:
+        """End the stand-in of ``seat`` (the caller holds the game lock); False if there was none.
+
+        Also the ``on_move`` hook: a player who moves by themselves is back in charge."""
+        clock = (await self.store.clocks(game.id)).get(seat)
+        if clock is None or not clock.stand_in:
+            return False
+        clock.stand_in = False
+        if clock.deadline is not None:
+            pace = (await self.store.settings(game.id)).pace
+            now = self.service.clock()
+            clock.turn += 1
+            clock.due_since, clock.reminded, clock.deadline = now, None, deadline(now, clock.bank, pace)
+        await self.store.save_clocks([clock])
+        return True
 
     async def extend(self, channel_id: str, user_id: str, is_admin: bool, hours: float,
                      target: str | None = None) -> str:

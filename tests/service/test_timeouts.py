@@ -89,6 +89,19 @@ async def test_a_returning_player_gets_a_fresh_deadline_if_it_is_their_turn(kit:
     assert clock.due_since == kit.clock.now and clock.deadline == kit.clock.now + FAST
 
 
+async def test_a_player_who_moves_by_themselves_takes_the_seat_back_from_the_stand_in(kit: Kit) -> None:
+    game = await fast_game(kit, "bot")
+    await bid_and_lock(kit.service, "c1", "bob")
+    clock = (await kit.clocks(game.id))[0]
+    clock.stand_in = True
+    await kit.scheduler.store.save_clocks([clock])
+    choices = await kit.service.choices("c1", "alice")
+    await kit.service.play("alice", choices[0].action, channel_id="c1")
+    clock = (await kit.clocks(game.id))[0]
+    assert not clock.stand_in
+    assert clock.deadline is not None and clock.deadline > kit.clock.now  # a real deadline again
+
+
 async def test_skip_counts_strikes_and_forfeits_after_n(kit: Kit) -> None:
     game = await fast_game(kit, "skip", strikes=2)
     game = await to_turn_phase(kit.service, game.id)
