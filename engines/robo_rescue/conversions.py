@@ -1,0 +1,213 @@
+"""Conversions: choose a reward, a resource type, then pay unit by unit (RR-CONV)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Action, Game, Step
+
+from . import abilities, cables, decks
+from .content import Reward
+from .gains import give
+from .player_board import gain_modifier, player, return_supply
+
+RESOURCE_NAMES = {"CARDS": "Command cards", "TOKENS": "modifier/cable tokens", "OIL": "oil"}
+
+
+def spendable_oil(g: Game, seat: int) -> list[int]:
+    """Oil per tank that may be spent: a full tank is locked (RR-CONV-07, RR-BOARD-03)."""
+    size = g.data.rules["oil_tank_size"]
+    return [t if t < size else 0 for t in player(g, seat)["tanks"]]
+
+
+def loose_cables(g: Game, seat: int) -> list[str]:
+    """Matrix tokens that may be spent now: loose on an end and not locked (RR-CONV-08, RR-CABLE-09/13)."""
+    p = player(g, seat)
+    return [cell for cell in sorted(p["matrix"]) if cell not in p["locked"]
+            and cables.is_loose(g.data, p["matrix"], cell)]
+
+
+def resource_units(g: Game, seat: int, resource: str) -> int:
+    """How many units of a resource type could be paid in one conversion."""
+    p = player(g, seat)
+    if resource == "CARDS":
+        return len(g.g["hands"][str(seat)])  # RR-TURN-06: only cards in hand
+    if resource == "OIL":
+        return sum(spendable_oil(g, seat))
+    own = sum(p["modifiers"].values())  # RR-CONV-09: personal supply only
+    return own + cables.removable_count(g.data, p["matrix"], p["locked"])
+
+
+def reward_gainable(g: Game, seat: int, r: Reward, card: str | None = None) -> bool:
+    """Whether the reward itself could be received now (RR-CONV-06, RR-CONV-11, RR-CONV-13)."""
+    if r.kind in g.g["turn"]["conversions"]:
+        return False
+    supply = g.g["supply"]
+    if r.kind == "MODIFIER":
+        return supply["modifiers"][r.type] > 0
+    if r.kind == "CABLE":
+        return supply["cables"][r.type] > 0
+    if r.kind == "MOVEMENT_CARD":
+        return decks.movement_available(g, r.type)
+    if r.kind == "MASTER_CODER":
+        return bool(g.g["master_coders"]) and abilities.can_gain(g, seat, g.g["master_coders"][0])
+    return card is not None and abilities.can_gain(g, seat, card)
+
+
+def offers(g: Game, seat: int) -> list[Action]:
+    """D-08a/b: rewards not yet taken this turn, gainable and affordable, at their cheapest price."""
+    seen: set[tuple[str, str]] = set()
+    acts = []
+    units = {res: resource_units(g, seat, res) for res in ("CARDS", "TOKENS", "OIL")}
+    for r in sorted(g.data.rewards, key=lambda r: r.cost):
+        cards = [x for x in g.g["ability_supply"] if x] if r.kind == "ABILITY" else [None]
+        for card in cards:
+            key = (r.kind, card or r.type)
+            if key in seen or not reward_gainable(g, seat, r, card):
+                continue
+            if any(units[res] >= r.cost for res in r.pay_with):
+                seen.add(key)
+                acts.append(Action("buy", r.tier, r.kind, card or r.type))
+    return acts
+
+
+def _reward(g: Game, frame: dict[str, Any]) -> Reward:
+    kind, tier = frame["reward"]["kind"], frame["reward"]["tier"]
+    ty = "SUPPLY" if kind == "ABILITY" else frame["reward"]["type"]
+    return next(r for r in g.data.rewards if r.tier == tier and r.kind == kind and r.type == ty)
+
+
+def _grant(g: Game, seat: int, kind: str, ty: str) -> bool:
+    """Receive the reward; False if a cable placement is pending."""
+    g.g["turn"]["conversions"].append(kind)
+    if kind == "MODIFIER":
+        gain_modifier(g, seat, ty)
+    elif kind == "MOVEMENT_CARD":
+        decks.take_movement_card(g, seat, ty)
+    elif kind == "MASTER_CODER":
+        abilities.take_master_coder(g, seat)
+    elif kind == "ABILITY":
+        abilities.take_from_supply(g, seat, ty)
+    else:
+        return give(g, seat, [{"kind": "CABLE", "type": ty, "n": 1}])  # RR-CONV-12
+    return True
+
+
+class Conversions(Step):
+    """D-08: convert resources, one reward of each kind per turn, then end the turn."""
+
+    name = "conversions"
+
+    def actions(self, g: Game, seat: int) -> list[Action]:
+        f = g.frame
+        reward = f.get("reward")
+        if not reward:
+            return [*offers(g, seat), Action("done")]
+        if not f.get("resource"):
+            r = _reward(g, f)
+            return [Action("pay", res) for res in r.pay_with if resource_units(g, seat, res) >= r.cost]
+        return self._units(g, seat, f["resource"])
+
+    def _units(self, g: Game, seat: int, resource: str) -> list[Action]:
+        p = player(g, seat)
+        if resource == "CARDS":
+            kinds = sorted({g.data.card_type(x) for x in g.g["hands"][str(seat)]})
+            return [Action("spend", "card", k) for k in kinds]
+        if resource == "OIL":
+            return [Action("spend", "oil", i + 1) for i, n in enumerate(spendable_oil(g, seat)) if n > 0]
+        mods = [Action("spend", "mod", t) for t, n in sorted(p["modifiers"].items()) if n > 0]
+        return mods + [Action("spend", "cable", cell) for cell in loose_cables(g, seat)]
+
+    def act(self, g: Game, seat: int, action: Action) -> None:
+        from .turn import cleanup
+
+        f = g.frame
+        if action.verb == "done":
+            cleanup(g, seat)
+        elif action.verb == "buy":
+            f.update(reward={"tier": action.args[0], "kind": action.args[1], "type": action.args[2]}, paid=0)
+            r = _reward(g, f)
+            can = [res for res in r.pay_with if resource_units(g, seat, res) >= r.cost]
+            f["resource"] = can[0] if len(can) == 1 else None
+        elif action.verb == "pay":
+            f["resource"] = action.args[0]
+        else:
+            self._spend(g, seat, str(action.args[0]), action.args[1])
+            f["paid"] += 1
+            if f["paid"] == _reward(g, f).cost:
+                reward = f["reward"]
+                f.update(reward=None, resource=None, paid=0)
+                g.log(f"{{seat{seat}}} converts for {self._reward_name(g, reward['kind'], reward['type'])}.")
+                _grant(g, seat, reward["kind"], reward["type"])
+
+    def _spend(self, g: Game, seat: int, what: str, arg: Any) -> None:
+        """Pay one unit (RR-CONV-10): cards to the discard, tokens and oil to the supply."""
+        p = player(g, seat)
+        if what == "card":
+            hand = g.g["hands"][str(seat)]
+            card = [x for x in hand if g.data.card_type(x) == arg][-1]
+            hand.remove(card)
+            g.g["command_discard"].append(card)
+            g.log(f"{{seat{seat}}} spends a {g.data.card_names[arg]} card.")
+        elif what == "oil":
+            p["tanks"][int(arg) - 1] -= 1
+            return_supply(g, "oil", 1)
+            g.log(f"{{seat{seat}}} spends 1 oil from tank {arg}.")
+        elif what == "mod":
+            p["modifiers"][arg] -= 1
+            return_supply(g, str(arg), 1, "modifiers")
+            g.log(f"{{seat{seat}}} spends a {g.data.modifier_types[arg]['name']} token.")
+        else:
+            orient = p["matrix"].pop(str(arg))
+            return_supply(g, g.data.orient_type(orient), 1, "cables")
+            g.log(f"{{seat{seat}}} removes the cable at M:{arg}.")
+
+    def resume(self, g: Game, result: Any) -> None:
+        """A converted cable token has been placed; stay in Conversions."""
+
+    @staticmethod
+    def _reward_name(g: Game, kind: str, ty: str) -> str:
+        c = g.data
+        if kind == "MODIFIER":
+            return f"a {c.modifier_types[ty]['name']} token"
+        if kind == "CABLE":
+            return f"a {c.raw['cable_matrix']['token_names'][ty]} cable token"
+        if kind == "MOVEMENT_CARD":
+            return f"a {c.card_names[ty]} Movement card"
+        if kind == "MASTER_CODER":
+            return "a Master Coder"
+        ab = c.abilities[ty]
+        return f"the {ab.name} ability (die {ab.die})"
+
+    def label(self, g: Game, seat: int, action: Action) -> str | None:
+        if action.verb == "buy":
+            tier, kind, ty = action.args
+            text = f"Convert {tier} → {self._reward_name(g, str(kind), str(ty))}"
+            if kind == "CABLE" and not cables.legal_placements(g.data, player(g, seat)["matrix"], str(ty)):
+                text += " (warning: it cannot be placed now and would return to the supply)"  # RR-CONV-12
+            return text
+        if action.verb == "pay":
+            return f"Pay with {RESOURCE_NAMES[str(action.args[0])]}"
+        if action.verb == "spend":
+            what, arg = action.args
+            if what == "card":
+                return f"Spend a {g.data.card_names[str(arg)]} card"
+            if what == "oil":
+                return f"Spend 1 oil from tank {arg}"
+            if what == "mod":
+                return f"Spend a {g.data.modifier_types[str(arg)]['name']} token"
+            return f"Spend the cable at M:{arg}"
+        return "Done: end the turn"
+
+    def prompt(self, g: Game, seat: int) -> str:
+        f = g.frame
+        if not f.get("reward"):
+            return "Make a conversion or end your turn."
+        r = _reward(g, f)
+        if not f.get("resource"):
+            return f"Pay {r.cost} with one resource type."
+        return f"Pay {r.cost - f['paid']} more {RESOURCE_NAMES[f['resource']]}."
+
+    def default(self, g: Game, seat: int) -> Action:
+        """§6.4: Done; a conversion already chosen is finished with the first resource and units offered."""
+        return self.actions(g, seat)[0] if g.frame.get("reward") else Action("done")

@@ -1,0 +1,255 @@
+"""Programming a Command, one small choice at a time (RR-PROG, RR-MOD position rules, RR-ABIL-17).
+
+The ``program`` frame is the draft: ``{"kind": "single"|"combi", "source": combi card or Master
+Coder id, "cards": [types], "mods": {pos: {"type", "param", "src"}}, "pos": index}``. Every option
+offered has at least one legal completion (RR-PROG-13), found by a depth-first search that
+simulates the Command with ``movement``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Action, Game, Step
+
+from .content import Content, Position
+from .movement import Blocked, World, blast_uses, copy_world, run_position, world_of
+from .player_board import player
+
+NONE = "x"
+
+
+def cards_needed(c: Content, kind: str) -> int:
+    """Movement cards in a Single (1) or Combi (2) Command: its on-card positions (RR-PROG-01)."""
+    return sum(p.kind == "card" for p in c.positions[kind])
+
+
+def movement_counts(g: Game, seat: int) -> dict[str, int]:
+    """Movement cards in hand by type."""
+    counts: dict[str, int] = {}
+    for card in g.g["hands"][str(seat)]:
+        kind = g.data.card_type(card)
+        if kind in g.data.programs:
+            counts[kind] = counts.get(kind, 0) + 1
+    return counts
+
+
+def token_sources(g: Game, seat: int) -> dict[str, list[str]]:
+    """Modifier types usable now and where each comes from: ``own`` or an Ability card id (RR-PROG-12)."""
+    c, p = g.data, player(g, seat)
+    used = g.g["turn"]["abilities_used"]
+    sources: dict[str, list[str]] = {t: ["own"] for t, n in p["modifiers"].items() if n > 0}
+    for card in p["abilities"]:
+        ab = c.abilities[card["id"]]
+        if ab.timing != "PROGRAM" or card["die"] <= 0 or ab.ability in used:
+            continue  # RR-ABIL-03: once per turn
+        for token in card["tokens"]:
+            sources.setdefault(token, []).append(card["id"])
+    return sources
+
+
+def params_for(c: Content, w: World, token: str, card: str) -> list[str]:
+    """The choices fixed at programming (RR-PROG-15)."""
+    if token == "ROT90":
+        return ["L", "R"]
+    if token == "ONESTEP" and card != "FORWARD":
+        return ["keep", "turn"]
+    if token == "BLAST":
+        uses = blast_uses(w, c)
+        return uses if len(uses) > 1 else [NONE]  # RR-MOD-06
+    return [NONE]
+
+
+def choices_at(c: Content, w: World, cmd: dict[str, Any], p: Position, avail: set[str]) -> list[tuple[str, str] | None]:
+    """Token choices for position ``p``: none first, then each admissible type and parameter."""
+    used = {m["type"] for m in cmd["mods"].values()}
+    out: list[tuple[str, str] | None] = [None]
+    if len(used) >= c.rules["max_modifiers_per_command"]:  # RR-PROG-07
+        return out
+    card = cmd["cards"][p.card - 1]
+    for token in p.accepts:  # RR-PROG-10
+        if token in avail and token not in used:  # RR-PROG-09
+            out += [(token, param) for param in params_for(c, w, token, card)]
+    return out
+
+
+def _with(cmd: dict[str, Any], p: Position, choice: tuple[str, str] | None, src: str = "own") -> dict[str, Any]:
+    if choice is None:
+        return cmd
+    mods = dict(cmd["mods"])
+    mods[str(p.pos)] = {"type": choice[0], "param": choice[1], "src": src}
+    return {**cmd, "mods": mods}
+
+
+def completable(c: Content, w: World, cmd: dict[str, Any], i: int, avail: set[str]) -> bool:
+    """Some choice of tokens for positions ``i..`` makes the Command legal (RR-PROG-13/14)."""
+    positions = c.positions[cmd["kind"]]
+    if i == len(positions):
+        return True
+    p = positions[i]
+    for choice in choices_at(c, w, cmd, p, avail):
+        nxt, w2 = _with(cmd, p, choice), copy_world(w)
+        try:
+            run_position(w2, c, nxt, p)
+        except Blocked:
+            continue
+        if completable(c, w2, nxt, i + 1, avail):
+            return True
+    return False
+
+
+def prefix_world(c: Content, w: World, cmd: dict[str, Any], upto: int) -> tuple[World, list[dict[str, Any]]]:
+    """The world after positions ``0..upto-1`` of a draft (legal by construction), with traces."""
+    w = copy_world(w)
+    traces = [run_position(w, c, cmd, p) for p in c.positions[cmd["kind"]][:upto]]
+    return w, traces
+
+
+def cards_completable(g: Game, seat: int, cmd: dict[str, Any]) -> bool:
+    """Some choice of the remaining cards and tokens is legal."""
+    c = g.data
+    need = cards_needed(c, cmd["kind"])
+    counts = movement_counts(g, seat)
+    for kind in cmd["cards"]:
+        counts[kind] -= 1
+    if len(cmd["cards"]) < need:
+        return any(n > 0 and cards_completable(g, seat, {**cmd, "cards": [*cmd["cards"], k]})
+                   for k, n in sorted(counts.items()))
+    if min(counts.values(), default=0) < 0:
+        return False
+    return completable(c, world_of(g.g, seat), cmd, 0, set(token_sources(g, seat)))
+
+
+def command_exists(g: Game, seat: int, kind: str) -> bool:
+    """RR-PROG-16: is any legal Single (or Combi) Move possible?"""
+    return cards_completable(g, seat, {"kind": kind, "cards": [], "mods": {}})
+
+
+def positions_label(pos: int, p: Position, token: str, g: Game) -> str:
+    name = g.data.modifier_types[token]["name"]
+    return f"{name} on card {p.card}" if p.kind == "card" else f"P{pos}: {name}"
+
+
+PARAM_NAMES = {"L": " (turn left)", "R": " (turn right)", "keep": " (keep facing)", "turn": " (face the turn)",
+               "box": " (destroy box)", "energy": " (charge energy)", NONE: ""}
+
+
+class Program(Step):
+    """D-03..D-06: choose the card(s), then a token (or none) for each position, then confirm."""
+
+    name = "program"
+
+    def _cmd(self, g: Game) -> dict[str, Any]:
+        f = g.frame
+        return {"kind": f["kind"], "cards": f["cards"], "mods": f["mods"]}
+
+    def actions(self, g: Game, seat: int) -> list[Action]:
+        c, f = g.data, g.frame
+        cmd = self._cmd(g)
+        need = cards_needed(g.data, f["kind"])
+        acts: list[Action] = []
+        if len(f["cards"]) < need:
+            for kind, n in sorted(movement_counts(g, seat).items()):
+                if n > f["cards"].count(kind) and cards_completable(g, seat, {**cmd, "cards": [*f["cards"], kind]}):
+                    acts.append(Action("card", kind))
+            return [*acts, Action("back")]
+        sources = token_sources(g, seat)
+        avail = set(sources)
+        positions = c.positions[f["kind"]]
+        i = f["pos"]
+        w, _ = prefix_world(c, world_of(g.g, seat), cmd, i)
+        if self._rest_empty_legal(c, w, cmd, i):
+            acts.append(Action("confirm"))
+        if i < len(positions):
+            p = positions[i]
+            for choice in choices_at(c, w, cmd, p, avail):
+                w2 = copy_world(w)
+                nxt = _with(cmd, p, choice)
+                try:
+                    run_position(w2, c, nxt, p)
+                except Blocked:
+                    continue
+                if not completable(c, w2, nxt, i + 1, avail):
+                    continue
+                if choice is None:
+                    acts.append(Action("skip", p.pos))
+                else:
+                    acts += [Action("mod", p.pos, choice[0], choice[1], src) for src in sources[choice[0]]]
+        return [*acts, Action("back")]
+
+    @staticmethod
+    def _rest_empty_legal(c: Content, w: World, cmd: dict[str, Any], i: int) -> bool:
+        w = copy_world(w)
+        try:
+            for p in c.positions[cmd["kind"]][i:]:
+                run_position(w, c, cmd, p)
+        except Blocked:
+            return False
+        return True
+
+    def act(self, g: Game, seat: int, action: Action) -> None:
+        from .command import confirm_command
+
+        f = g.frame
+        if action.verb == "card":
+            f["cards"].append(str(action.args[0]))
+        elif action.verb == "skip":
+            f["pos"] += 1
+        elif action.verb == "mod":
+            pos, token, param, src = action.args
+            f["mods"][str(pos)] = {"type": token, "param": param, "src": src}
+            f["pos"] += 1
+        elif action.verb == "confirm":
+            confirm_command(g, seat)
+        else:
+            g.goto("turn_start", seat=seat)
+
+    def prompt(self, g: Game, seat: int) -> str:
+        f = g.frame
+        need = cards_needed(g.data, f["kind"])
+        if len(f["cards"]) < need:
+            first = " (the left card resolves first)" if need == 2 else ""
+            return f"Choose Movement card {len(f['cards']) + 1}{first}."
+        positions = g.data.positions[f["kind"]]
+        if f["pos"] < len(positions):
+            return f"Add a modifier token at P{positions[f['pos']].pos}, skip it, or confirm the Command."
+        return "Confirm the Command."
+
+    def label(self, g: Game, seat: int, action: Action) -> str | None:
+        c = g.data
+        if action.verb == "card":
+            n = len(g.frame["cards"]) + 1
+            prefix = "Movement card" if g.frame["kind"] == "single" else f"Card {n}"
+            return f"{prefix}: {c.card_names[str(action.args[0])]}"
+        if action.verb == "skip":
+            return f"No token at P{action.args[0]}"
+        if action.verb == "mod":
+            pos, token, param, src = action.args
+            p = next(x for x in c.positions[g.frame["kind"]] if x.pos == pos)
+            where = "" if src == "own" else f" ({c.abilities[str(src)].name})"
+            return positions_label(int(pos), p, str(token), g) + PARAM_NAMES.get(str(param), "") + where
+        if action.verb == "confirm":
+            return "Confirm the Command"
+        return "Back: choose another turn type"
+
+    def default(self, g: Game, seat: int) -> Action:
+        """§6.4: an unconfirmed Command times out into Standby (via Back)."""
+        return Action("back")
+
+    def hidden(self, g: Game, viewer: int | None) -> list[str]:
+        return [] if viewer == g.frame["seat"] else ["cards"]
+
+
+def preview(g: Game, seat: int, frame: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The path the draft would take with no further tokens (for the programming seat's view)."""
+    c = g.data
+    need = cards_needed(c, frame["kind"])
+    if len(frame["cards"]) < need:
+        return None
+    cmd = {"kind": frame["kind"], "cards": frame["cards"], "mods": frame["mods"]}
+    w = world_of(g.g, seat)
+    try:
+        traces = [run_position(w, c, cmd, p) for p in c.positions[frame["kind"]]]
+    except Blocked:
+        return None
+    return [t for t in traces if "path" in t]

@@ -1,0 +1,167 @@
+"""The turn: starting facing, start-of-turn window, Standby, cleanup, discard down, next player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Action, Game, Step
+
+from . import abilities, decks, endgame
+from .player_board import player, return_supply
+from .program import command_exists
+
+
+def new_turn(seat: int) -> dict[str, Any]:
+    """Per-turn bookkeeping (RR-ACT-04 once per type, RR-CONV-06, RR-ABIL-03)."""
+    return {"seat": seat, "kind": None, "command": None, "actions": [], "conversions": [],
+            "abilities_used": [], "cursor": 0, "switch_due": None, "trace": [], "flipped": []}
+
+
+def start_turn(g: Game, seat: int) -> None:
+    g.g["turn"] = new_turn(seat)
+    g.log(f"Round {g.g['round']}: {{seat{seat}}}'s turn.")
+    g.goto("turn_start", seat=seat)
+
+
+class ChooseFacing(Step):
+    """D-S2, RR-SETUP-07: face one of the two spaces next to the start corner."""
+
+    name = "choose_facing"
+
+    def actions(self, g: Game, seat: int) -> list[Action]:
+        corner = g.g["robots"][str(seat)]["at"]
+        return [Action("face", d) for d in g.data.corner_facings[corner]]
+
+    def act(self, g: Game, seat: int, action: Action) -> None:
+        g.g["robots"][str(seat)]["facing"] = str(action.args[0])
+        g.log(f"{{seat{seat}}}'s robot faces {action.args[0]}.")
+        order = g.g["order"]
+        i = order.index(seat)
+        if i + 1 < len(order):
+            g.goto("choose_facing", seat=order[i + 1])
+        else:
+            start_turn(g, order[0])
+
+    def label(self, g: Game, seat: int, action: Action) -> str | None:
+        return f"Face {dict(N='north', E='east', S='south', W='west')[str(action.args[0])]}"
+
+    def prompt(self, g: Game, seat: int) -> str:
+        return "Choose which way your robot faces at its start corner."
+
+    def default(self, g: Game, seat: int) -> Action:
+        return self.actions(g, seat)[0]  # the clockwise-edge facing (§6.4)
+
+
+class TurnStart(Step):
+    """D-01/D-02: start-of-turn abilities, then Single, Combi or Standby (RR-TURN-01/02)."""
+
+    name = "turn_start"
+
+    def actions(self, g: Game, seat: int) -> list[Action]:
+        acts = [Action("use", card) for card in abilities.start_abilities(g, seat)]
+        if command_exists(g, seat, "single"):
+            acts.append(Action("single"))
+        if command_exists(g, seat, "combi"):
+            hand = g.g["hands"][str(seat)]
+            if any(g.data.card_type(x) == "COMBI" for x in hand):
+                acts.append(Action("combi", "COMBI"))
+            coder = abilities.owned(g, seat, "MASTER_CODER")
+            if coder and coder["die"] > 0:
+                acts.append(Action("combi", coder["id"]))  # RR-PROG-06
+        return [*acts, Action("standby")]
+
+    def act(self, g: Game, seat: int, action: Action) -> None:
+        if action.verb == "use":
+            abilities.use_start_ability(g, seat, str(action.args[0]))
+        elif action.verb == "single":
+            g.goto("program", seat=seat, kind="single", source=None, cards=[], mods={}, pos=0)
+        elif action.verb == "combi":
+            g.goto("program", seat=seat, kind="combi", source=str(action.args[0]), cards=[], mods={}, pos=0)
+        else:
+            standby(g, seat)
+
+    def resume(self, g: Game, result: Any) -> None:
+        """A start-of-turn ability finished placing its gains; the window stays open."""
+
+    def label(self, g: Game, seat: int, action: Action) -> str | None:
+        if action.verb == "use":
+            return f"Use {g.data.abilities[str(action.args[0])].name}"
+        if action.verb == "single":
+            return "Single Move"
+        if action.verb == "combi":
+            return "Combi-Move" + (" (Master Coder)" if action.args[0] != "COMBI" else "")
+        return "Standby: draw 2 Command cards"
+
+    def prompt(self, g: Game, seat: int) -> str:
+        return "Your turn: use a start-of-turn ability, program a Single or Combi-Move, or Standby."
+
+    def default(self, g: Game, seat: int) -> Action:
+        return Action("standby")
+
+
+def standby(g: Game, seat: int) -> None:
+    """RR-STANDBY-01..04: draw 2 but never past 10, then Conversions."""
+    c = g.data
+    g.g["turn"]["kind"] = "standby"
+    room = max(0, c.rules["hand_limit"] - len(g.g["hands"][str(seat)]))
+    g.log(f"{{seat{seat}}} takes a Standby turn.")
+    decks.draw_commands(g, seat, min(c.rules["standby_draw"], room))
+    g.goto("conversions", seat=seat)
+
+
+def cleanup(g: Game, seat: int) -> None:
+    """RR-TURN-04 (a)–(c), then (d) discard down to 10, then the next turn."""
+    c, t, p = g.data, g.g["turn"], player(g, seat)
+    cmd = t.get("command")
+    hand = g.g["hands"][str(seat)]
+    if cmd:
+        if cmd["kind"] == "single":
+            g.g["command_discard"] += cmd["card_ids"]
+        else:
+            hand += cmd["card_ids"]
+            if not cmd["combi"].startswith("MC"):
+                g.g["command_discard"].append(cmd["combi"])
+        for m in cmd["mods"].values():  # RR-MOD-09
+            card = next((a for a in p["abilities"] if a["id"] == m["src"]), None)
+            if card is not None:
+                card["tokens"].append(m["type"])
+            else:
+                return_supply(g, m["type"], 1, "modifiers")
+    abilities.discard_spent(g, seat)
+    g.g["last_turn"] = {"seat": seat, "kind": t["kind"] or "standby", "trace": t["trace"], "flipped": t["flipped"],
+                        "actions": t["actions"], "command": None if not cmd else
+                        {k: cmd[k] for k in ("kind", "cards", "mods")}}
+    if len(hand) > c.rules["hand_limit"]:
+        g.goto("discard_down", seat=seat)
+        return
+    endgame.end_of_turn(g, seat)
+
+
+class DiscardDown(Step):
+    """D-09: discard one card at a time until the hand holds 10 (RR-TURN-04 (d))."""
+
+    name = "discard_down"
+
+    def actions(self, g: Game, seat: int) -> list[Action]:
+        kinds = sorted({g.data.card_type(x) for x in g.g["hands"][str(seat)]})
+        return [Action("discard", k) for k in kinds]
+
+    def act(self, g: Game, seat: int, action: Action) -> None:
+        hand = g.g["hands"][str(seat)]
+        card = [x for x in hand if g.data.card_type(x) == action.args[0]][-1]
+        hand.remove(card)
+        g.g["command_discard"].append(card)
+        g.log(f"{{seat{seat}}} discards a {g.data.card_names[str(action.args[0])]} card.")
+        if len(hand) <= g.data.rules["hand_limit"]:
+            endgame.end_of_turn(g, seat)
+
+    def label(self, g: Game, seat: int, action: Action) -> str | None:
+        return f"Discard a {g.data.card_names[str(action.args[0])]} card"
+
+    def prompt(self, g: Game, seat: int) -> str:
+        extra = len(g.g["hands"][str(seat)]) - g.data.rules["hand_limit"]
+        return f"Discard {extra} more card(s) down to the hand limit."
+
+    def default(self, g: Game, seat: int) -> Action:
+        """§6.4: the most recently drawn card first."""
+        return Action("discard", g.data.card_type(g.g["hands"][str(seat)][-1]))

@@ -1,0 +1,90 @@
+"""Robo Rescue renderer: the board, every player's area and (for a seat) its hand and draft preview.
+
+Draws only from ``engine.view(state, seat)``; static geometry missing from the view comes from the
+engine's data files (see :mod:`.layout`).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from render.core import Box, Canvas, fonts, label, measurer, row
+from render.core.palette import HIGHLIGHT, TEXT
+from render.registry import register
+
+from .board import draw_board
+from .layout import BOARD_W, GAP, MARGIN, PLAYER_W, TEXT_M, fill_names, seat_label, static
+from .players import panel_height, player_panel
+from .private import HAND_H, draw_private
+
+HEADER_H = 34.0
+BOARD_H = 720.0
+
+
+def _status(view: dict[str, Any]) -> tuple[str, Any]:
+    """Right-hand header text and its pill colour."""
+    result = view.get("result")
+    if result:
+        winners = ", ".join(seat_label(view, s) for s in result.get("winners") or []) or "nobody"
+        reason = result.get("reason")
+        return f"Game over - winner: {winners}" + (f" ({reason})" if reason else ""), HIGHLIGHT
+    prompt = view.get("prompt")
+    if isinstance(prompt, str) and prompt:
+        return fill_names(view, prompt), TEXT
+    active = view.get("active") or []
+    return ("To move: " + ", ".join(seat_label(view, s) for s in active)) if active else "", TEXT
+
+
+def draw(view: dict[str, Any]) -> bytes:
+    """PNG bytes of a Robo Rescue view (public when ``view["seat"]`` is None)."""
+    st = static(view)
+    table = view.get("table") or {}
+    seats = int(view.get("seats") or len(table.get("players") or {}) or 2)
+    private = view.get("seat") is not None and "hand" in table
+    cols = 1 if seats <= 2 else 2
+    rows = math.ceil(seats / cols)
+    players_w = cols * PLAYER_W + (cols - 1) * GAP
+    width = 2 * MARGIN + BOARD_W + GAP + players_w
+    order = [int(s) for s in table.get("order") or range(seats)]
+    order += [s for s in range(seats) if s not in order]
+    m = measurer()
+    need = max(panel_height(m, view, s, PLAYER_W, st) for s in order)
+    main_h = max(BOARD_H, rows * need + (rows - 1) * GAP)
+    height = 2 * MARGIN + HEADER_H + GAP + main_h + ((HAND_H + GAP) if private else 0.0)
+    c = Canvas(width, height, scale=2.0)
+    page = c.box.inset(MARGIN)
+    head, body = page.take_top(HEADER_H, gap=GAP)
+    title = f"Robo Rescue  -  Round {table.get('round', '?')}"
+    if table.get("final_round"):
+        title += "  (final round)"
+    tb = c.text((head.x, head.center[1]), title, fonts.SIZE_TITLE, TEXT, "lm", bold=True)
+    status, colour = _status(view)
+    if status:
+        label(
+            c,
+            (head.x1, head.center[1]),
+            status,
+            TEXT_M,
+            anchor="rm",
+            bg=colour,
+            bold=True,
+            max_width=head.x1 - tb.x1 - 16,
+        )
+    top, bottom = body.take_top(main_h, gap=GAP)
+    board_box, players_box = top.take_left(BOARD_W, gap=GAP)
+    preview = (table.get("draft") or {}).get("preview") if private else None
+    draw_board(c, board_box, view, st, preview)
+    ph = (players_box.h - (rows - 1) * GAP) / rows
+    for i, seat in enumerate(order):
+        r, k = divmod(i, cols)
+        cells = row(Box(players_box.x, players_box.y + r * (ph + GAP), players_box.w, ph), cols, gap=GAP)
+        player_panel(c, cells[k], view, seat, st)
+    if private:
+        draw_private(c, bottom.take_top(HAND_H)[0], view)
+    return c.to_png()
+
+
+register("robo_rescue", draw)
+
+__all__ = ["draw"]

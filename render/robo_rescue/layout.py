@@ -1,0 +1,188 @@
+"""Shared helpers for the Robo Rescue images: static geometry, names, text and small icons."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from render.core import Box, Canvas, Point
+from render.core.palette import TEXT, WHITE, Colour, lighten
+
+# Logical sizes (the canvas scale is ~2, so 12 logical ≈ 24 px).
+MARGIN = 10.0
+GAP = 8.0
+BOARD_W = 540.0
+PLAYER_W = 262.0
+TEXT_S = 12.0
+TEXT_M = 14.0
+
+OIL_INK: Colour = (0x2B, 0x26, 0x24)
+BOX_FILL: Colour = (0x9C, 0x65, 0x2E)
+POWER_ON: Colour = (0xFF, 0xD2, 0x1F)
+POWER_OFF: Colour = (0xCF, 0xCB, 0xC4)
+ENERGY: Colour = (0xF2, 0xC1, 0x00)
+CHIP: Colour = (0x2E, 0x7D, 0x5B)
+BONUS_FILL: Colour = (0x3B, 0x4A, 0x6B)
+CORNER_FILL: Colour = (0xDD, 0xE6, 0xF0)
+
+MOD_NAMES = {
+    "ONESTEP": "1-Step",
+    "TURBO": "Turbo",
+    "LEVITATE": "Levitate",
+    "ROT90": "90° turn",
+    "ROT180": "180° turn",
+    "BLAST": "Blast!",
+    "PORTAL": "Portal",
+}
+MOD_SHORT = {
+    "ONESTEP": "1S",
+    "TURBO": "TU",
+    "LEVITATE": "LV",
+    "ROT90": "90",
+    "ROT180": "180",
+    "BLAST": "BL",
+    "PORTAL": "PO",
+}
+CARD_NAMES = {"FORWARD": "Forward", "LEFT": "Fwd-Left", "RIGHT": "Fwd-Right", "COMBI": "Combi"}
+
+
+@dataclass(frozen=True)
+class Static:
+    """Board and cable-matrix geometry that never changes during a game."""
+
+    cols: int = 10
+    rows: int = 10
+    box_starts: tuple[str, ...] = ()
+    matrix_cols: str = "ABCDEFGHIJ"
+    matrix_rows: int = 3
+    node_cells: tuple[str, ...] = ("G1", "J2")
+    endpoints: tuple[tuple[str, str, str], ...] = ()  # (group, cell, side)
+    tank_size: int = 9
+    energy_max: int = 2
+    chips_max: int = 4
+    engines: int = 4
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@lru_cache(maxsize=1)
+def _content_static() -> Static:
+    """Static geometry from the engine's loaded content (data/robo_rescue), or defaults."""
+    try:
+        import engines
+
+        c = engines.get("robo_rescue").data
+        board, rules = c.raw["board"], c.rules
+        return Static(
+            cols=int(board["size"]["cols"]),
+            rows=int(board["size"]["rows"]),
+            box_starts=tuple(c.box_starts),
+            matrix_cols=c.matrix_cols,
+            matrix_rows=int(c.matrix_rows),
+            node_cells=tuple(c.node_cells),
+            endpoints=tuple((e.group, e.cell, e.side) for e in c.endpoints),
+            tank_size=int(rules["oil_tank_size"]),
+            energy_max=int(rules["energy_max"]),
+            chips_max=int(rules["chips_max"]),
+            engines=int(rules["spacecraft_engines"]),
+        )
+    except Exception:  # noqa: BLE001 - drawing must not depend on the engine being importable
+        return Static()
+
+
+def static(view: dict[str, Any]) -> Static:
+    """Static geometry: the view's ``table.board.size`` etc. when present, else the engine's data."""
+    base = _content_static()
+    board = view.get("table", {}).get("board", {})
+    size = board.get("size")
+    if isinstance(size, dict):
+        return Static(
+            **{**base.__dict__, "cols": int(size.get("cols", base.cols)), "rows": int(size.get("rows", base.rows))}
+        )
+    return base
+
+
+def xy(space: str) -> tuple[int, int]:
+    """``"C3"`` → (col 2, row 2)."""
+    return ord(space[0].upper()) - ord("A"), int(space[1:]) - 1
+
+
+_SEAT = re.compile(r"\{seat(\d+)\}")
+
+
+def seat_label(view: dict[str, Any], seat: int | str) -> str:
+    """Player name from ``seat_names``, else "Seat N"."""
+    names = view.get("seat_names") or []
+    i = int(seat)
+    if isinstance(names, dict):
+        return str(names.get(i, names.get(str(i), f"Seat {i + 1}")))
+    return str(names[i]) if 0 <= i < len(names) else f"Seat {i + 1}"
+
+
+def fill_names(view: dict[str, Any], text: str) -> str:
+    """Replace ``{seatN}`` placeholders with names."""
+    return _SEAT.sub(lambda m: seat_label(view, m.group(1)), text)
+
+
+def last_move(table: dict[str, Any]) -> tuple[int | None, list[dict[str, Any]], list[str], dict[str, Any] | None]:
+    """(seat, trace, flipped switches, command) of the move to highlight: this turn's, else the last turn's."""
+    turn = table.get("turn") or {}
+    if turn.get("trace"):
+        return table.get("current"), list(turn["trace"]), list(turn.get("flipped") or []), turn.get("command")
+    last = table.get("last_turn") or {}
+    if last.get("trace") or last.get("flipped"):
+        return last.get("seat"), list(last.get("trace") or []), list(last.get("flipped") or []), last.get("command")
+    return None, [], [], None
+
+
+# -- small icons -----------------------------------------------------------------------------
+
+
+def oil_drop(c: Canvas, center: Point, r: float, fill: Colour = OIL_INK) -> None:
+    """A droplet of oil."""
+    x, y = center
+    c.circle((x, y + r * 0.3), r * 0.7, fill)
+    c.polygon([(x, y - r), (x - r * 0.62, y + r * 0.1), (x + r * 0.62, y + r * 0.1)], fill)
+    c.circle((x - r * 0.25, y + r * 0.3), r * 0.18, lighten(fill, 0.5))
+
+
+def bolt(c: Canvas, center: Point, r: float, fill: Colour = TEXT) -> None:
+    """A lightning bolt."""
+    x, y = center
+    pts = [(0.15, -1.0), (-0.55, 0.15), (-0.05, 0.15), (-0.2, 1.0), (0.55, -0.2), (0.05, -0.2), (0.3, -1.0)]
+    c.polygon([(x + dx * r * 0.8, y + dy * r * 0.85) for dx, dy in pts], fill)
+
+
+def die(c: Canvas, center: Point, r: float, value: int | None = None, fill: Colour = WHITE, ink: Colour = TEXT) -> Box:
+    """A die face with ``value`` pips (a number above 6, nothing for None)."""
+    box = Box.around(center, 2 * r, 2 * r)
+    c.rect(box, fill=fill, outline=ink, width=max(1.0, r / 7), radius=r * 0.3)
+    if value is None:
+        return box
+    if not 0 <= value <= 6:
+        c.text(center, str(value), r * 1.2, ink, "mm", bold=True)
+        return box
+    k = r * 0.5
+    spots = {
+        0: [],
+        1: [(0, 0)],
+        2: [(-1, -1), (1, 1)],
+        3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+        5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+    }[value]
+    for dx, dy in spots:
+        c.circle((center[0] + dx * k, center[1] + dy * k), r * 0.17, ink)
+    return box
+
+
+def crate(c: Canvas, box: Box) -> None:
+    """A container box: a wooden crate with a cross brace."""
+    c.rect(box, fill=BOX_FILL, outline=(0x4A, 0x2E, 0x12), width=max(1.0, box.w / 18), radius=box.w * 0.08)
+    inner = box.inset(box.w * 0.16)
+    light = lighten(BOX_FILL, 0.35)
+    c.rect(inner, outline=light, width=max(1.0, box.w / 14))
+    c.line([(inner.x, inner.y), (inner.x1, inner.y1)], light, max(1.0, box.w / 12))
+    c.line([(inner.x1, inner.y), (inner.x, inner.y1)], light, max(1.0, box.w / 12))
