@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -29,15 +30,10 @@ class Action:
         self._check()
 
     def _check(self) -> None:
-        if not _TOKEN.match(self.verb) or self.verb[0].isdigit() or self.verb[0] == "-":
-            raise ValueError(f"bad action verb {self.verb!r}")
-        for arg in self.args:
-            if isinstance(arg, bool) or not isinstance(arg, (int, str)):
-                raise ValueError(f"action arguments are ints or tokens, not {arg!r}")
-            if isinstance(arg, str) and (not _TOKEN.match(arg) or _looks_int(arg)):
-                raise ValueError(f"bad action argument {arg!r}")
-        if len(str(self)) > MAX_ACTION_LEN:
-            raise ValueError(f"action string longer than {MAX_ACTION_LEN} chars: {self}")
+        if any(isinstance(arg, bool) or not isinstance(arg, (int, str)) for arg in self.args):
+            bad = next(a for a in self.args if isinstance(a, bool) or not isinstance(a, (int, str)))
+            raise ValueError(f"action arguments are ints or tokens, not {bad!r}")
+        _validate(self.verb, self.args)
 
     def __str__(self) -> str:
         return ":".join([self.verb, *(str(a) for a in self.args)])
@@ -53,6 +49,19 @@ class Action:
             raise ValueError("not an action")
         verb, *rest = text.split(":")
         return cls(verb, *(int(a) if _looks_int(a) else a for a in rest))
+
+
+@functools.lru_cache(maxsize=65536)
+def _validate(verb: str, args: tuple[Arg, ...]) -> None:
+    """Check verb and arguments once per distinct action (engines build the same ones often)."""
+    if not _TOKEN.match(verb) or verb[0].isdigit() or verb[0] == "-":
+        raise ValueError(f"bad action verb {verb!r}")
+    for arg in args:
+        if isinstance(arg, str) and (not _TOKEN.match(arg) or _looks_int(arg)):
+            raise ValueError(f"bad action argument {arg!r}")
+    text = ":".join([verb, *(str(a) for a in args)])
+    if len(text) > MAX_ACTION_LEN:
+        raise ValueError(f"action string longer than {MAX_ACTION_LEN} chars: {text}")
 
 
 def _looks_int(text: str) -> bool:
