@@ -22,6 +22,7 @@ from bot.service.sqlite import SQLiteStorage
 
 from .components import DYNAMIC_ITEMS
 from .delivery import deliver
+from .ids import b36
 from .presenter import lobby_message, panel_message, post_message, private_message
 from .replies import channel_of, clip, is_admin, report_error, send_private
 
@@ -104,7 +105,9 @@ class TurnkeeperBot(commands.AutoShardedBot):
                 return None
             channel = self.get_partial_messageable(int(post.channel_id))
             try:
-                message = await channel.send(**post_message(post))
+                # The nonce makes a retried post (a 5xx after Discord stored it, a repost after a crash)
+                # return the message already made instead of posting the board twice.
+                message = await channel.send(**post_message(post), nonce=f"tk{b36(post.game_id)}.{b36(post.version)}")
             except discord.HTTPException as err:
                 log.warning("posting game %s version %s failed (%s); will retry", post.game_id, post.version, err)
                 return None
@@ -147,25 +150,33 @@ class TurnkeeperBot(commands.AutoShardedBot):
             await send_private(interaction, "That move was already made.")
             return
         lines = [done, *result.private]
-        await send_private(interaction, "\n".join(lines))
+        try:
+            await send_private(interaction, "\n".join(lines))
+        except discord.HTTPException as err:  # the move is committed: never answer it with an apology
+            log.warning("could not confirm a move in game %s to its player (%s)", result.post.game_id, err)
         await self.publish(result.post)
 
     async def play_from_panel(self, interaction: discord.Interaction, game_id: int, version: int,
                               action: str) -> None:
         """A click on a turn panel: apply it, refresh the panel, publish the board."""
+        if (await self.service.game_by_id(game_id)).channel_id != channel_of(interaction):
+            raise StaleRequest("That button belongs to a game in another channel.")
         await interaction.response.defer()
         result = await self.service.play(str(interaction.user.id), action, game_id=game_id,
                                          interaction_id=str(interaction.id), version=version)
         if result.duplicate:
             return
         try:
-            panel = await self.service.panel(game_id, str(interaction.user.id))
-            await interaction.edit_original_response(**panel_message(panel))
-        except Exception:  # noqa: BLE001 - no next panel (turn over): say so on the panel
-            await interaction.edit_original_response(content="Move made. " + clip(result.post.prompt, 1900),
-                                                     view=None)
-        if result.private:
-            await interaction.followup.send("\n".join(result.private), ephemeral=True)
+            try:
+                panel = await self.service.panel(game_id, str(interaction.user.id))
+                await interaction.edit_original_response(**panel_message(panel))
+            except Exception:  # noqa: BLE001 - no next panel (turn over): say so on the panel
+                await interaction.edit_original_response(content="Move made. " + clip(result.post.prompt, 1900),
+                                                         view=None)
+            if result.private:
+                await interaction.followup.send("\n".join(result.private), ephemeral=True)
+        except discord.HTTPException as err:  # the move is committed: never answer it with an apology
+            log.warning("could not refresh the panel after a move in game %s (%s)", game_id, err)
         await self.publish(result.post)
 
     def lobby_kwargs(self, lobby: Lobby) -> dict[str, Any]:

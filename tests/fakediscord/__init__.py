@@ -27,6 +27,8 @@ Observations: ``messages(channel)``, ``message(id)``, ``wait_for_message(channel
 answered, ``unknown_routes``, ``internal_errors``, ``gateway.log``.
 
 Faults: ``fail_next(method, path_regex, status, retry_after, count, processed=False)``,
+``delay_next(method, path_regex, seconds, count)`` (slow answers); a channel post with ``enforce_nonce``
+returns the bot's earlier message with that nonce, as Discord does;
 ``await drop_gateway(code=4000, invalidate=False, wait=True)``; ``interaction_deadline`` (3 s) rejects late
 initial responses with 10062 like Discord. Users can post too: ``user_message(user, channel, content)``.
 """

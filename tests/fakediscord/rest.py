@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import traceback
@@ -162,6 +163,8 @@ class Router:
         path = full[len(API_PREFIX):] if full.startswith(API_PREFIX + "/") else full
         fake.requests.append((method, path))
         body, files = await parse_body(request)
+        if delay := fake.take_delay(method, path):
+            await asyncio.sleep(delay)
         fault = fake.take_fault(method, path)
         if fault is not None and not fault.processed:
             return self._finish(method, path, fault.response(), injected=True)
@@ -336,6 +339,10 @@ class RestApi:
             return invalid(errors)
         if int(body.get("flags") or 0) & P.FLAG_EPHEMERAL:
             body = {**body, "flags": int(body["flags"]) & ~P.FLAG_EPHEMERAL}
+        if body.get("nonce") is not None and body.get("enforce_nonce"):  # same nonce: that message (no time window)
+            for old in self.world.channel_messages(channel["id"]):
+                if old.payload.get("nonce") == str(body["nonce"]) and old.payload["author"]["id"] == P.BOT_USER_ID:
+                    return ok(self.world.wire(old))
         msg = self.world.create_message(channel["id"], body, req.files, author=self.world.bot.payload())
         return ok(self.world.wire(msg))
 

@@ -40,6 +40,7 @@ class FakeDiscord:
         self.errors: list[tuple[str, str, int, str]] = []
         self.internal_errors: list[str] = []
         self._faults: list[Fault] = []
+        self._delays: list[list[Any]] = []
         self._consumed: set[str] = set()
         self._runner: web.AppRunner | None = None
         self._bots: dict[Any, asyncio.Task[None]] = {}
@@ -282,6 +283,19 @@ class FakeDiscord:
                   count: int = 1, *, processed: bool = False) -> None:
         """Answer the next ``count`` matching requests with ``status`` (``processed``: apply them first)."""
         self._faults.append(Fault(method.upper(), re.compile(path_regex), status, retry_after, count, processed))
+
+    def delay_next(self, method: str, path_regex: str, seconds: float, count: int = 1) -> None:
+        """Answer the next ``count`` matching requests ``seconds`` late (a slow Discord)."""
+        self._delays.append([method.upper(), re.compile(path_regex), seconds, count])
+
+    def take_delay(self, method: str, path: str) -> float:
+        """Consume one matching delay (used by the router); 0.0 when none."""
+        for delay in self._delays:
+            wanted, pattern, seconds, count = delay
+            if count > 0 and wanted in ("*", method) and pattern.search(path):
+                delay[3] -= 1
+                return float(seconds)
+        return 0.0
 
     def take_fault(self, method: str, path: str) -> Fault | None:
         """Consume one matching fault, if any (used by the router)."""

@@ -1,0 +1,1 @@
+"""Turnkeeper benchmarks: ``python -m bench`` (JSON lines, then a summary line). See README "Reliability"."""

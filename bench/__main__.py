@@ -1,0 +1,112 @@
+"""``python -m bench [--quick] [--only GAME,...] [--games N] [--channels N]``: JSON lines, then a summary line.
+
+Run from the repository root (the host benchmark drives the bot through ``tests.fakediscord``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import time
+from typing import Any
+
+import engines
+
+from .engines_bench import bench_engine
+from .host_bench import run_host
+from .memory_bench import measure_in_fresh_process
+from .render_bench import bench_render
+from .report import emit, note
+
+FIXTURES = {"tiny"}
+SUMMARY_WORST = {"render_ratio": "render", "render_ms_p99": "render", "step_ms_p99": "engine",
+                 "game_s_max": "engine", "autocomplete_ms_p99": "engine"}
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="small sizes (< 60 s)")
+    parser.add_argument("--only", default="", help="comma-separated game ids (tiny = the test fixture)")
+    parser.add_argument("--games", type=int, default=None, help="random games per engine (default 20, quick 2)")
+    parser.add_argument("--channels", type=int, default=None, help="simultaneous channels (default 100, quick 10)")
+    parser.add_argument("--moves", type=int, default=None, help="moves per channel (default 12, quick 4)")
+    parser.add_argument("--host-game", default=None, help="game played by the host bench (default: first selected)")
+    parser.add_argument("--render-procs", type=int, default=0,
+                        help="host bench: render in N processes instead of the bot's threads (an experiment)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="host bench: mean seconds between a channel's moves (default 0 = saturation)")
+    parser.add_argument("--no-images", action="store_true",
+                        help="host bench: boards without images (shows what rendering costs the answers)")
+    parser.add_argument("--memory-games", type=int, default=None, help="finished games stored (default 2000)")
+    parser.add_argument("--memory-game", default="tiny", help="game stored by the memory bench (default tiny)")
+    parser.add_argument("--skip", default="", help="comma-separated parts to skip: engine,render,host,memory")
+    return parser.parse_args(argv)
+
+
+def selected(only: str) -> list[engines.Engine]:
+    """The engines to bench: every registered one, or those named."""
+    wanted = [w.strip() for w in only.split(",") if w.strip()]
+    if any(w in FIXTURES for w in wanted):
+        from tests.fixtures.tiny import register
+
+        register()
+    return [engines.get(w) for w in wanted] if wanted else engines.all()
+
+
+def summarise(rows: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
+    """The last line: the worst game for per-game figures, the host and memory figures."""
+    summary: dict[str, Any] = {"summary": True}
+    for key, kind in SUMMARY_WORST.items():
+        values = [r[key] for r in rows if r.get("bench") == kind]
+        summary[key] = max(values) if values else None
+    host = next((r for r in rows if r.get("bench") == "host"), {})
+    for key in ("e2e_ms_p50", "e2e_ms_p99", "moves_per_s", "loop_lag_ms_p99", "autocomplete_e2e_ms_p99"):
+        summary[key] = host.get(key)
+    memory = next((r for r in rows if r.get("bench") == "memory"), {})
+    summary["rss_mb_per_10k_games"] = memory.get("rss_mb_per_10k_games")
+    summary["games"] = sorted({r["game"] for r in rows if r.get("bench") in ("engine", "render")})
+    summary["host_game"] = host.get("game")
+    summary["seconds"] = round(seconds, 1)
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    quick = args.quick
+    games = args.games or (2 if quick else 20)
+    skip = {s.strip() for s in args.skip.split(",") if s.strip()}
+    chosen = selected(args.only)
+    started = time.perf_counter()
+    rows: list[dict[str, Any]] = []
+
+    def out(row: dict[str, Any]) -> None:
+        rows.append(row)
+        emit(row)
+
+    for engine in chosen:
+        if "engine" not in skip:
+            note(f"engine {engine.id} …")
+            out(bench_engine(engine, games))
+        if "render" not in skip:
+            note(f"render {engine.id} …")
+            out(bench_render(engine, states=3 if quick else 5, reps=2 if quick else 3))
+    if "host" not in skip:
+        ids = [e.id for e in chosen]
+        host_game = args.host_game or ("robo_rescue" if "robo_rescue" in ids else ids[0] if ids else "tiny")
+        if host_game in FIXTURES:
+            selected(host_game)
+        channels = args.channels or (10 if quick else 100)
+        moves = args.moves or (4 if quick else 12)
+        note(f"host {host_game}: {channels} channels × {moves} moves …")
+        out(asyncio.run(run_host(host_game, channels, moves, render_procs=args.render_procs,
+                                 images=not args.no_images, think=args.think)))
+    if "memory" not in skip:
+        count = args.memory_games or (150 if quick else 2000)
+        note(f"memory {args.memory_game}: {count} finished games …")
+        out(measure_in_fresh_process(args.memory_game, count))
+    emit(summarise(rows, time.perf_counter() - started))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

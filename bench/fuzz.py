@@ -1,0 +1,78 @@
+"""Fuzz at scale (opt-in, long): ``python -m bench.fuzz [--games 10000] [--jobs 2] [--only GAME,...]``.
+
+Runs the core playout CLI (``python -m engines playout``, every contract check) in ``--jobs`` parallel
+shards per engine over every player count, with disjoint seeds; prints one JSON line per engine (problems,
+seconds, games per hour) and exits 1 on any problem. ``--games 20`` gives the rate to estimate a full run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import engines
+
+from .report import emit, note
+
+ROOT = Path(__file__).resolve().parents[1]
+PROBLEMS = ("crashes", "dead_ends", "runaways", "replay_mismatches", "leaks", "undo_violations", "not_json",
+            "mutations")
+
+
+def shard_command(game: str, players: str, games: int, seed: int) -> list[str]:
+    return [sys.executable, "-m", "engines", "playout", game, "--players", players, "--games", str(games),
+            "--seed", str(seed), "--quiet"]
+
+
+def fuzz_engine(engine: engines.Engine, games: int, jobs: int, seed: int) -> dict[str, Any]:
+    """All shards of one engine; the combined summary."""
+    players = ",".join(str(p) for p in range(engine.min_players, engine.max_players + 1))
+    sizes = [games // jobs + (i < games % jobs) for i in range(jobs)]
+    starts = [seed + sum(sizes[:i]) for i in range(jobs)]
+    started = time.perf_counter()
+    procs = [subprocess.Popen(shard_command(engine.id, players, n, s), cwd=ROOT, stdout=subprocess.PIPE, text=True)
+             for n, s in zip(sizes, starts, strict=True) if n]
+    outputs = [p.communicate()[0] for p in procs]
+    seconds = time.perf_counter() - started
+    row: dict[str, Any] = {"bench": "fuzz", "game": engine.id, "games": games, "players": players,
+                           "seeds": [seed, seed + games - 1], "completed": 0, **dict.fromkeys(PROBLEMS, 0)}
+    bad_lines: list[str] = []
+    for out in outputs:
+        lines = [json.loads(line) for line in out.splitlines() if line.strip()]
+        summary = lines[-1] if lines else {}
+        row["completed"] += summary.get("completed", 0)
+        for key in PROBLEMS:
+            row[key] += summary.get(key, 0)
+        bad_lines += [json.dumps(line)[:300] for line in lines[:-1]]
+    row["exit_codes"] = [p.returncode for p in procs]
+    row["seconds"] = round(seconds, 1)
+    row["games_per_hour"] = round(games / max(seconds, 1e-9) * 3600)
+    row["problem_games"] = bad_lines[:5]
+    return row
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.fuzz", description=__doc__)
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", default="")
+    args = parser.parse_args(argv)
+    wanted = [w.strip() for w in args.only.split(",") if w.strip()]
+    chosen = [engines.get(w) for w in wanted] if wanted else engines.all()
+    clean = True
+    for engine in chosen:
+        note(f"fuzz {engine.id}: {args.games} games in {args.jobs} jobs …")
+        row = fuzz_engine(engine, args.games, args.jobs, args.seed)
+        emit(row)
+        clean &= all(row[k] == 0 for k in PROBLEMS) and row["completed"] == args.games
+    return 0 if clean else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

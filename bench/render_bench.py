@@ -1,0 +1,72 @@
+"""Render cost: drawing the public board at max players vs. PNG-encoding the same final image alone."""
+
+from __future__ import annotations
+
+import io
+import random
+import statistics
+import time
+from typing import Any
+
+from PIL import Image
+
+from engines.core import Engine
+from render import render_view
+from render.core.output import to_png
+
+from .report import pct
+
+
+def sample_states(engine: Engine, seed: int, count: int, max_steps: int = 20000) -> list[dict[str, Any]]:
+    """``count`` states of one random game at max players, spread over the game (the last is the end)."""
+    rnd = random.Random(seed)
+    players = engine.max_players
+    state = engine.setup(players, seed)
+    history = [state]
+    while state["result"] is None and len(history) < max_steps:
+        seat = rnd.choice(engine.active(state))
+        state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
+        history.append(state)
+    picks = sorted({int(i * (len(history) - 1) / max(1, count - 1)) for i in range(count)})
+    return [history[i] for i in picks]
+
+
+def public_view(engine: Engine, state: dict[str, Any]) -> dict[str, Any]:
+    """The spectator view as the service renders it (with seat names)."""
+    view = engine.view(state, None)
+    view["seat_names"] = [f"Player {s + 1}" for s in range(state["seats"])]
+    return view
+
+
+def bench_render(engine: Engine, states: int = 4, reps: int = 3, seed: int = 7) -> dict[str, Any]:
+    """Render each sampled state ``reps`` times; encode the decoded result ``reps`` times; one row."""
+    render_ms: list[float] = []
+    encode_ms: list[float] = []
+    ratios: list[float] = []
+    size = (0, 0)
+    png_bytes = 0
+    for state in sample_states(engine, seed, states):
+        view = public_view(engine, state)
+        mine: list[float] = []
+        data = b""
+        for _ in range(reps):
+            t0 = time.perf_counter()
+            data = render_view(engine.id, view)
+            mine.append((time.perf_counter() - t0) * 1000)
+        image = Image.open(io.BytesIO(data))
+        image.load()
+        size, png_bytes = image.size, len(data)
+        theirs: list[float] = []
+        for _ in range(reps):
+            t0 = time.perf_counter()
+            to_png(image)
+            theirs.append((time.perf_counter() - t0) * 1000)
+        render_ms += mine
+        encode_ms += theirs
+        ratios.append(statistics.median(mine) / max(1e-6, statistics.median(theirs)))
+    return {
+        "bench": "render", "game": engine.id, "players": engine.max_players, "image": list(size),
+        "png_kb": round(png_bytes / 1024, 1), "render_ms_p50": round(pct(render_ms, 50), 2),
+        "render_ms_p99": round(pct(render_ms, 99), 2), "encode_ms_p50": round(pct(encode_ms, 50), 2),
+        "render_ratio": round(max(ratios), 3), "render_ratio_median": round(statistics.median(ratios), 3),
+    }

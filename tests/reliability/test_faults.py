@@ -1,0 +1,140 @@
+"""Discord faults: 429 with retry_after, 500s, slow answers and a dropped gateway. Moves stay committed,
+boards are retried or reconciled (once), the gateway resumes, and nobody is told a move failed when it was
+applied (or succeeded when it was not)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from tests.e2e._support import board_version
+
+from ._support import Host, check_invariants, pick, settle_posts, slash_play
+
+POSTS = r"/channels/\d+/messages$"
+FOLLOWUPS = r"/webhooks/\d+/[^/]+$"
+
+
+async def one_move(host: Host, channel: str, game_id: int, rnd: random.Random) -> str:
+    """A random legal /play by whoever must act; returns the interaction id."""
+    chosen = await pick(host.bot.service, game_id, rnd)
+    assert chosen is not None
+    user, action, _ = chosen
+    return (await slash_play(host, user, channel, action)).id
+
+
+def versions(host: Host, channel: str) -> list[int]:
+    return [v for m in host.fake.messages(channel) if (v := board_version(m)) is not None]
+
+
+async def test_rate_limits_are_waited_out(host: Host) -> None:
+    channel, _, game_id = await host.table("tiny")
+    rnd = random.Random(1)
+    host.fake.fail_next("POST", POSTS, status=429, retry_after=0.3, count=2)
+    host.fake.fail_next("POST", FOLLOWUPS, status=429, retry_after=0.2, count=1)
+    ix = await one_move(host, channel, game_id, rnd)
+    assert ix in host.acked
+    await settle_posts(host)
+    assert [e[2] for e in host.fake.errors] == [429, 429, 429]
+    assert versions(host, channel) == [0, 1]
+    await check_invariants(host)
+
+
+async def test_failed_board_posts_are_reconciled_once(host: Host) -> None:
+    channel, _, game_id = await host.table("tiny")
+    rnd = random.Random(2)
+    host.fake.fail_next("POST", POSTS, status=500, count=10)  # discord.py tries 5 times per post
+    for _ in range(2):
+        await one_move(host, channel, game_id, rnd)
+    assert len(host.acked) == 2, "the users were told their moves were made"
+    assert versions(host, channel) == [0] and len(await host.bot.service.unposted()) == 1
+    assert await host.bot.reconcile_posts() == 1
+    assert versions(host, channel) == [0, 2]
+    assert await host.bot.reconcile_posts() == 0
+    await check_invariants(host)
+
+
+async def test_slow_discord_delays_only_its_own_game(host: Host) -> None:
+    slow, _, slow_game = await host.table("tiny", name="slow")
+    fast, _, fast_game = await host.table("tiny", name="fast")
+    rnd = random.Random(3)
+    host.fake.delay_next("POST", rf"/channels/{slow}/messages$", 2.0, count=1)
+    host.fake.delay_next("POST", FOLLOWUPS, 1.0, count=1)
+    loop = asyncio.get_running_loop()
+    slow_move = asyncio.create_task(one_move(host, slow, slow_game, rnd))
+    await asyncio.sleep(0.05)
+    t0 = loop.time()
+    for _ in range(3):
+        await one_move(host, fast, fast_game, rnd)
+    assert loop.time() - t0 < 1.9, "a slow Discord call in one game held up another game"
+    await slow_move
+    await settle_posts(host)
+    assert versions(host, slow) == [0, 1]
+    await check_invariants(host)
+
+
+async def test_gateway_drops_resume_and_moves_sent_meanwhile_arrive_once(host: Host) -> None:
+    channel, _, game_id = await host.table("tiny")
+    rnd = random.Random(4)
+    await one_move(host, channel, game_id, rnd)
+    await host.fake.drop_gateway()  # resume
+    await one_move(host, channel, game_id, rnd)
+    await host.fake.drop_gateway(wait=False)  # a move sent while the bot is disconnected
+    await one_move(host, channel, game_id, rnd)
+    await host.fake.wait_connected()
+    await host.fake.drop_gateway(invalidate=True)  # the session is gone: identify again
+    await one_move(host, channel, game_id, rnd)
+    await settle_posts(host)
+    counts = await check_invariants(host)
+    assert counts["moves"] == 4 and counts["acked"] == 4
+    assert versions(host, channel) == [0, 1, 2, 3, 4]
+
+
+async def test_a_lost_answer_never_says_a_committed_move_failed(host: Host) -> None:
+    """The move commits, then Discord refuses every try of the private answer: the user may hear nothing,
+    but must not be told to try again, and the board is still posted."""
+    channel, _, game_id = await host.table("tiny")
+    rnd = random.Random(5)
+    chosen = await pick(host.bot.service, game_id, rnd)
+    assert chosen is not None
+    user, action, _ = chosen
+    host.fake.fail_next("POST", FOLLOWUPS, status=500, count=5)
+    ix = await host.fake.slash(user, channel, "play", options={"action": action})
+    await settle_posts(host)
+    await asyncio.sleep(0.3)
+    texts = [m["content"] for m in ix.messages]
+    assert not any("try again" in t or "wrong" in t for t in texts), texts
+    rows = await host.bot.service.storage.actions(game_id)
+    assert [r.interaction_id for r in rows] == [ix.id]
+    assert versions(host, channel) == [0, 1]
+    await host.bot.service.rebuild(game_id)
+
+
+async def test_a_late_initial_answer_applies_nothing(host: Host) -> None:
+    """Discord rejects a defer that comes after 3 s (10062): the move must not be applied."""
+    channel, _, game_id = await host.table("tiny")
+    rnd = random.Random(6)
+    chosen = await pick(host.bot.service, game_id, rnd)
+    assert chosen is not None
+    user, action, _ = chosen
+    host.expect_errors = True
+    host.fake.delay_next("POST", r"/interactions/\d+/[^/]+/callback", 3.2, count=1)
+    try:
+        await host.fake.slash(user, channel, "play", options={"action": action}, timeout=6)
+    except AssertionError as err:
+        assert "10062" in str(err)
+    await asyncio.sleep(0.3)
+    assert await host.bot.service.storage.actions(game_id) == []
+    await one_move(host, channel, game_id, rnd)  # and the game goes on
+    await check_invariants(host)
+
+
+
+async def test_a_board_stored_by_discord_but_answered_500_is_not_posted_twice(host: Host) -> None:
+    """discord.py retries a 5xx; the board's nonce makes Discord hand back the message it already made."""
+    channel, _, game_id = await host.table("tiny")
+    host.fake.fail_next("POST", POSTS, status=500, count=1, processed=True)
+    await one_move(host, channel, game_id, random.Random(7))
+    await settle_posts(host)
+    assert versions(host, channel) == [0, 1]
+    await check_invariants(host)
