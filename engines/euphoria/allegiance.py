@@ -1,0 +1,90 @@
+"""Allegiance tracks and their four tiers (EU-ALLEG-*), recruit activation (EU-TUNNEL-03, EU-ICARUS-06)."""
+
+from __future__ import annotations
+
+from engines.core import Game
+
+from .tableau import data, has_penalty, name, place_star, player, recruit_effects
+
+
+def faction_name(g: Game, area: str) -> str:
+    """"Icarite", "Euphorian"… for an area id."""
+    return data(g).area_info[area]["faction"]
+
+
+def has_faction(g: Game, pid: int, area: str) -> bool:
+    """An active recruit of that faction (EU-ALLEG-02, EU-RECRUIT-01)."""
+    p = player(g, pid)
+    return p["kind"] == "human" and any(data(g).recruits[r].faction == area for r in p["active"])
+
+
+def track_for_bonus(g: Game, area: str) -> int:
+    """Track position used for tier-1/2 bonuses: as it was when the current placement began (EU-ALLEG-04, R-27)."""
+    snap = g.g.get("placing")
+    return snap["tracks"][area] if snap else g.g["tracks"][area]
+
+
+def tier_bonus(g: Game, pid: int, area: str, tier: int) -> bool:
+    """Does ``pid`` get the tier-1 or tier-2 bonus of ``area`` now (never doubled, EU-ALLEG-06)?"""
+    if not has_faction(g, pid, area) or has_penalty(g, pid, "no_tier12_bonus"):
+        return False
+    return track_for_bonus(g, area) >= data(g).tiers[tier - 1]
+
+
+def advance(g: Game, area: str, steps: int = 1) -> None:
+    """Move a faction's progress token (EU-ALLEG-01); tiers 3 and 4 act at once (EU-ALLEG-05)."""
+    tiers, top = data(g).tiers, data(g).allegiance_max
+    for _ in range(steps):
+        old = g.g["tracks"][area]
+        if old >= top:
+            g.log(f"The {faction_name(g, area)} track is already at its end.")
+            return
+        g.g["tracks"][area] = old + 1
+        g.log(f"{faction_name(g, area)} allegiance +1 (now {old + 1}).")
+        if old + 1 == tiers[2]:
+            activate_faction(g, area, f"the {faction_name(g, area)} track reached tier 3")
+        if old + 1 == tiers[3]:
+            last_tier(g, area)
+
+
+def activate_faction(g: Game, area: str, why: str) -> None:
+    """Every hidden recruit of ``area``'s faction becomes active (EU-TUNNEL-03, EU-ALLEG-03 tier 3)."""
+    for pid, p in enumerate(g.g["players"]):
+        if p["kind"] == "automa":
+            if p["faction"] == area and not p["activated"]:
+                p["activated"] = True  # EU-AUTOMA-12, A-12
+                place_star(g, pid, f"automa_track:{area}")
+            continue
+        found = [r for r in p["hidden"] if data(g).recruits[r].faction == area]
+        for rid in found:
+            p["hidden"].remove(rid)
+            p["active"].append(rid)
+            p["dormant"].append(rid)  # R-16: its ability works from the next trigger
+            g.reveal()
+            g.log(f"{name(pid, g)} reveals {data(g).recruits[rid].name} ({why}).")
+            if g.g["tracks"][area] >= data(g).tiers[3]:
+                recruit_star(g, pid, rid)  # R-25
+
+
+def recruit_star(g: Game, pid: int, rid: str) -> None:
+    """At most one tier-4 star per recruit (EU-ALLEG-05)."""
+    p = player(g, pid)
+    if rid not in p["starred"]:
+        p["starred"].append(rid)
+        place_star(g, pid, f"recruit:{rid}")
+
+
+def last_tier(g: Game, area: str) -> None:
+    """Tier 4: a star on each active recruit of that faction; the Automa of that faction adds one (EU-AUTOMA-12)."""
+    for pid, p in enumerate(g.g["players"]):
+        if p["kind"] == "automa":
+            if p["faction"] == area and not p["end_star"]:
+                p["end_star"] = True
+                place_star(g, pid, f"automa_track:{area}")
+            continue
+        for rid in list(p["active"]):
+            if data(g).recruits[rid].faction == area:
+                recruit_star(g, pid, rid)
+        if area != "euphoria":
+            for rid, _ in recruit_effects(g, pid, "track_end_star"):
+                recruit_star(g, pid, rid)

@@ -1,0 +1,67 @@
+"""A purposeful bot: stars first, then building, goods and workers; safe payments."""
+
+from __future__ import annotations
+
+from engines.core import Action, Engine, Game, State
+
+from .tableau import player
+
+
+def _score_place(g: Game, pid: int, pips: int, space_id: str) -> int:
+    """Stars first, then building and the goods that lead to them; scarce commodities; low pips."""
+    space = g.data.spaces[space_id]
+    p = player(g, pid)
+    goods = p["goods"]
+    kind = space.kind
+    score = {"artmarket": 1000, "nimbus_loft": 950, "market": 900, "site": 600, "exclusive": 300,
+             "tunnel": 350, "breeze_bar": 400 if len(p["artifacts"]) < p["morale"] else 50,
+             "sky_lounge": 300 if sum(goods[r] for r in g.data.c["resources"]) < 3 else 40,
+             "tank": 450 if len(p["dice"]) < 3 else 0,
+             "lost_found": 500 if any(d["at"] == "runaway" for d in p["dice"]) else 0, "production": 100}[kind]
+    if kind == "site":
+        site = space.extra["site"]
+        score += 50 * sum(1 for q in g.g["players"] for d in q["dice"] if str(d["at"]).startswith(site + "."))
+    if kind == "site":
+        free = sum(1 for d in p["dice"] if d["at"] == "avail")
+        if free <= 1 and not score > 600:
+            score = 90  # a lone worker on an empty site only comes back unbuilt
+    if kind == "production":
+        good = g.data.area_info[space.area]["commodity"]
+        short = len(p["dice"]) < 3 and good in ("energy", "water")
+        want = 2 if good == "bliss" else 5 if short else 3
+        score += 40 * max(0, want - goods[good])
+    return score * 10 - pips
+
+
+def choose(engine: Engine, state: State, seat: int) -> Action:
+    """The bot's move for ``seat`` (deterministic per state)."""
+    legal = engine.legal_actions(state, seat)
+    g = Game(engine, state, None)
+    frame = g.frame
+    step = engine.step(frame["step"])
+    if frame["step"] == "turn":
+        pid = frame["pid"]
+        places = [a for a in legal if a.verb == "place"]
+        scored = sorted(places, key=lambda a: -_score_place(g, pid, int(a.args[0]), str(a.args[1])))
+        if frame["value"] is not None:
+            if scored and _score_place(g, pid, int(scored[0].args[0]), str(scored[0].args[1])) >= 3000:
+                return scored[0]
+            return Action("end")
+        if scored and (_score_place(g, pid, int(scored[0].args[0]), str(scored[0].args[1])) >= 1200
+                       or Action("retrieve") not in legal):
+            return scored[0]
+        return Action("retrieve") if Action("retrieve") in legal else legal[0]
+    if frame["step"] == "retrieve":
+        p = player(g, frame["pid"])
+        for a in legal:
+            if a.verb == "take" and g.data.spaces[p["dice"][int(a.args[0])]["at"]].kind != "site":
+                return a  # leave builders on their sites
+        if not frame["picked"]:
+            return Action("all") if Action("all") in legal else legal[0]
+        for good in ("bliss", "food"):
+            if Action("pay", good) in legal and p["morale"] < 5:
+                return Action("pay", good)
+        return Action("free") if Action("free") in legal else legal[0]
+    if frame["step"] == "choose" and frame["op"]["op"] == "ask":
+        return Action("pick", "yes")
+    return step.default(g, seat)

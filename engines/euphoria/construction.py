@@ -1,0 +1,76 @@
+"""Construction sites, market completion and built-market visits (EU-CONSTRUCT-*, EU-MARKET-01)."""
+
+from __future__ import annotations
+
+from engines.core import Game
+
+from .knowledge import roll_workers
+from .ops import push
+from .tableau import change_knowledge, change_morale, data, n_players, name, place_star, player, recruit_effects
+
+
+def site_index(g: Game, site: str) -> int:
+    """Position of a site in board order (index into ``g.g["site_tiles"]``)."""
+    return list(data(g).sites).index(site)
+
+
+def site_workers(g: Game, site: str) -> list[tuple[int, int]]:
+    """``(pid, die)`` on the one-time spaces of ``site``."""
+    prefix = f"{site}."
+    return [(pid, i) for pid, p in enumerate(g.g["players"]) for i, d in enumerate(p["dice"])
+            if str(d["at"]).startswith(prefix)]
+
+
+def needed(g: Game) -> int:
+    """Occupied spaces that complete a market at this player count (EU-CONSTRUCT-02)."""
+    return data(g).completion_needed[str(n_players(g))]
+
+
+def check_completion(g: Game, site: str) -> bool:
+    """Complete the market if enough spaces are occupied; returns True when it was built."""
+    workers = site_workers(g, site)
+    if site in g.g["built"] or len(workers) < needed(g):
+        return False
+    complete_market(g, site, workers)
+    return True
+
+
+def complete_market(g: Game, site: str, workers: list[tuple[int, int]]) -> None:
+    """Flip the tile, one star per builder, then their dice return and roll (EU-CONSTRUCT-03, R-10)."""
+    tile = g.g["site_tiles"][site_index(g, site)].pop()
+    g.g["built"][site] = tile
+    g.reveal()
+    market = data(g).markets[tile]
+    g.log(f"The market at {site} is complete: {market.name} (cost {dict(market.cost)}; penalty: {market.penalty}).")
+    active = g.g["placing"]["pid"] if g.g.get("placing") else workers[0][0]
+    count = len(g.g["players"])
+    builders = sorted({pid for pid, _ in workers}, key=lambda pid: (pid - active) % count)
+    for pid in builders:
+        place_star(g, pid, f"market:{site}", area=data(g).sites[site].area, completion=True)
+    for pid in builders:
+        _builder_recruits(g, pid, builders)
+    for pid in builders:
+        roll_workers(g, pid, [i for o, i in workers if o == pid], "back from the construction site")
+
+
+def _builder_recruits(g: Game, pid: int, builders: list[int]) -> None:
+    """Ray the Foreman and Albert the Founder react to a market they helped build."""
+    for _, prm in recruit_effects(g, pid, "built_market_mood"):
+        if len(builders) > 1:
+            change_morale(g, pid, prm["morale"])
+        else:
+            change_knowledge(g, pid, prm["knowledge"])
+    for _ in recruit_effects(g, pid, "built_market_artifact"):
+        push(g, {"op": "artifact", "pid": pid})
+
+
+def visit_market(g: Game, pid: int, space_id: str) -> None:
+    """Visiting a built market: a star on it (EU-MARKET-01); R-11: no allegiance."""
+    site = data(g).spaces[space_id].extra["site"]
+    area = data(g).sites[site].area
+    place_star(g, pid, f"market:{site}", area=area)
+    if player(g, pid)["kind"] == "human":
+        for _, prm in recruit_effects(g, pid, "visit_area_bonus"):
+            if prm["area"] == area:
+                push(g, {"op": "artifact", "pid": pid}, {"op": "choose_good", "pid": pid, "kind": "resource"})
+    g.log(f"{name(pid, g)} visited {data(g).markets[g.g['built'][site]].name}.")

@@ -1,0 +1,209 @@
+"""Euphoria's content: the JSON files in ``data/euphoria/`` loaded and validated into frozen records."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "euphoria"
+FILES = ("board", "markets", "recruits", "artifacts", "automa", "constants")
+
+
+class ContentError(ValueError):
+    """The data files break an invariant the rules rely on."""
+
+
+@dataclass(frozen=True)
+class Space:
+    """One action space on the board (spec 4.1)."""
+
+    id: str
+    name: str
+    area: str | None
+    type: str  # shared | temp | once | excl
+    kind: str  # production, tunnel, exclusive, artmarket, breeze_bar, sky_lounge, nimbus_loft, tank, lost_found…
+    cost: MappingProxyType
+    extra: MappingProxyType  # kind-specific parameters (gain, knowledge, morale, track, resources, site, index)
+
+
+@dataclass(frozen=True)
+class Site:
+    """A construction site: four one-time spaces and a face-down market (spec 4.4)."""
+
+    id: str
+    area: str
+    spaces: tuple[str, ...]
+    board_x: int
+    board_y: int
+
+
+@dataclass(frozen=True)
+class Market:
+    """A market tile: visit cost and the penalty for players without a star on it (spec 4.5)."""
+
+    id: str
+    name: str
+    cost: MappingProxyType
+    penalty: str
+    params: MappingProxyType
+    automa_excluded: bool
+
+
+@dataclass(frozen=True)
+class Recruit:
+    """A recruit card; ``effect`` names the procedure in ``recruits.py`` (spec 4.7)."""
+
+    id: str
+    name: str
+    faction: str | None
+    automa_excluded: bool
+    pool: str
+    effect: str
+    params: MappingProxyType
+    text: str
+
+
+@dataclass(frozen=True)
+class AutomaCard:
+    """One Automa card: right half (action card) and left half (support card) (spec 4.8)."""
+
+    id: str
+    colour: str
+    black_action: str
+    white_action: str
+    bazaar: int | None
+    black_faction: str
+    white_faction: str
+    camp: bool
+
+
+@dataclass(frozen=True)
+class Content:
+    """Everything the engine reads from ``data/euphoria``."""
+
+    areas: tuple[str, ...]
+    area_info: MappingProxyType
+    spaces: MappingProxyType  # id -> Space, in board order
+    sites: MappingProxyType  # id -> Site
+    tunnels: MappingProxyType  # faction/area -> {"mouth", "end", "resource"}
+    tunnel_track: MappingProxyType
+    completion_needed: MappingProxyType
+    production: tuple[MappingProxyType, ...]
+    allegiance_max: int
+    tiers: tuple[int, ...]
+    markets: MappingProxyType  # id -> Market
+    recruits: MappingProxyType  # id -> Recruit
+    artifact_types: tuple[str, ...]
+    artifact_names: MappingProxyType
+    artifact_copies: int
+    bazaar_costs: tuple[int, ...]
+    artmarket_any: int
+    artmarket_identical: int
+    automa_cards: MappingProxyType  # id -> AutomaCard
+    automa: MappingProxyType  # levels, area_order, dice, faction_cards, reinforcement_piles
+    c: MappingProxyType  # constants.json
+
+    def level(self, number: int) -> MappingProxyType:
+        """The difficulty level ``number`` (1..6)."""
+        return next(lv for lv in self.automa["levels"] if lv["level"] == number)
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, dict):
+        return MappingProxyType({k: _frozen(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def load(folder: Path = DATA) -> Content:
+    """Read and validate every data file."""
+    raw = {name: json.loads((folder / f"{name}.json").read_text(encoding="utf-8")) for name in FILES}
+    for name, body in raw.items():
+        if not isinstance(body.get("source"), str) or not body["source"]:
+            raise ContentError(f"{name}.json needs a top-level 'source'")
+    board, consts = raw["board"], raw["constants"]
+    spaces: dict[str, Space] = {}
+    for s in board["spaces"]:
+        extra = {k: v for k, v in s.items() if k not in ("id", "name", "area", "type", "kind", "cost", "provenance")}
+        spaces[s["id"]] = Space(s["id"], s["name"], s["area"], s["type"], s["kind"], _frozen(s["cost"]), _frozen(extra))
+    sites = {}
+    for site in board["sites"]:
+        sites[site["id"]] = Site(site["id"], site["area"], tuple(site["spaces"]), site["board_x"], site["board_y"])
+        for i, res in enumerate(site["spaces"], 1):
+            sid = f"{site['id']}.{i}"
+            spaces[sid] = Space(sid, f"{site['id']} space {i}", site["area"], "once", "site",
+                                _frozen({res: 1}), _frozen({"site": site["id"], "index": i}))
+        mid = site["id"].replace("site", "market")
+        spaces[mid] = Space(mid, f"market at {site['id']}", site["area"], "temp", "market", _frozen({}),
+                            _frozen({"site": site["id"]}))
+    art = raw["artifacts"]
+    content = Content(
+        areas=tuple(a["id"] for a in board["areas"]),
+        area_info=_frozen({a["id"]: a for a in board["areas"]}),
+        spaces=MappingProxyType(spaces), sites=MappingProxyType(sites),
+        tunnels=_frozen({t["id"]: t for t in board["tunnels"]}),
+        tunnel_track=_frozen(board["tunnel_track"]), completion_needed=_frozen(board["completion_needed"]),
+        production=_frozen(board["production"]), allegiance_max=board["allegiance"]["max"],
+        tiers=tuple(board["allegiance"]["tiers"]),
+        markets=MappingProxyType({m["id"]: Market(m["id"], m["name"], _frozen(m["cost"]), m["penalty"],
+                                                  _frozen(m["params"]), m["automa_excluded"])
+                                  for m in raw["markets"]["markets"]}),
+        recruits=MappingProxyType({r["id"]: Recruit(r["id"], r["name"], r["faction"], r["automa_excluded"], r["pool"],
+                                                    r["effect"], _frozen(r["params"]), r["text"])
+                                   for r in raw["recruits"]["recruits"]}),
+        artifact_types=tuple(t["id"] for t in art["types"]),
+        artifact_names=_frozen({t["id"]: t["name"] for t in art["types"]}),
+        artifact_copies=art["copies"],
+        bazaar_costs=tuple(slot["cost"].get("commodity", 0) for slot in art["bazaar_slots"]),
+        artmarket_any=art["artmarket_payment"]["any"], artmarket_identical=art["artmarket_payment"]["identical"],
+        automa_cards=MappingProxyType({c["id"]: AutomaCard(**c) for c in raw["automa"]["cards"]}),
+        automa=_frozen({k: v for k, v in raw["automa"].items() if k not in ("cards", "source")}),
+        c=_frozen(consts),
+    )
+    validate(content)
+    return content
+
+
+def validate(c: Content) -> None:
+    """Check the cross-file invariants (raises ``ContentError``)."""
+    goods = set(c.c["commodities"]) | set(c.c["resources"])
+    generic = {"commodity", "nonbliss", "resource", "artifact"}
+    cost_words = goods | generic | set(c.artifact_types)
+    for space in c.spaces.values():
+        if space.area is not None and space.area not in c.areas:
+            raise ContentError(f"space {space.id}: unknown area {space.area}")
+        if not set(space.cost) <= cost_words:
+            raise ContentError(f"space {space.id}: unknown cost {dict(space.cost)}")
+    for market in c.markets.values():
+        if not set(market.cost) <= cost_words:
+            raise ContentError(f"market {market.id}: unknown cost {dict(market.cost)}")
+    if len(c.markets) != 34:
+        raise ContentError("there are 34 market tiles")
+    if len(c.sites) != 6:
+        raise ContentError("there are 6 construction sites")
+    factions = set(c.areas) | {None}
+    for recruit in c.recruits.values():
+        if recruit.faction not in factions:
+            raise ContentError(f"recruit {recruit.id}: unknown faction {recruit.faction}")
+    excluded = sorted(r.name for r in c.recruits.values() if r.automa_excluded)
+    if len(excluded) != 8:
+        raise ContentError(f"8 recruits carry the Automa icon, not {len(excluded)}")
+    if len(c.bazaar_costs) != c.c["bazaar_size"] or c.bazaar_costs[-1] != 0:
+        raise ContentError("the bazaar has c.bazaar_size slots and the rightmost is free")
+    colours = {card.colour for card in c.automa_cards.values()}
+    for level in c.automa["levels"]:
+        for part in ("deck", "pile"):
+            for colour in level[part]:
+                if colour not in colours:
+                    raise ContentError(f"level {level['level']}: unknown colour {colour}")
+        for colour in colours:
+            have = sum(1 for card in c.automa_cards.values() if card.colour == colour)
+            need = level["deck"].get(colour, 0) + c.automa["reinforcement_piles"] * level["pile"].get(colour, 0)
+            if need > have:
+                raise ContentError(f"level {level['level']} needs {need} {colour} cards, only {have}")
+    if set(c.tunnels) - set(c.areas):
+        raise ContentError("tunnels belong to areas")

@@ -1,0 +1,79 @@
+"""Euphoria: Build a Better Dystopia (Essential Edition), with the Automa — the declarative top."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engines.core import Action, Engine, Game, Option, OptionError, OptionsSchema, State
+
+from . import artifacts, payments, rewards, tunnels  # noqa: F401 - registers their op kinds
+from .automa.turn import AutomaTurn
+from .content import Content, load
+from .ops import Choose
+from .retrieval import Retrieve
+from .setup import Draft, automa_game, start
+from .turns import Turn
+from .view import hidden_paths, table_view
+
+CONTENT = load()
+LEVELS = tuple(lv["level"] for lv in CONTENT.automa["levels"])
+
+
+class Euphoria(Engine):
+    """Worker placement with dice: place your ten stars before your workers learn too much."""
+
+    id = "euphoria"
+    title = "Euphoria: Build a Better Dystopia"
+    min_players, max_players = 1, 6
+    options_schema = OptionsSchema((
+        Option("automa", "Automa opponents (2 humans)", False,
+               help="Two Automa opponents join a 2-player game; a solo game always has them."),
+        Option("difficulty", "Automa difficulty", CONTENT.automa["default_level"], choices=LEVELS,
+               help="1 Beginner, 2 Medium, 3 Experienced, 4 Veteran, 5 Expert, 6 I Want To Cry."),
+        Option("automa_free_factions", "Solo: Automa factions ignore your recruits", False),
+        Option("roll_penalty_scope", "Roll penalties count", "all_available", choices=("rolled", "all_available"),
+               help="Dutch rules text: every available worker showing the number (spec R-09 default: rolled only)."),
+        Option("recruit_pool", "Recruits", "all", choices=("all", "base", "expansion")),
+    ))
+    steps = (Draft, Turn, Retrieve, Choose, AutomaTurn)
+    rules_summary = (
+        "Workers are dice; their pips are their knowledge. On your turn place one worker (or several showing the "
+        "same number, 1 morale each after the first) or retrieve workers (1 food/bliss: +2 morale, else -1). "
+        "Whenever you roll, if your available pips + knowledge reach 16 your highest worker runs away. "
+        "Place your 10 stars on markets, artifact markets, the Nimbus Loft and recruits; the 9th star starts "
+        "the last round. Ties: morale, then lower knowledge."
+    )
+    rules_topics: ClassVar[dict[str, str]] = {
+        "production": "Commodity areas: total 1-4 → 1 good + allegiance; 5-8 → 1 good, knowledge -1; 9+ → 2, +1.",
+        "markets": "Sites complete when enough spaces are taken (2-3p: 2, 4p: 3, 5-6p: 4); builders get a star. "
+                   "A built market's penalty hits everyone without a star on it.",
+        "artifacts": "The rightmost bazaar card is free, the others cost 2/1/1 commodities. Morale is your hand limit.",
+        "automa": "Solo or 2 humans: two Automas driven by card pairs; difficulty 1-6 builds the Automa deck.",
+    }
+
+    def load_data(self) -> Content:
+        return CONTENT
+
+    def check_options(self, seats: int, options: dict[str, Any]) -> None:
+        if options["automa"] and seats > 2:
+            raise OptionError("Automa opponents play with 1 or 2 humans only.")
+
+    def start(self, g: Game) -> None:
+        start(g)
+
+    def table_view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return table_view(self.data, state, seat)
+
+    def hidden_paths(self, state: State, seat: int | None) -> list[str]:
+        return hidden_paths(state, seat)
+
+    def scores(self, state: State) -> dict[str, Any]:
+        return {str(pid): p["stars"] for pid, p in enumerate(state["g"]["players"])}
+
+    def bot_action(self, state: State, seat: int) -> Action:
+        from .bot import choose
+        return choose(self, state, seat)
+
+    def automa(self, state: State) -> bool:
+        """Does this game have Automa opponents?"""
+        return automa_game(state["seats"], state["options"])

@@ -1,0 +1,217 @@
+"""The pending-effect queue: an action's consequences run in order; a choice pauses them.
+
+``g.g["ops"]`` is a list of small dicts (``{"op": "pay", "pid": 0, "unit": "resource"}``). Each op
+kind registers ``run(g, op) -> options | None``; when it returns several options the queue pauses
+on a ``choose`` prompt for that player, whose pick goes to the op's ``pick(g, op, token)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engines.core import Action, Game, Step
+
+from .tableau import change_morale, data, name, player, spend
+
+Op = dict[str, Any]
+Token = str | int
+
+
+@dataclass(frozen=True)
+class OpKind:
+    """How one kind of op runs, asks and is labelled."""
+
+    run: Callable[[Game, Op], list[Token] | None]
+    pick: Callable[[Game, Op, Token], None] | None = None
+    label: Callable[[Game, Op, Token], str] | None = None
+    prompt: str = "Choose."
+    default: Callable[[Game, Op, list[Token]], Token] | None = None
+    auto_single: bool = True
+
+
+KINDS: dict[str, OpKind] = {}
+
+
+def op_kind(kind: str, **spec: Any) -> Callable[[Callable], Callable]:
+    """Register the ``run`` function of an op kind (decorator)."""
+    def wrap(run: Callable) -> Callable:
+        KINDS[kind] = OpKind(run=run, **spec)
+        return run
+    return wrap
+
+
+def push(g: Game, *ops: Op) -> None:
+    """Queue ops after everything pending."""
+    g.g["ops"].extend(ops)
+
+
+def push_front(g: Game, *ops: Op) -> None:
+    """Queue ops before everything pending (consequences of the op just resolved)."""
+    g.g["ops"][0:0] = list(ops)
+
+
+def run_ops(g: Game) -> bool:
+    """Resolve pending ops; False when paused on a player's choice."""
+    ops = g.g["ops"]
+    while ops and not g.finished:
+        op = ops.pop(0)
+        kind = KINDS[op["op"]]
+        options = kind.run(g, op)
+        if not options:
+            continue
+        if len(options) == 1 and kind.auto_single:
+            kind.pick(g, op, options[0])
+            continue
+        g.call("choose", seat=op["pid"], op=op, options=options)
+        return False
+    return True
+
+
+class Choose(Step):
+    """One small choice inside an action's resolution (payment, reward, discard, optional ability)."""
+
+    name = "choose"
+
+    def actions(self, g: Game, seat: int) -> list[Action]:
+        return [Action("pick", t) for t in g.frame["options"]]
+
+    def act(self, g: Game, seat: int, action: Action) -> None:
+        op = g.frame["op"]
+        KINDS[op["op"]].pick(g, op, action.args[0])
+        g.end()
+
+    def prompt(self, g: Game, seat: int) -> str:
+        return KINDS[g.frame["op"]["op"]].prompt
+
+    def label(self, g: Game, seat: int, action: Action) -> str | None:
+        kind = KINDS[g.frame["op"]["op"]]
+        return kind.label(g, g.frame["op"], action.args[0]) if kind.label else None
+
+    def default(self, g: Game, seat: int) -> Action:
+        kind, options = KINDS[g.frame["op"]["op"]], g.frame["options"]
+        token = kind.default(g, g.frame["op"], options) if kind.default else options[0]
+        return Action("pick", token)
+
+
+# -- goods ---------------------------------------------------------------------------------
+def unit_goods(g: Game, unit: str) -> list[str]:
+    """Goods that can pay one ``unit`` (commodity, nonbliss, resource or a named good)."""
+    c = data(g).c
+    if unit == "commodity":
+        return list(c["commodities"])
+    if unit == "nonbliss":
+        return [x for x in c["commodities"] if x != "bliss"]
+    if unit == "resource":
+        return list(c["resources"])
+    if unit == "any":
+        return [*c["commodities"], *c["resources"]]
+    if unit in data(g).area_info:
+        info = data(g).area_info[unit]
+        return [x for x in (info["commodity"], info["resource"]) if x]
+    return [unit]
+
+
+def most_held(g: Game, pid: int, options: list[Token]) -> Token:
+    """Default pick: the good held most of (ties: fixed order energy … clay; spec 6.5)."""
+    goods = player(g, pid)["goods"]
+    return max(options, key=lambda o: (goods.get(str(o), 0), -options.index(o)))
+
+
+def _pay_run(g: Game, op: Op) -> list[Token] | None:
+    goods = player(g, op["pid"])["goods"]
+    return [x for x in unit_goods(g, op["unit"]) if goods[x] > 0] or None
+
+
+def _pay_pick(g: Game, op: Op, token: Token) -> None:
+    spend(g, op["pid"], str(token))
+    g.log(f"{name(op['pid'], g)} pays 1 {token}.")
+
+
+op_kind("pay", pick=_pay_pick, label=lambda g, op, t: f"Pay 1 {t}", prompt="Choose what to pay.",
+        default=lambda g, op, opts: most_held(g, op["pid"], opts))(_pay_run)
+
+
+def _lose_run(g: Game, op: Op) -> list[Token] | None:
+    goods = player(g, op["pid"])["goods"]
+    return [x for x in (*data(g).c["commodities"], *data(g).c["resources"]) if goods[x] > 0] or None
+
+
+def _lose_pick(g: Game, op: Op, token: Token) -> None:
+    spend(g, op["pid"], str(token))
+    g.log(f"{name(op['pid'], g)} hands in 1 {token} ({op.get('why', 'penalty')}).")
+
+
+op_kind("lose_item", pick=_lose_pick, label=lambda g, op, t: f"Hand in 1 {t}",
+        prompt="A market penalty: hand in 1 commodity or resource.",
+        default=lambda g, op, opts: most_held(g, op["pid"], opts))(_lose_run)
+
+
+def _good_run(g: Game, op: Op) -> list[Token] | None:
+    if player(g, op["pid"])["kind"] == "automa":
+        return None
+    return unit_goods(g, op["kind"])
+
+
+def _good_pick(g: Game, op: Op, token: Token) -> None:
+    got = gain_good(g, op["pid"], str(token), op.get("n", 1))
+    g.log(f"{name(op['pid'], g)} takes {got} {token}.")
+
+
+def gain_good(g: Game, pid: int, good: str, n: int) -> int:
+    """Gain goods (via tableau, imported late to keep this module small)."""
+    from .tableau import gain
+    return gain(g, pid, good, n)
+
+
+op_kind("choose_good", pick=_good_pick, label=lambda g, op, t: f"Take 1 {t}", prompt="Choose what to take.",
+        default=lambda g, op, opts: min(opts, key=lambda o: player(g, op["pid"])["goods"][str(o)]))(_good_run)
+
+
+# -- hand limit (EU-MORALE-02/03) ----------------------------------------------------------
+def _limit_run(g: Game, op: Op) -> list[Token] | None:
+    p = player(g, op["pid"])
+    if p["kind"] == "automa" or len(p["artifacts"]) <= p["morale"]:
+        return None
+    return sorted(set(p["artifacts"]), key=data(g).artifact_types.index)
+
+
+def _limit_pick(g: Game, op: Op, token: Token) -> None:
+    from .artifacts import discard_artifact
+    discard_artifact(g, op["pid"], str(token))
+    g.log(f"{name(op['pid'], g)} discards a {data(g).artifact_names[str(token)]} (hand limit = morale).")
+    push_front(g, {"op": "hand_limit", "pid": op["pid"]})
+
+
+op_kind("hand_limit", pick=_limit_pick, prompt="Over your hand limit (morale): discard an artifact.",
+        label=lambda g, op, t: f"Discard a {data(g).artifact_names[str(t)]}",
+        default=lambda g, op, opts: max(opts, key=lambda t: player(g, op["pid"])["artifacts"].count(t)))(_limit_run)
+
+
+# -- optional abilities -------------------------------------------------------------------
+def _ask_run(g: Game, op: Op) -> list[Token] | None:
+    from .recruits import ask_allowed
+    return ["yes", "no"] if ask_allowed(g, op) else None
+
+
+def _ask_pick(g: Game, op: Op, token: Token) -> None:
+    if token == "yes":
+        from .recruits import use_ability
+        use_ability(g, op)
+
+
+def _ask_label(g: Game, op: Op, token: Token) -> str:
+    r = data(g).recruits[op["recruit"]]
+    return f"Use {r.name}: {r.text}"[:100] if token == "yes" else f"Do not use {r.name}"
+
+
+op_kind("ask", pick=_ask_pick, label=_ask_label, prompt="Use your recruit's ability?",
+        default=lambda g, op, opts: "no", auto_single=False)(_ask_run)
+
+
+def _morale_run(g: Game, op: Op) -> None:
+    change_morale(g, op["pid"], op["n"])
+
+
+op_kind("morale")(_morale_run)

@@ -1,0 +1,138 @@
+"""Retrieving workers: choose dice, pay for morale or not, roll, check (EU-RETRIEVE-*)."""
+
+from __future__ import annotations
+
+from engines.core import Action, Game, Step
+
+from .knowledge import roll_workers
+from .ops import op_kind, push
+from .placement import space_label
+from .recruits import after_retrieval
+from .tableau import (
+    change_knowledge,
+    change_morale,
+    data,
+    name,
+    on_board,
+    penalty_params,
+    player,
+    recruit_effects,
+    spend,
+)
+
+
+class Retrieve(Step):
+    """Pick workers on the board (at least one), then how to pay."""
+
+    name = "retrieve"
+
+    def actions(self, g: Game, seat: int) -> list[Action]:
+        f = g.frame
+        pid = f["pid"]
+        left = [i for i in on_board(g, pid) if i not in f["picked"]]
+        acts = [Action("take", i) for i in left]
+        if len(left) > 1:
+            acts.append(Action("all"))
+        if f["picked"]:
+            goods = player(g, pid)["goods"]
+            acts += [Action("pay", x) for x in data(g).c["retrieve"]["pay_with"] if goods[x] > 0]
+            if goods["bliss"] > 0 and recruit_effects(g, pid, "bliss_retrieve_knowledge"):
+                acts.append(Action("pay", "bliss", "knowledge"))  # Gidget the Hypnotist
+            if goods["energy"] > 0 and recruit_effects(g, pid, "retrieve_with_energy"):
+                acts.append(Action("pay", "energy"))  # Jefferson the Shock Artist
+            acts.append(Action("free"))
+        return acts
+
+    def act(self, g: Game, seat: int, action: Action) -> None:
+        f = g.frame
+        pid = f["pid"]
+        if action.verb == "take":
+            f["picked"].append(action.args[0])
+        elif action.verb == "all":
+            f["picked"] = sorted(on_board(g, pid))
+        else:
+            pay = str(action.args[0]) if action.verb == "pay" else None
+            retrieve(g, pid, sorted(f["picked"]), pay, knowledge=len(action.args) > 1)
+            g.end("retrieved")
+
+    def prompt(self, g: Game, seat: int) -> str:
+        n = len(g.frame["picked"])
+        return f"Retrieve: {n} worker(s) chosen. Take more, or choose how to pay." if n else \
+            "Retrieve: choose the workers to take back."
+
+    def label(self, g: Game, seat: int, action: Action) -> str | None:
+        f = g.frame
+        c = data(g).c["retrieve"]
+        if action.verb == "take":
+            die = player(g, f["pid"])["dice"][action.args[0]]
+            return f"Take back the {die['pips']} on {space_label(g, die['at'])}"
+        if action.verb == "pay" and len(action.args) > 1:
+            return "Pay 1 bliss: knowledge −2 (Gidget the Hypnotist)"
+        if action.verb == "pay" and action.args[0] == "energy":
+            return "Pay 1 energy: +1 morale, knowledge −1 (Jefferson the Shock Artist)"
+        if action.verb == "pay":
+            return f"Pay 1 {action.args[0]}: +{c['paid_morale']} morale"
+        return {"all": "Take back all workers", "free": f"Pay nothing: {c['free_morale']} morale"}.get(action.verb)
+
+    def default(self, g: Game, seat: int) -> Action:
+        acts = self.actions(g, seat)
+        for wanted in (Action("all"), Action("pay", "food"), Action("pay", "bliss"), Action("free")):
+            if wanted in acts:
+                return wanted
+        return acts[0]
+
+
+def retrieve(g: Game, pid: int, dice: list[int], pay: str | None, knowledge: bool = False) -> None:
+    """Pay (or not), change morale once, roll all retrieved dice together (EU-RETRIEVE-02/03)."""
+    c = data(g).c["retrieve"]
+    p = player(g, pid)
+    spaces = [p["dice"][i]["at"] for i in dice]
+    g.log(f"{name(pid, g)} retrieves {len(dice)} worker(s).")
+    if pay == "energy":
+        spend(g, pid, pay)
+        for _, prm in recruit_effects(g, pid, "retrieve_with_energy")[:1]:  # Jefferson
+            change_morale(g, pid, prm["morale"])
+            change_knowledge(g, pid, prm["knowledge"])
+    elif pay and knowledge:
+        spend(g, pid, pay)
+        for _, prm in recruit_effects(g, pid, "bliss_retrieve_knowledge")[:1]:  # Gidget
+            change_knowledge(g, pid, prm["knowledge"])
+    elif pay:
+        spend(g, pid, pay)
+        amina = recruit_effects(g, pid, "keep_runaway_for_bliss") if pay == "bliss" else []
+        change_morale(g, pid, c["paid_morale"] + sum(prm["morale"] for _, prm in amina[:1]))
+        g.log(f"{name(pid, g)} pays 1 {pay}: morale {p['morale']}.")
+    elif not recruit_effects(g, pid, "free_retrieve_no_loss"):
+        params = penalty_params(g, pid, "free_retrieve_extra")
+        change_morale(g, pid, -params["morale"] if params else c["free_morale"])
+        g.log(f"{name(pid, g)} retrieves for free: morale {p['morale']}.")
+    roll_workers(g, pid, dice, "retrieved")
+    push(g, *after_retrieval(g, pid, spaces))
+    if penalty_params(g, pid, "neighbours_retrieve") is not None:  # Dilemma's Prison
+        count = len(g.g["players"])
+        for other in dict.fromkeys(((pid - 1) % count, (pid + 1) % count)):
+            if other != pid and player(g, other)["kind"] == "human":
+                push(g, {"op": "prison", "pid": other})
+
+
+def _prison_run(g: Game, op: dict) -> list | None:
+    board = on_board(g, op["pid"])
+    return ["no", *board] if board else None
+
+
+def _prison_pick(g: Game, op: dict, token: object) -> None:
+    if token != "no":
+        g.log(f"{name(op['pid'], g)} retrieves 1 worker for free (Dilemma's Prison).")
+        roll_workers(g, op["pid"], [int(token)], "Dilemma's Prison")
+
+
+def _prison_label(g: Game, op: dict, token: object) -> str:
+    if token == "no":
+        return "Retrieve nothing"
+    die = player(g, op["pid"])["dice"][int(token)]
+    return f"Retrieve the {die['pips']} on {space_label(g, die['at'])} for free"
+
+
+op_kind("prison", pick=_prison_pick, label=_prison_label, auto_single=False,
+        prompt="Dilemma's Prison: your neighbour retrieved; you may retrieve 1 worker for free.",
+        default=lambda g, op, opts: "no")(_prison_run)

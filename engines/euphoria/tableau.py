@@ -1,0 +1,267 @@
+"""Player boards: goods, morale, knowledge, dice, stars and who suffers which market penalty."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Game
+
+from .content import Content
+
+AVAIL, RUNAWAY, CARD, GONE = "avail", "runaway", "card", "gone"
+"""Where a die can be besides a board space: player board, Runaway Workers, Automa card, sacrificed."""
+
+
+def data(g: Game) -> Content:
+    """The loaded content."""
+    return g.data
+
+
+def player(g: Game, pid: int) -> dict[str, Any]:
+    """The board of player ``pid`` (humans are seats 0..n-1; Automas follow)."""
+    return g.g["players"][pid]
+
+
+def is_automa(g: Game, pid: int) -> bool:
+    """True for the black and white Automa."""
+    return g.g["players"][pid]["kind"] == "automa"
+
+
+def name(pid: int, g: Game) -> str:
+    """A log name: ``{seatN}`` for humans, "Black Automa" for Automas."""
+    p = g.g["players"][pid]
+    return f"{p['colour'].capitalize()} Automa" if p["kind"] == "automa" else f"{{seat{pid}}}"
+
+
+def n_players(g: Game) -> int:
+    """Player count for every player-count rule (Automas included, EU-AUTOMA-01)."""
+    return len(g.g["players"])
+
+
+def dice_at(g: Game, pid: int, where: str) -> list[int]:
+    """Indices of ``pid``'s dice at ``where`` (``avail``, ``runaway``, ``card`` or a space id)."""
+    return [i for i, d in enumerate(player(g, pid)["dice"]) if d["at"] == where]
+
+
+def available(g: Game, pid: int) -> list[int]:
+    """Indices of available workers (EU-PLACE-01)."""
+    return dice_at(g, pid, AVAIL)
+
+
+def on_board(g: Game, pid: int) -> list[int]:
+    """Indices of dice on board spaces (EU-RETRIEVE-01)."""
+    return [i for i, d in enumerate(player(g, pid)["dice"]) if d["at"] not in (AVAIL, RUNAWAY, CARD, GONE)]
+
+
+def occupants(g: Game, space: str) -> list[tuple[int, int]]:
+    """``(pid, die index)`` of every worker on ``space``."""
+    return [(pid, i) for pid, p in enumerate(g.g["players"]) for i, d in enumerate(p["dice"]) if d["at"] == space]
+
+
+# -- tracks -------------------------------------------------------------------------------
+def change_morale(g: Game, pid: int, delta: int) -> int:
+    """Move morale (clamped, EU-MORALE-01); returns the real change. A drop asks for hand-limit discards."""
+    p = player(g, pid)
+    if p["kind"] == "automa" or delta == 0:
+        return 0
+    c = data(g).c["morale"]
+    if delta > 0:
+        cap = penalty_params(g, pid, "morale_cap_3")
+        if cap and p["morale"] >= cap["cap"]:
+            return 0
+    new = max(c["min"], min(c["max"], p["morale"] + delta))
+    real, p["morale"] = new - p["morale"], new
+    if real < 0:
+        from .ops import push
+        push(g, {"op": "hand_limit", "pid": pid})  # EU-MORALE-03
+    return real
+
+
+def change_knowledge(g: Game, pid: int, delta: int) -> int:
+    """Move knowledge (clamped 1..6, EU-KNOW-01; Bok the Game Master caps it)."""
+    p = player(g, pid)
+    if p["kind"] == "automa" or delta == 0:
+        return 0
+    c = data(g).c["knowledge"]
+    top = c["max"]
+    for _, params in recruit_effects(g, pid, "knowledge_cap"):
+        top = min(top, params["max"])
+    if delta > 0:
+        new = min(top, p["knowledge"] + delta) if p["knowledge"] < top else p["knowledge"]
+    else:
+        new = max(c["min"], p["knowledge"] + delta)
+    real, p["knowledge"] = new - p["knowledge"], new
+    return real
+
+
+def gain(g: Game, pid: int, good: str, n: int = 1) -> int:
+    """Give goods (unlimited supply, EU-SETUP-01); penalties may shrink it. Returns what was received."""
+    p = player(g, pid)
+    if p["kind"] == "automa" or n <= 0:
+        return 0
+    if good in data(g).c["resources"]:
+        cap = penalty_params(g, pid, "resource_cap_3")
+        if cap:
+            held = sum(p["goods"][r] for r in data(g).c["resources"])
+            n = max(0, min(n, cap["cap"] - held))
+    p["goods"][good] += n
+    return n
+
+
+def spend(g: Game, pid: int, good: str, n: int = 1) -> None:
+    """Pay goods (the caller checked they are there)."""
+    goods = player(g, pid)["goods"]
+    if goods[good] < n:
+        raise ValueError(f"player {pid} cannot pay {n} {good}")
+    goods[good] -= n
+
+
+# -- recruits and penalties ----------------------------------------------------------------
+def recruit_effects(g: Game, pid: int, effect: str) -> list[tuple[str, Any]]:
+    """``(recruit id, params)`` of ``pid``'s active recruits with ``effect`` (EU-RECRUIT-01).
+
+    The Academy of Mandatory Equality switches abilities off for players without a star on it.
+    """
+    p = g.g["players"][pid]
+    if p["kind"] == "automa" or not p["active"] or (g.g["built"] and has_penalty(g, pid, "no_recruit_abilities")):
+        return []
+    out = []
+    recruits = g.data.recruits
+    for rid in p["active"]:
+        r = recruits[rid]
+        if r.effect == effect and rid not in p.get("dormant", []):
+            out.append((rid, r.params))
+    return out
+
+
+def has_recruit(g: Game, pid: int, effect: str) -> bool:
+    """True when an active recruit of ``pid`` has ``effect``."""
+    return bool(recruit_effects(g, pid, effect))
+
+
+def penalty_markets(g: Game, pid: int, key: str) -> list[str]:
+    """Built markets with penalty ``key`` on which human ``pid`` has no star (EU-MARKET-02/04)."""
+    p = player(g, pid)
+    if p["kind"] == "automa":
+        return []  # A-08: market penalties never apply to Automas
+    out = []
+    for site, tile in g.g["built"].items():
+        if data(g).markets[tile].penalty == key and not g.g["stars"].get(f"market:{site}", {}).get(str(pid)):
+            out.append(site)
+    if out and _ignores_penalties(g, pid):
+        return []
+    return out
+
+
+def _ignores_penalties(g: Game, pid: int) -> bool:
+    p = player(g, pid)
+    if has_penalty_raw(g, pid, "no_recruit_abilities"):
+        return False
+    return any(data(g).recruits[r].effect == "ignore_penalties" for r in p["active"])
+
+
+def has_penalty_raw(g: Game, pid: int, key: str) -> bool:
+    """Penalty check without recruit exemptions (used for the Academy itself)."""
+    return any(
+        data(g).markets[tile].penalty == key and not g.g["stars"].get(f"market:{site}", {}).get(str(pid))
+        for site, tile in g.g["built"].items()
+    ) and player(g, pid)["kind"] != "automa"
+
+
+def has_penalty(g: Game, pid: int, key: str) -> bool:
+    """True when ``pid`` suffers the penalty ``key`` now."""
+    if key == "no_recruit_abilities":
+        return has_penalty_raw(g, pid, key) and not any(
+            data(g).recruits[r].effect == "ignore_penalties" for r in player(g, pid)["active"])
+    return bool(penalty_markets(g, pid, key))
+
+
+def penalty_params(g: Game, pid: int, key: str) -> Any:
+    """Parameters of penalty ``key`` if ``pid`` suffers it, else None."""
+    sites = penalty_markets(g, pid, key)
+    return data(g).markets[g.g["built"][sites[0]]].params if sites else None
+
+
+# -- stars --------------------------------------------------------------------------------
+def stars_left(g: Game, pid: int) -> int:
+    """Stars ``pid`` may still place (EU-END-02)."""
+    return data(g).c["stars"] - player(g, pid)["stars"]
+
+
+def place_star(g: Game, pid: int, location: str, *, area: str | None = None, completion: bool = False,
+               chained: bool = False) -> bool:
+    """Put one of ``pid``'s stars on ``location`` (EU-END-02/04); returns False when none is left (R-20)."""
+    if stars_left(g, pid) <= 0:
+        g.log(f"{name(pid, g)} has no star left to place on {location}.")
+        return False
+    p = player(g, pid)
+    p["stars"] += 1
+    spot = g.g["stars"].setdefault(location, {})
+    spot[str(pid)] = spot.get(str(pid), 0) + 1
+    g.log(f"{name(pid, g)} places a star on {location_name(g, location)} ({p['stars']}/{data(g).c['stars']}).")
+    if p["stars"] == data(g).c["final_trigger_stars"] and not g.g["final"]["triggered"]:
+        g.g["final"]["triggered"] = True  # EU-END-01
+        g.log(f"{name(pid, g)} placed a 9th star: everyone takes one last turn.")
+    if p["kind"] == "human":
+        _star_consequences(g, pid, location, area)
+        if not chained:
+            _star_recruits(g, pid, location, area)
+    return True
+
+
+def _star_recruits(g: Game, pid: int, location: str, area: str | None) -> None:
+    """Optional abilities triggered by placing a star (Flavio, Brett, High General Baron, Dr. Nakagawa)."""
+    from .recruits import offer
+    if location.split(":")[0] in ("market", "artmarket") and area != "icarus":
+        offer(g, pid, "star_knowledge_for_artifact")
+    if area == "subterra":
+        offer(g, pid, "star_knowledge_for_resource")
+    if area == "wastelands":
+        offer(g, pid, "star_pay_extra_star", location=location, area=area)
+    placing = g.g.get("placing")
+    if area == "euphoria" and placing and placing["pid"] == pid:
+        offer(g, pid, "star_sacrifice_extra_star", location=location, area=area, die=placing["die"])
+
+
+def _star_consequences(g: Game, pid: int, location: str, area: str | None) -> None:
+    """Penalties and recruits that react to a star (Theater, Athenaeum, Curtis, Icarite tier 2)."""
+    params = penalty_params(g, pid, "star_knowledge")
+    if params:
+        change_knowledge(g, pid, params["knowledge"])
+    params = penalty_params(g, pid, "star_morale")
+    if params:
+        change_morale(g, pid, params["morale"])
+    for _, prm in recruit_effects(g, pid, "star_knowledge_drop"):
+        change_knowledge(g, pid, -prm["n"])
+    if location.startswith("artmarket:"):
+        for _, prm in recruit_effects(g, pid, "artmarket_star_morale"):
+            change_morale(g, pid, prm["n"])
+        if recruit_effects(g, pid, "artmarket_star_goods"):
+            from .ops import push
+            push(g, {"op": "choose_good", "pid": pid, "kind": "resource"},
+                 {"op": "choose_good", "pid": pid, "kind": "commodity"})
+    if area == "icarus":
+        from .allegiance import tier_bonus
+        if tier_bonus(g, pid, "icarus", 2):  # EU-ALLEG-03 Icarite tier 2
+            from .ops import push
+            push(g, {"op": "artifact", "pid": pid})
+
+
+def location_name(g: Game, location: str) -> str:
+    """A readable star location."""
+    kind, _, rest = location.partition(":")
+    if kind == "market":
+        tile = g.g["built"].get(rest)
+        return data(g).markets[tile].name if tile else rest
+    if kind == "artmarket":
+        return next(s.name for s in data(g).spaces.values() if s.kind == "artmarket" and s.area == rest)
+    if kind == "recruit":
+        return data(g).recruits[rest].name
+    if kind == "automa_track":
+        return f"the {data(g).area_info[rest]['faction']} track"
+    return "the Nimbus Loft" if location == "nimbus_loft" else location
+
+
+def artmarket_location(area: str) -> str:
+    """Star location of an area's artifact market."""
+    return f"artmarket:{area}"

@@ -1,0 +1,81 @@
+"""Tunnels: digging, the recruit icon, the exclusive space (EU-TUNNEL-*)."""
+
+from __future__ import annotations
+
+from engines.core import Game
+
+from .allegiance import activate_faction, faction_name, tier_bonus
+from .ops import Op, Token, op_kind, push
+from .tableau import data, gain, is_automa, name, penalty_params, recruit_effects
+
+
+def dig(g: Game, pid: int, area: str, die: int = -1, space_id: str = "") -> None:
+    """Move the miner one space if possible, then the reward (EU-TUNNEL-02/03/04/05)."""
+    track = data(g).tunnel_track
+    tunnel = data(g).tunnels[area]
+    pos = g.g["miners"][area]
+    if pos < track["end"]:
+        g.g["miners"][area] = pos + 1
+        g.log(f"The {faction_name(g, area)} miner moves to {pos + 1}.")
+        if pos + 1 == track["icon"]:
+            activate_faction(g, area, f"the {faction_name(g, area)} miner reached the recruit icon")
+        if pos + 1 == track["end"]:
+            g.log(f"The {faction_name(g, area)} tunnel is complete: its exclusive space opens.")
+    if is_automa(g, pid):
+        return  # EU-AUTOMA-10: only the miner
+    for other in range(len(g.g["players"])):
+        if other != pid and recruit_effects(g, other, "tunnel_royalty"):
+            gain(g, other, tunnel["resource"])
+            g.log(f"{name(other, g)} takes 1 {tunnel['resource']} (Youssef the Tunneler).")
+    from .recruits import offer
+    offer(g, pid, "tunnel_knowledge_for_resource", resource=tunnel["resource"])
+    for rid, prm in recruit_effects(g, pid, "tunnel_dig_extra"):
+        if prm["tunnel"] == area:
+            push(g, {"op": "ask", "pid": pid, "recruit": rid, "tunnel": area})
+    offer(g, pid, "tunnel_sacrifice", die=die, space=space_id, resource=tunnel["resource"])
+    andrew = any(prm["tunnel"] == area for _, prm in recruit_effects(g, pid, "tunnel_both"))
+    mwiche = bool((g.g.get("placing") or {}).get("both"))
+    both = tier_bonus(g, pid, area, 2) or andrew or mwiche
+    if both:  # EU-TUNNEL-06
+        got = gain(g, pid, tunnel["resource"])
+        g.log(f"{name(pid, g)} takes {got} {tunnel['resource']} and an artifact.")
+        push(g, {"op": "artifact", "pid": pid})
+    else:
+        push(g, {"op": "tunnel_reward", "pid": pid, "resource": tunnel["resource"]})
+
+
+def _reward_run(g: Game, op: Op) -> list[Token]:
+    return ["resource", "artifact"] if g.g["bazaar"] and any(g.g["bazaar"]) else ["resource"]
+
+
+def _reward_pick(g: Game, op: Op, token: Token) -> None:
+    if token == "artifact":
+        push(g, {"op": "artifact", "pid": op["pid"]})
+        g.g["ops"].insert(0, g.g["ops"].pop())
+    else:
+        got = gain(g, op["pid"], op["resource"])
+        g.log(f"{name(op['pid'], g)} takes {got} {op['resource']}.")
+
+
+op_kind("tunnel_reward", pick=_reward_pick, prompt="Tunnel reward: a resource or an artifact?",
+        label=lambda g, op, t: f"Take 1 {op['resource']}" if t == "resource" else "Take an artifact",
+        default=lambda g, op, opts: "resource")(_reward_run)
+
+
+def exclusive(g: Game, pid: int, space_id: str) -> None:
+    """The exclusive space: the other area's commodity (EU-TUNNEL-04, RECONSTRUCTED amount)."""
+    if is_automa(g, pid):
+        return
+    from .allegiance import has_faction
+    from .tableau import change_knowledge
+    area = data(g).spaces[space_id].area
+    for _, prm in recruit_effects(g, pid, "any_exclusive_space") if not has_faction(g, pid, area) else []:
+        change_knowledge(g, pid, prm["knowledge"])  # Kadan the Infiltrator
+        break
+    minus = penalty_params(g, pid, "commodity_minus_1")
+    for good, n in data(g).spaces[space_id].extra["gain"].items():
+        if minus:
+            n = max(minus["min"], n - minus["minus"])
+        got = gain(g, pid, good, n)
+        g.log(f"{name(pid, g)} takes {got} {good}.")
+

@@ -1,0 +1,146 @@
+"""A human turn: place one worker (or several of one number) or retrieve (EU-TURN-*, EU-PLACE-04/05)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Action, Game, Step
+
+from .ops import run_ops
+from .placement import legal_spaces, place_worker, space_label
+from .tableau import available, change_morale, data, has_penalty, name, on_board, player
+
+
+def start_turn(g: Game, pid: int) -> None:
+    """Begin ``pid``'s turn (R-05: the runaway limit resets for everyone)."""
+    g.g["ran_away"] = []
+    g.g["turn_pid"] = pid
+    for p in g.g["players"]:
+        if p["kind"] == "human":
+            p["dormant"] = []
+    if player(g, pid)["kind"] == "automa":
+        from .automa.turn import start_automa_turn
+        start_automa_turn(g, pid)
+        return
+    start = {str(i): player(g, pid)["dice"][i]["pips"] for i in available(g, pid)}
+    g.goto("turn", seat=pid, pid=pid, start=start, value=None, eligible=[], retrieved=False)
+    if not g.engine.step("turn").actions(g, pid):
+        g.log(f"{name(pid, g)} cannot place or retrieve: the turn is skipped (EU-TURN-04).")
+        g.g["skips"] += 1
+        if g.g["skips"] > 2 * len(g.g["players"]):
+            from .endgame import finish_game
+            finish_game(g, "nobody can move any more")
+            return
+        end_turn(g, pid)
+        return
+    g.g["skips"] = 0
+
+
+def end_turn(g: Game, pid: int) -> None:
+    """Pass to the next seat; handle the final round (EU-END-01, C-01, R-23)."""
+    final = g.g["final"]
+    count = len(g.g["players"])
+    if final["remaining"] is not None:
+        if pid in final["remaining"]:
+            final["remaining"].remove(pid)
+    elif final["triggered"]:
+        final["remaining"] = [(pid + k) % count for k in range(1, count + 1)]
+    if final["remaining"] == []:
+        from .endgame import finish_game
+        finish_game(g, "the final round is over")
+        return
+    start_turn(g, (pid + 1) % count)
+
+
+def extra_dice(g: Game, frame: dict[str, Any]) -> list[int]:
+    """Same-number workers still placeable this turn (EU-PLACE-04/05, R-06, C-04)."""
+    pid = frame["pid"]
+    p = player(g, pid)
+    if p["morale"] - data(g).c["extra_worker_morale"] < data(g).c["morale"]["min"]:
+        return []
+    if has_penalty(g, pid, "one_worker_per_turn"):
+        return []  # EU-PLACE-06 Fountain of Wishful Thinking
+    return [i for i in frame["eligible"] if p["dice"][i]["at"] == "avail" and p["dice"][i]["pips"] == frame["value"]]
+
+
+class Turn(Step):
+    """Place a worker or retrieve; after a placement, maybe another of the same number."""
+
+    name = "turn"
+
+    def actions(self, g: Game, seat: int) -> list[Action]:
+        f = g.frame
+        pid = f["pid"]
+        if f["value"] is None:
+            values = sorted({player(g, pid)["dice"][i]["pips"] for i in available(g, pid)})
+            spaces = legal_spaces(g, pid) if values else []
+            acts = [Action("place", v, s) for v in values for s in spaces]
+            if on_board(g, pid):
+                acts.append(Action("retrieve"))
+            return acts
+        if not extra_dice(g, f):
+            return [Action("end")]
+        return [Action("place", f["value"], s) for s in legal_spaces(g, pid)] + [Action("end")]
+
+    def act(self, g: Game, seat: int, action: Action) -> None:
+        f = g.frame
+        pid = f["pid"]
+        if action.verb == "retrieve":
+            g.call("retrieve", seat=pid, pid=pid, picked=[])
+            return
+        if action.verb == "end":
+            end_turn(g, pid)
+            return
+        value, space = action.args
+        if f["value"] is None:
+            die = min(i for i in available(g, pid) if player(g, pid)["dice"][i]["pips"] == value)
+            f["value"] = value
+            f["eligible"] = [int(i) for i, v in f["start"].items() if v == value and int(i) != die]
+        else:
+            die = extra_dice(g, f)[0]
+            f["eligible"].remove(die)
+            change_morale(g, pid, -data(g).c["extra_worker_morale"])  # EU-PLACE-05: paid before placing
+            g.log(f"{name(pid, g)} pays 1 morale to place another {value}.")
+        place_worker(g, pid, die, str(space))
+        proceed(g)
+
+    def resume(self, g: Game, result: Any) -> None:
+        if result == "retrieved":
+            g.frame["retrieved"] = True
+        proceed(g)
+
+    def prompt(self, g: Game, seat: int) -> str:
+        if g.frame["value"] is None:
+            return "Your turn: place a worker or retrieve workers."
+        return f"Place another {g.frame['value']} (costs 1 morale) or end your turn."
+
+    def label(self, g: Game, seat: int, action: Action) -> str | None:
+        if action.verb == "place":
+            extra = " (−1 morale)" if g.frame["value"] is not None else ""
+            return f"Place {action.args[0]} on {space_label(g, str(action.args[1]))}{extra}"
+        return {"retrieve": "Retrieve workers", "end": "End turn"}.get(action.verb)
+
+    def default(self, g: Game, seat: int) -> Action:
+        """Timeout (spec 6.5): retrieve if possible, else the lowest die on the emptiest commodity area."""
+        acts = self.actions(g, seat)
+        for wanted in ("retrieve", "end"):
+            if Action(wanted) in acts:
+                return Action(wanted)
+        from .production import area_total
+        areas = [a for a in acts if data(g).spaces[str(a.args[1])].kind == "production"]
+        if not areas:
+            return acts[0]
+        low = min(int(a.args[0]) for a in areas)
+        return min((a for a in areas if a.args[0] == low), key=lambda a: area_total(g, str(a.args[1])) + low)
+
+
+def proceed(g: Game) -> None:
+    """Resolve pending effects; end the turn when nothing is left to decide."""
+    if not run_ops(g) or g.finished:
+        return
+    f = g.frame
+    if f["step"] != "turn":
+        return
+    placed_all = f["value"] is not None and (not extra_dice(g, f) or not legal_spaces(g, f["pid"]))
+    if f["retrieved"] or placed_all:
+        end_turn(g, f["pid"])

@@ -1,0 +1,68 @@
+"""What each seat sees: everything public, plus its own hand and hidden recruit (spec 6.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import State
+
+from .content import Content
+
+
+def _player_view(c: Content, pid: int, p: dict[str, Any], mine: bool, built: dict[str, str],
+                 stars: dict[str, dict[str, int]]) -> dict[str, Any]:
+    view: dict[str, Any] = {
+        "pid": pid, "kind": p["kind"], "colour": p["colour"], "stars": p["stars"],
+        "dice": [dict(d) for d in p["dice"] if d["at"] != "gone"], "artifact_count": len(p["artifacts"]),
+    }
+    if p["kind"] == "automa":
+        side = any(not stars.get(f"market:{s}", {}).get(str(pid)) for s in built)
+        view.update(faction=p["faction"], side="penalty" if side else "plain")
+        return view
+    view.update(
+        morale=p["morale"], knowledge=p["knowledge"], goods=dict(p["goods"]),
+        active=[{"id": r, "name": c.recruits[r].name, "faction": c.recruits[r].faction} for r in p["active"]],
+        hidden_count=len(p["hidden"]), starred=list(p["starred"]),
+        penalties=sorted({c.markets[t].penalty for s, t in built.items()
+                          if not stars.get(f"market:{s}", {}).get(str(pid))}),
+    )
+    if mine:
+        view["artifacts"] = sorted(p["artifacts"])
+        view["hidden"] = [{"id": r, "name": c.recruits[r].name, "text": c.recruits[r].text} for r in p["hidden"]]
+        view["dealt"] = [{"id": r, "name": c.recruits[r].name, "faction": c.recruits[r].faction,
+                          "text": c.recruits[r].text} for r in p["dealt"]]
+    return view
+
+
+def table_view(c: Content, state: State, seat: int | None) -> dict[str, Any]:
+    """Public table plus ``seat``'s own secrets."""
+    t = state["g"]
+    sites = {}
+    for i, site in enumerate(c.sites):
+        tile = t["built"].get(site)
+        sites[site] = {"market": c.markets[tile].name if tile else "?", "penalty": c.markets[tile].penalty if tile
+                       else None, "face_down": not tile}
+        del i
+    view: dict[str, Any] = {
+        "players": [_player_view(c, pid, p, pid == seat, t["built"], t["stars"]) for pid, p in enumerate(t["players"])],
+        "tracks": dict(t["tracks"]), "miners": dict(t["miners"]), "sites": sites, "stars": t["stars"],
+        "bazaar": list(t["bazaar"]), "artifact_deck": len(t["art_deck"]), "artifact_discard": list(t["art_discard"]),
+        "recruit_deck": len(t["recruit_deck"]), "final_round": t["final"]["triggered"],
+        "turn": t["turn_pid"],
+    }
+    a = t["automa"]
+    if a is not None:
+        view["automa"] = {"level": a["level"], "action": a["action"], "support": a["support"],
+                          "deck": len(a["deck"]), "piles": [len(p) for p in a["piles"]], "discard": list(a["discard"])}
+    return view
+
+
+def hidden_paths(state: State, seat: int | None) -> list[str]:
+    """Deck orders, face-down tiles, and every other seat's hand, hidden recruit and dealt cards."""
+    paths = ["g.art_deck", "g.recruit_deck", "g.recruit_box", "g.tile_box", "g.site_tiles"]
+    if state["g"]["automa"] is not None:
+        paths += ["g.automa.deck", "g.automa.piles", "g.automa.box"]
+    for pid, p in enumerate(state["g"]["players"]):
+        if pid != seat and p["kind"] == "human":
+            paths += [f"g.players.{pid}.artifacts", f"g.players.{pid}.hidden", f"g.players.{pid}.dealt"]
+    return paths

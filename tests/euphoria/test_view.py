@@ -1,0 +1,63 @@
+"""Hidden information, undo, Automa turns in the log, the bot."""
+
+from __future__ import annotations
+
+from engines.core import UNDO
+
+from .helpers import E, dice, drafted, pl, play, table, turn
+
+
+def test_views_hide_hands_hidden_recruits_and_decks():
+    state = drafted(3, 4)
+    pl(state, 1)["artifacts"] = ["book", "bat"]
+    view = E.view(state, 0)["table"]
+    other = view["players"][1]
+    assert "artifacts" not in other and "hidden" not in other and other["artifact_count"] == 2
+    assert other["hidden_count"] == 1 and isinstance(view["artifact_deck"], int)
+    assert all(s["market"] == "?" for s in view["sites"].values())
+    mine = E.view(state, 1)["table"]["players"][1]
+    assert mine["artifacts"] == ["bat", "book"] and len(mine["hidden"]) == 1
+    paths = E.hidden_paths(state, 0)
+    assert "g.players.1.artifacts" in paths and "g.players.2.hidden" in paths and "g.art_deck" in paths
+    assert "g.players.0.artifacts" not in paths and "g.site_tiles" in paths
+
+
+def test_undo_until_a_roll():
+    state = table(2)
+    dice(state, 0, (2, "avail"), (2, "avail"))
+    pl(state, 0)["morale"] = 3
+    state, _ = play(turn(state, 0), 0, "place:2:wa.farm")
+    assert E.can_undo(state, 0)
+    back, _ = E.apply(state, 0, UNDO)
+    assert pl(back, 0)["goods"]["food"] == 0
+    bump = table(2)
+    dice(bump, 0, (2, "avail"), (2, "avail"))
+    dice(bump, 1, (4, "ic.nimbus_loft"))
+    pl(bump, 0).update(morale=3)
+    pl(bump, 0)["goods"]["gold"] = 3
+    bump, _ = play(turn(bump, 0), 0, "place:2:ic.nimbus_loft")
+    assert not E.can_undo(bump, 0)  # the bumped die was rolled: new information
+
+
+def test_automa_turns_run_without_input_and_are_logged():
+    state = drafted(1, 6)
+    dice(state, 0, (2, "avail"), (3, "avail"))
+    pl(state, 0)["morale"] = 1
+    state = turn(state, 0)
+    state, events = E.apply(state, 0, "place:2:wa.farm")
+    texts = [e["text"] for e in events]
+    assert any(t.startswith("Automa cards") for t in texts)
+    assert any("Black Automa" in t for t in texts) and any("White Automa" in t for t in texts)
+    assert E.active(state) == [0] or state["result"] is not None
+
+
+def test_bot_plays_a_legal_purposeful_game():
+    state = E.setup(3, 12)
+    steps = 0
+    while state["result"] is None and steps < 3000:
+        seat = E.active(state)[0]
+        action = E.bot_action(state, seat)
+        assert action in E.legal_actions(state, seat)
+        state, _ = E.apply(state, seat, action)
+        steps += 1
+    assert state["result"] is not None and max(p["stars"] for p in state["g"]["players"]) >= 9
