@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import random
+from typing import Any
 
 from PIL import Image
 
@@ -51,3 +53,25 @@ def decode(data: bytes) -> Image.Image:
     return im
 
 
+
+
+def checkpoint_states(engine: Any, players: int, seed: int, options: dict[str, Any], checkpoints: tuple[int, ...],
+                      limit: int = 4000) -> list[dict[str, Any]]:
+    """States at the checkpoint steps and the final state of a random legal playout."""
+    rng = random.Random(seed)
+    state = engine.setup(players, seed, options)
+    kept = []
+    for step in range(limit):
+        if step in checkpoints:
+            kept.append(state)
+        seats = list(engine.active(state))
+        rng.shuffle(seats)
+        for seat in seats:
+            actions = engine.legal_actions(state, seat)
+            if actions:
+                state, _ = engine.apply(state, seat, rng.choice(actions))
+                break
+        else:
+            break
+    kept.append(state)
+    return kept

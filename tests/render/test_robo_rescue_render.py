@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import io
-import random
 import statistics
 import time
 from functools import lru_cache
@@ -25,30 +24,15 @@ from render.__main__ import main as cli_main  # noqa: E402
 from render.core.output import MAX_BYTES, MAX_SIDE  # noqa: E402
 from render.core.palette import HIGHLIGHT  # noqa: E402
 from render.robo_rescue import draw  # noqa: E402
+from tests.render._support import checkpoint_states  # noqa: E402
 
 NAMES = ["Zoë Ørjansen", "Bob", "中文 player", "A very long player name indeed"]
 CHECKPOINTS = (0, 40, 150)
 
 
-def playout(players: int, seed: int, limit: int = 4000) -> list[dict[str, Any]]:
+def playout(players: int, seed: int) -> list[dict[str, Any]]:
     """States at the checkpoints and the final state of a random legal playout."""
-    rng = random.Random(seed)
-    state = ENGINE.setup(players, seed, {})
-    kept = []
-    for step in range(limit):
-        if step in CHECKPOINTS:
-            kept.append(state)
-        seats = list(ENGINE.active(state))
-        rng.shuffle(seats)
-        for seat in seats:
-            actions = ENGINE.legal_actions(state, seat)
-            if actions:
-                state, _ = ENGINE.apply(state, seat, rng.choice(actions))
-                break
-        else:
-            break
-    kept.append(state)
-    return kept
+    return checkpoint_states(ENGINE, players, seed, {}, CHECKPOINTS)
 
 
 @lru_cache(maxsize=8)
