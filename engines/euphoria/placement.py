@@ -240,6 +240,7 @@ def place_worker(g: Game, pid: int, die: int, space_id: str, star_site: str | No
     occ = occupants(g, space_id) if space.type in ("temp", "excl") else []
     g.log(f"{name(pid, g)} places a {p['dice'][die]['pips']} on {space_label(g, space_id)}.")
     p["dice"][die]["at"] = space_id
+    note_last_move(g, pid, "place", [space_id])
     if occ:
         bump(g, pid, occ[0][0], occ[0][1], space_id)
     ops = pay_ops(g, pid, cost) if p["kind"] == "human" else []
@@ -258,6 +259,16 @@ def place_worker(g: Game, pid: int, die: int, space_id: str, star_site: str | No
     if star_site:
         reward["star_site"] = star_site
     push(g, *ops, reward, {"op": "placed", "pid": pid})
+
+
+def note_last_move(g: Game, pid: int, action: str, spaces: list[str]) -> None:
+    """Remember the turn's move for the board's highlight (several workers of one turn add up)."""
+    last = g.g.get("last")
+    turn = g.g.get("turn_no", 0)
+    if last and last["pid"] == pid and last["action"] == action and last["turn"] == turn:
+        last["spaces"] = [*last["spaces"], *(s for s in spaces if s not in last["spaces"])]
+    else:
+        g.g["last"] = {"pid": pid, "action": action, "spaces": list(spaces), "turn": turn}
 
 
 def bump(g: Game, pid: int, owner: int, die: int, space_id: str) -> None:

@@ -6,7 +6,7 @@ from engines.core import Action, Game, Step
 
 from .knowledge import roll_workers
 from .ops import op_kind, push
-from .placement import space_label
+from .placement import note_last_move, space_label
 from .recruits import after_retrieval
 from .tableau import (
     change_knowledge,
@@ -87,6 +87,7 @@ def retrieve(g: Game, pid: int, dice: list[int], pay: str | None, knowledge: boo
     c = data(g).c["retrieve"]
     p = player(g, pid)
     spaces = [p["dice"][i]["at"] for i in dice]
+    note_last_move(g, pid, "retrieve", [s for s in spaces if isinstance(s, str)])
     g.log(f"{name(pid, g)} retrieves {len(dice)} worker(s).")
     if pay == "energy":
         spend(g, pid, pay)

@@ -15,6 +15,7 @@ def start_turn(g: Game, pid: int) -> None:
     """Begin ``pid``'s turn (R-05: the runaway limit resets for everyone)."""
     g.g["ran_away"] = []
     g.g["turn_pid"] = pid
+    g.g["turn_no"] = g.g.get("turn_no", 0) + 1
     for p in g.g["players"]:
         if p["kind"] == "human":
             p["dormant"] = []

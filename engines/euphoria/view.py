@@ -49,6 +49,7 @@ def table_view(c: Content, state: State, seat: int | None) -> dict[str, Any]:
         "bazaar": list(t["bazaar"]), "artifact_deck": len(t["art_deck"]), "artifact_discard": list(t["art_discard"]),
         "recruit_deck": len(t["recruit_deck"]), "final_round": t["final"]["triggered"],
         "turn": t["turn_pid"],
+        "last": t.get("last"),
     }
     a = t["automa"]
     if a is not None:

@@ -61,3 +61,24 @@ def test_bot_plays_a_legal_purposeful_game():
         state, _ = E.apply(state, seat, action)
         steps += 1
     assert state["result"] is not None and max(p["stars"] for p in state["g"]["players"]) >= 9
+
+
+def test_view_reports_the_last_move_for_the_board_highlight() -> None:
+    """The renderer highlights ``table.last``: who moved, place or retrieve, and the spaces."""
+    from random import Random
+
+    from engines.euphoria import ENGINE
+
+    state = ENGINE.setup(3, 11, {})
+    rnd = Random(11)
+    for _ in range(200):
+        active = ENGINE.active(state)
+        if not active:
+            break
+        seat = active[0]
+        state, _ = ENGINE.apply(state, seat, rnd.choice(ENGINE.legal_actions(state, seat)))
+        last = ENGINE.view(state, None)["table"]["last"]
+        if last is not None:
+            assert last["action"] in ("place", "retrieve") and isinstance(last["pid"], int)
+            assert all(isinstance(s, str) for s in last["spaces"])
+    assert ENGINE.view(state, None)["table"]["last"] is not None
