@@ -26,7 +26,8 @@ def finish_game(g: Game, reason: str) -> None:
     """Score and end the game; Automa winners are reported in the log (seats list only humans)."""
     players = g.g["players"]
     top = winners(players)
-    scores = {(str(pid) if p["kind"] == "human" else p["colour"]): p["stars"] for pid, p in enumerate(players)}
+    scores = {(str(pid) if p["kind"] == "human" else f"Automa {p['colour']}"): p["stars"]
+              for pid, p in enumerate(players)}
     g.log("Game over (" + reason + "): " + ", ".join(f"{name(pid, g)} {players[pid]['stars']}★"
                                                       for pid in range(len(players))) + ".")
     g.log("Winner(s): " + ", ".join(name(pid, g) for pid in top) + ".")
