@@ -103,6 +103,12 @@ class TurnkeeperBot(commands.AutoShardedBot):
             game = await self.service.game_by_id(post.game_id)
             if game.board_message_id is not None and game.posted_version >= post.version:
                 return None
+            if post.image is None and self.service.renderer is not None:
+                # Moves answer the mover first and draw here; a board that a newer move has already
+                # replaced is not drawn at all (that move's own post shows the board).
+                if game.version != post.version:
+                    return None
+                post.image = await self.service.render(game.engine, self.service.view_for(game, None))
             channel = self.get_partial_messageable(int(post.channel_id))
             try:
                 # The nonce makes a retried post (a 5xx after Discord stored it, a repost after a crash)
@@ -163,7 +169,7 @@ class TurnkeeperBot(commands.AutoShardedBot):
             raise StaleRequest("That button belongs to a game in another channel.")
         await interaction.response.defer()
         result = await self.service.play(str(interaction.user.id), action, game_id=game_id,
-                                         interaction_id=str(interaction.id), version=version)
+                                         interaction_id=str(interaction.id), version=version, image=False)
         if result.duplicate:
             return
         try:

@@ -51,8 +51,11 @@ class MovesMixin:
 
     async def play(self: GameService, user_id: str, text: str, *, channel_id: str | None = None,
                    game_id: int | None = None, interaction_id: str | None = None,
-                   version: int | None = None) -> MoveResult:
+                   version: int | None = None, image: bool = True) -> MoveResult:
         """Apply the caller's move (an action id or its label) and any bot moves that follow.
+
+        ``image=False`` returns the post without its board image, so an adapter can answer the mover
+        first and draw the board afterwards (see the Discord adapter's ``publish``).
 
         ``interaction_id`` makes a retried request a no-op; ``version`` rejects stale buttons.
         """
@@ -82,17 +85,18 @@ class MovesMixin:
             game, bot_events, bot_moves = await self.run_bots(game)
         names = seat_names(game)
         private = [fill(e["text"], names) for e in events if e.get("to") and seat in e["to"]]
-        post = await self.make_post(game, events + bot_events)
+        post = await self.make_post(game, events + bot_events, image=image)
         return MoveResult(post=post, private=private, moves=1 + bot_moves)
 
-    async def undo(self: GameService, channel_id: str, user_id: str, interaction_id: str | None = None) -> MoveResult:
+    async def undo(self: GameService, channel_id: str, user_id: str, interaction_id: str | None = None,
+                   image: bool = True) -> MoveResult:
         """Take back the caller's last action while no new information has appeared."""
         game = await self.running_game(channel_id)
         seat = self.seat_of(game, user_id)
         assert game.state is not None
         if not self.engine(game.engine).can_undo(game.state, seat):
             raise NotAllowed("Nothing to undo: new information has appeared since, or it was not your move.")
-        return await self.play(user_id, str(UNDO), game_id=game.id, interaction_id=interaction_id)
+        return await self.play(user_id, str(UNDO), game_id=game.id, interaction_id=interaction_id, image=image)
 
     async def _commit(self: GameService, game: GameRow, seat: int, action: Action, state: dict[str, Any],
                       events: list[dict[str, Any]], user_id: str | None, interaction_id: str | None) -> GameRow:

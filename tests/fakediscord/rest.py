@@ -153,6 +153,8 @@ class Router:
         """aiohttp catch-all handler; a crash in the fake is recorded in ``fake.internal_errors``."""
         try:
             return await self._handle(request)
+        except ConnectionResetError:  # the client went away mid-request (e.g. a killed bot process)
+            return to_web(error(499, 0, "client closed the connection"))
         except Exception:  # noqa: BLE001 - a bug in the fake must surface in tests, not kill the server
             self.fake.internal_errors.append(traceback.format_exc())
             return to_web(error(500, 0, "fakediscord internal error (see fake.internal_errors)"))

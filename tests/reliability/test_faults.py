@@ -126,6 +126,7 @@ async def test_a_late_initial_answer_applies_nothing(host: Host) -> None:
     await asyncio.sleep(0.3)
     assert await host.bot.service.storage.actions(game_id) == []
     await one_move(host, channel, game_id, rnd)  # and the game goes on
+    await settle_posts(host)  # the board is drawn after the mover's answer
     await check_invariants(host)
 
 

@@ -49,7 +49,7 @@ class PlayCog(commands.Cog):
     async def play(self, interaction: discord.Interaction, action: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.service.play(str(interaction.user.id), action, channel_id=channel_of(interaction),
-                                             interaction_id=str(interaction.id))
+                                             interaction_id=str(interaction.id), image=False)
         await self.bot.after_move(interaction, result, "Move made.")
 
     @app_commands.command(name="undo", description="Take back your last move while nothing new was revealed")
@@ -57,7 +57,8 @@ class PlayCog(commands.Cog):
     @guarded("/undo")
     async def undo(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.bot.service.undo(channel_of(interaction), str(interaction.user.id), str(interaction.id))
+        result = await self.bot.service.undo(channel_of(interaction), str(interaction.user.id), str(interaction.id),
+                                             image=False)
         await self.bot.after_move(interaction, result, "Your last move was taken back.")
 
     @app_commands.command(name="hand", description="See what only you may see (hand, secrets), privately")
