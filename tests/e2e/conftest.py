@@ -14,6 +14,7 @@ from bot.config import Settings
 from bot.discord.client import TurnkeeperBot
 from tests.fakediscord import FakeDiscord, patch_discord
 from tests.fixtures.tiny import register
+from tests.logcapture import warnings_logged
 
 from .wide import register as register_wide
 
@@ -53,25 +54,11 @@ def make_bot(fake: FakeDiscord, db: Path) -> TurnkeeperBot:
     return TurnkeeperBot(Settings(token=fake.token, db_path=str(db), repost_seconds=3600), guild_ready_timeout=0.05)
 
 
-class _Collect(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
-
-
 @pytest.fixture
 def bot_log() -> Iterator[list[logging.LogRecord]]:
     """Warnings and errors logged while the test runs (the bot logs unexpected errors, never shows them)."""
-    handler = _Collect()
-    root = logging.getLogger()
-    root.addHandler(handler)
-    try:
-        yield handler.records
-    finally:
-        root.removeHandler(handler)
+    with warnings_logged() as records:
+        yield records
 
 
 @pytest_asyncio.fixture

@@ -11,28 +11,16 @@ import pytest_asyncio
 
 from tests.fakediscord import FakeDiscord, patch_discord
 from tests.fixtures.tiny import register
+from tests.logcapture import warnings_logged
 
 from ._support import Host, make_bot
-
-
-class _Collect(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
 
 
 @pytest.fixture
 def bot_log() -> Iterator[list[logging.LogRecord]]:
     """Warnings and errors logged while the test runs."""
-    handler = _Collect()
-    logging.getLogger().addHandler(handler)
-    try:
-        yield handler.records
-    finally:
-        logging.getLogger().removeHandler(handler)
+    with warnings_logged() as records:
+        yield records
 
 
 @pytest_asyncio.fixture

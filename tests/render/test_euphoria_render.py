@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import io
 import statistics
 import time
 from functools import lru_cache
@@ -11,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
 
 engines = pytest.importorskip("engines")
 try:
@@ -24,7 +22,7 @@ from render.__main__ import main as cli_main  # noqa: E402
 from render.core.output import MAX_BYTES, MAX_SIDE  # noqa: E402
 from render.core.palette import HIGHLIGHT  # noqa: E402
 from render.euphoria import draw  # noqa: E402
-from tests.render._support import checkpoint_states  # noqa: E402
+from tests.render._support import checkpoint_states, decode  # noqa: E402
 
 NAMES = ["Zoë Ørjansen", "Bob", "中文 player", "A very long player name indeed", "Eve", "Fitz"]
 CHECKPOINTS = (0, 1, 30, 120)
@@ -45,12 +43,6 @@ def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
     v = ENGINE.view(state, seat)
     v["seat_names"] = NAMES[: v["seats"]]
     return v
-
-
-def decode(data: bytes) -> Image.Image:
-    im = Image.open(io.BytesIO(data))
-    im.load()
-    return im
 
 
 def check_png(data: bytes) -> None:
