@@ -98,24 +98,24 @@ def pour_oil(g: Game, seat: int, into: list[int]) -> None:
 
 def gain_energy(g: Game, seat: int) -> None:
     """RR-MOD-05, RR-BOARD-06: one energy cube, at most 2; the second builds an engine."""
-    p = player(g, seat)
-    if p["energy"] >= g.data.rules["energy_max"] or not take_supply(g, "energy", 1):
-        return
-    p["energy"] += 1
-    g.log(f"{{seat{seat}}} charges an Energy Cell ({p['energy']}/{g.data.rules['energy_max']}).")
-    if p["energy"] == g.data.rules["energy_max"]:
-        award_engine(g, seat, "ENERGY")
+    _fill_store(g, seat, "energy", "charges an Energy Cell", "ENERGY")
 
 
 def gain_chip(g: Game, seat: int) -> None:
     """RR-BOARD-07: one processor chip, at most 4; the fourth builds an engine."""
+    _fill_store(g, seat, "chips", "gains a Processor Chip", "CHIPS")
+
+
+def _fill_store(g: Game, seat: int, store: str, verb: str, engine_kind: str) -> None:
+    """One piece from the supply into a capped store; filling it builds a rocket engine."""
     p = player(g, seat)
-    if p["chips"] >= g.data.rules["chips_max"] or not take_supply(g, "chips", 1):
+    cap = g.data.rules[f"{store}_max"]
+    if p[store] >= cap or not take_supply(g, store, 1):
         return
-    p["chips"] += 1
-    g.log(f"{{seat{seat}}} gains a Processor Chip ({p['chips']}/{g.data.rules['chips_max']}).")
-    if p["chips"] == g.data.rules["chips_max"]:
-        award_engine(g, seat, "CHIPS")
+    p[store] += 1
+    g.log(f"{{seat{seat}}} {verb} ({p[store]}/{cap}).")
+    if p[store] == cap:
+        award_engine(g, seat, engine_kind)
 
 
 def gain_modifier(g: Game, seat: int, kind: str, n: int = 1) -> None:
