@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import os
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import engines
 
 from .core import ReplayMismatch, check_replay
-from .core.kit import playout
+from .core.kit import PlayoutReport, playout
 
 
 def _percentile(values: list[float], pct: float) -> float:
@@ -31,6 +34,27 @@ def cmd_list(_: argparse.Namespace) -> int:
     return 0
 
 
+def _one_playout(job: tuple[str, int, int, dict[str, Any], int, bool]) -> PlayoutReport:
+    """One playout (a top-level function so worker processes can run it)."""
+    game, players, seed, options, max_steps, bots = job
+    return playout(engines.get(game), players, seed, options, max_steps=max_steps, bots=bots)
+
+
+def _reports(args: argparse.Namespace, jobs: list[tuple[str, int, int, dict[str, Any], int, bool]]
+             ) -> Iterator[PlayoutReport]:
+    """The reports in seed order, from ``--jobs`` worker processes (each game is independent).
+
+    Workers are forked where the platform allows it, so engines registered at run time (test
+    fixtures) are known to them."""
+    workers = args.jobs or os.cpu_count() or 1
+    if workers <= 1 or len(jobs) <= 1:
+        yield from map(_one_playout, jobs)
+        return
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    with multiprocessing.get_context(method).Pool(workers) as pool:
+        yield from pool.imap(_one_playout, jobs, chunksize=1)
+
+
 def cmd_playout(args: argparse.Namespace) -> int:
     """Random legal playouts; last line is the summary; non-zero exit on any problem."""
     engine = engines.get(args.game)
@@ -41,9 +65,9 @@ def cmd_playout(args: argparse.Namespace) -> int:
               "undo_violations": 0, "not_json": 0, "mutations": 0}
     completed = 0
     started = time.perf_counter()
-    for i in range(args.games):
-        report = playout(engine, counts[i % len(counts)], args.seed + i, options,
-                         max_steps=args.max_steps, bots=args.bots)
+    jobs = [(engine.id, counts[i % len(counts)], args.seed + i, options, args.max_steps, args.bots)
+            for i in range(args.games)]
+    for report in _reports(args, jobs):
         steps += report.step_ms
         completed += report.completed
         for key, flag in (("crashes", report.crash), ("dead_ends", report.dead_end),
@@ -93,6 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--max-steps", type=int, default=20000)
     play.add_argument("--bots", action="store_true", help="use the engine's bot instead of random moves")
     play.add_argument("--quiet", action="store_true", help="print only problem games and the summary")
+    play.add_argument("--jobs", type=int, default=0,
+                      help="worker processes (default: one per CPU; results do not depend on it)")
     play.set_defaults(run=cmd_playout)
     rep = sub.add_parser("replay", help="re-run an exported replay file and check it")
     rep.add_argument("file")

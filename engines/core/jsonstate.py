@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import pickle
+from functools import lru_cache
 from typing import Any
 
 State = dict[str, Any]
@@ -35,27 +36,53 @@ def is_plain_json(value: Any) -> bool:
 
 def split_path(path: str) -> list[str | int]:
     """``"g.players.1.hand"`` → ``["g", "players", 1, "hand"]`` (digits index lists)."""
-    return [int(p) if p.lstrip("-").isdigit() else p for p in path.split(".")]
+    return list(_split(path))
+
+
+@lru_cache(maxsize=4096)
+def _split(path: str) -> tuple[str | int, ...]:
+    return tuple(int(p) if p.lstrip("-").isdigit() else p for p in path.split("."))
 
 
 def get_path(root: Any, path: str) -> Any:
     """Value at a dotted path; dict keys that look like ints are tried as strings too."""
     node = root
-    for part in split_path(path):
+    for part in _split(path):
         node = node[_key(node, part)]
     return node
 
 
 def set_path(root: Any, path: str, value: Any) -> None:
     """Replace the value at a dotted path."""
-    parts = split_path(path)
+    parts = _split(path)
     node = root
     for part in parts[:-1]:
         node = node[_key(node, part)]
     node[_key(node, parts[-1])] = value
 
 
+def replace_paths(root: Any, values: dict[str, Any]) -> Any:
+    """A copy of ``root`` with each dotted path set to its value; only the containers on those
+    paths are copied, everything else is shared with ``root`` (treat both as read-only)."""
+    new = root.copy()
+    copied = {id(new)}
+    for path, value in values.items():
+        parts = _split(path)
+        node = new
+        for part in parts[:-1]:
+            key = _key(node, part)
+            child = node[key]
+            if id(child) not in copied:
+                child = child.copy()
+                node[key] = child
+                copied.add(id(child))
+            node = child
+        node[_key(node, parts[-1])] = value
+    return new
+
+
 def _key(node: Any, part: str | int) -> str | int:
     if isinstance(node, dict):
-        return str(part) if str(part) in node else part
+        text = str(part)
+        return text if text in node else part
     return part

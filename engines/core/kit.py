@@ -19,7 +19,7 @@ from typing import Any
 from .action import UNDO, Action
 from .engine import Engine
 from .errors import IllegalAction
-from .jsonstate import State, copy_state, dumps, get_path, is_plain_json, set_path
+from .jsonstate import State, dumps, get_path, is_plain_json, replace_paths
 from .replay import first_difference, replay
 
 JSON_CHECK_EVERY = 7
@@ -63,7 +63,8 @@ class PlayoutReport:
 
 
 def perturb_hidden(engine: Engine, state: State, seat: int | None, rnd: random.Random) -> State:
-    """A copy of ``state`` where everything hidden from ``seat`` is reshuffled.
+    """A state like ``state`` where everything hidden from ``seat`` is reshuffled (untouched parts
+    are shared with ``state``: treat both as read-only).
 
     Hidden lists are grouped by their path with numbers wildcarded (``g.hands.*``); each group is
     pooled, shuffled and dealt back with the original lengths, so an opponent's hand may swap cards
@@ -73,33 +74,32 @@ def perturb_hidden(engine: Engine, state: State, seat: int | None, rnd: random.R
     custom = getattr(engine, "perturb_hidden", None)
     if custom is not None:
         return custom(state, seat, rnd)
-    other = copy_state(state)
-    groups: dict[str, list[str]] = {}
+    groups: dict[str, list[tuple[str, list[Any]]]] = {}
     for root in engine.all_hidden_paths(state, seat):
-        for path in _list_paths(get_path(state, root), root):
-            groups.setdefault(_wildcard(path), []).append(path)
-    for paths in groups.values():
-        pool = [item for p in paths for item in get_path(state, p)]
+        for path, pile in _piles(get_path(state, root), root):
+            groups.setdefault(_wildcard(path), []).append((path, pile))
+    replaced: dict[str, Any] = {}
+    for piles in groups.values():
+        pool = [item for _path, pile in piles for item in pile]
         rnd.shuffle(pool)
-        for path in paths:
-            size = len(get_path(state, path))
-            set_path(other, path, pool[:size])
-            del pool[:size]
-    return other
+        for path, pile in piles:
+            replaced[path] = pool[:len(pile)]
+            del pool[:len(pile)]
+    return replace_paths(state, replaced)
 
 
 def _wildcard(path: str) -> str:
     return ".".join("*" if part.lstrip("-").isdigit() else part for part in path.split("."))
 
 
-def _list_paths(value: Any, path: str) -> list[str]:
-    """Paths of every list inside ``value`` that holds no containers (the shufflable piles)."""
+def _piles(value: Any, path: str) -> list[tuple[str, list[Any]]]:
+    """(path, list) of every list inside ``value`` that holds no containers (the shufflable piles)."""
     if isinstance(value, dict):
-        return [p for key, item in value.items() for p in _list_paths(item, f"{path}.{key}")]
+        return [p for key, item in value.items() for p in _piles(item, f"{path}.{key}")]
     if isinstance(value, list):
         if any(isinstance(item, (dict, list)) for item in value):
-            return [p for i, item in enumerate(value) for p in _list_paths(item, f"{path}.{i}")]
-        return [path]
+            return [p for i, item in enumerate(value) for p in _piles(item, f"{path}.{i}")]
+        return [(path, value)]
     return []
 
 

@@ -117,7 +117,7 @@ def test_list_prints_one_json_line_per_engine(capsys: pytest.CaptureFixture[str]
 # -- CLI: playout -------------------------------------------------------------------------------------
 
 def test_playout_prints_games_then_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["playout", "tiny", "--players", "2,3", "--games", "6", "--seed", "3"])
+    code = main(["playout", "tiny", "--players", "2,3", "--games", "6", "--seed", "3", "--jobs", "1"])
     lines = capsys.readouterr().out.splitlines()
     assert code == 0
     assert len(lines) == 7
@@ -136,7 +136,7 @@ def test_playout_prints_games_then_a_summary(capsys: pytest.CaptureFixture[str])
 
 def test_playout_options_and_quiet(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["playout", "tiny", "--games", "3", "--options", '{"rounds": 1, "dice": "no"}', "--quiet",
-                 "--bots"])
+                 "--jobs", "1", "--bots"])
     lines = capsys.readouterr().out.splitlines()
     assert code == 0 and len(lines) == 1
     assert json.loads(lines[0])["completed"] == 3
@@ -145,7 +145,7 @@ def test_playout_options_and_quiet(capsys: pytest.CaptureFixture[str]) -> None:
 def test_playout_of_a_broken_engine_fails(capsys: pytest.CaptureFixture[str], temporary: list[str]) -> None:
     engines.register(BrokenDuel())
     temporary.append(BrokenDuel.id)
-    code = main(["playout", BrokenDuel.id, "--games", "4", "--quiet"])
+    code = main(["playout", BrokenDuel.id, "--games", "4", "--quiet", "--jobs", "1"])
     lines = capsys.readouterr().out.splitlines()
     assert code == 1
     summary = json.loads(lines[-1])
@@ -155,8 +155,20 @@ def test_playout_of_a_broken_engine_fails(capsys: pytest.CaptureFixture[str], te
 
 
 def test_playout_runaway_fails(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["playout", "tiny", "--games", "2", "--max-steps", "3"]) == 1
+    assert main(["playout", "tiny", "--games", "2", "--max-steps", "3", "--jobs", "1"]) == 1
     assert json.loads(capsys.readouterr().out.splitlines()[-1])["runaways"] == 2
+
+
+def test_playout_in_worker_processes_reports_the_same_games(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["playout", "tiny", "--players", "2,3", "--games", "5", "--seed", "11"]
+    assert main([*args, "--jobs", "1"]) == 0
+    alone = capsys.readouterr().out.splitlines()
+    assert main([*args, "--jobs", "2"]) == 0
+    shared = capsys.readouterr().out.splitlines()
+    assert len(alone) == len(shared) == 6
+    assert alone[:5] == shared[:5]  # every game, in seed order; only the timings in the summary differ
+    summary = json.loads(shared[-1])
+    assert summary["games"] == summary["completed"] == 5
 
 
 def test_unknown_game_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
