@@ -75,7 +75,8 @@ class Deadlines:
             if due and clock.deadline is None:
                 clock.turn += 1
                 clock.due_since, clock.reminded, clock.frame = now, None, frame
-                clock.deadline = now if clock.stand_in else deadline(now, clock.bank, pace)
+                at_once = clock.stand_in or settings.is_away(clock.missed)
+                clock.deadline = now if at_once else deadline(now, clock.bank, pace)
             elif not due and clock.deadline is not None:
                 await self._settle(clock, player.user_id, now, pace)
             elif not fresh:
@@ -134,10 +135,10 @@ class Deadlines:
         return settings.describe()
 
     async def set_policy(self, channel_id: str, user_id: str, is_admin: bool, policy: str,
-                         strikes: int | None = None) -> str:
-        """The host picks what happens on timeout."""
+                         strikes: int | None = None, afk_after: int | None = None) -> str:
+        """The host picks what happens on timeout (and after how many in a row a player counts as away)."""
         game = await self._settable(channel_id, user_id, is_admin)
-        settings = with_policy(await self.store.settings(game.id), policy, strikes)
+        settings = with_policy(await self.store.settings(game.id), policy, strikes, afk_after)
         await self.store.set_settings(game.id, settings)
         return settings.describe()
 
@@ -159,6 +160,7 @@ class Deadlines:
         for seat, clock in sorted((await self.store.clocks(game.id)).items()):
             player = game.player_at(seat)
             state = "🤖 bot stand-in" if clock.stand_in else "🏖️ on vacation" if player and player.user_id in away \
+                else "💤 away: turns defaulted at once (`/pace back`)" if settings.is_away(clock.missed) \
                 else f"due <t:{int(clock.deadline)}:R>" if clock.deadline else "not due"
             lines.append(f"{names.get(seat, seat)}: {state}, time bank {hours(clock.bank)}, strikes {clock.strikes}")
         return "\n".join(lines)

@@ -25,6 +25,8 @@ class Clock:
     strikes: int = 0
     stand_in: bool = False
     frame: str | None = None
+    missed: int = 0
+    """Timeouts in a row (a move of the player's own resets it)."""
 
 
 @dataclass(frozen=True)
@@ -81,20 +83,20 @@ class PaceStore:
     # -- pace --------------------------------------------------------------------------------
     async def settings(self, game_id: int) -> PaceSettings:
         """The game's pace and policy (the defaults when the host set nothing)."""
-        rows = await self._fetch("SELECT pace, turn_seconds, bank_start, bank_gain, bank_cap, policy, strikes "
-                                 "FROM game_pace WHERE game_id = ?", (game_id,))
+        rows = await self._fetch("SELECT pace, turn_seconds, bank_start, bank_gain, bank_cap, policy, strikes, "
+                                 "afk_after FROM game_pace WHERE game_id = ?", (game_id,))
         if not rows:
             return PaceSettings()
         r = rows[0]
         pace = PRESETS.get(r[0]) if r[0] != "custom" else None
-        return PaceSettings(pace or Pace(r[0], r[1], r[2], r[3], r[4]), r[5], r[6])
+        return PaceSettings(pace or Pace(r[0], r[1], r[2], r[3], r[4]), r[5], r[6], r[7])
 
     async def set_settings(self, game_id: int, s: PaceSettings) -> None:
         """Store a game's pace and policy."""
         p = s.pace
         await self._write([("INSERT OR REPLACE INTO game_pace (game_id, pace, turn_seconds, bank_start, bank_gain,"
-                            " bank_cap, policy, strikes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                            (game_id, p.name, p.turn, p.bank, p.gain, p.cap, s.policy, s.strikes))])
+                            " bank_cap, policy, strikes, afk_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            (game_id, p.name, p.turn, p.bank, p.gain, p.cap, s.policy, s.strikes, s.afk_after))])
 
     # -- clocks ------------------------------------------------------------------------------
     async def clocks(self, game_id: int) -> dict[int, Clock]:

@@ -66,11 +66,24 @@ class PaceSettings:
     pace: Pace = DEFAULT_PACE
     policy: str = "default"
     strikes: int = 3
+    afk_after: int = 2
+    """Timeouts in a row after which the seat's default is played right away each turn (0: never)."""
+
+    @property
+    def afk(self) -> bool:
+        """Does this game treat a seat that keeps timing out as away (policies default and skip)?"""
+        return self.afk_after > 0 and self.policy != "bot"
+
+    def is_away(self, missed: int) -> bool:
+        """Is a seat with ``missed`` timeouts in a row away?"""
+        return self.afk and missed >= self.afk_after
 
     def describe(self) -> str:
         """One line for the table."""
         policy = POLICY_TEXT[self.policy].format(n=self.strikes)
-        return f"Pace {self.pace.describe()}. On timeout {policy}."
+        away = (f" After {self.afk_after} timeouts in a row the default is played at once each turn, until the "
+                "player moves again." if self.afk else "")
+        return f"Pace {self.pace.describe()}. On timeout {policy}.{away}"
 
 
 def custom_pace(turn_hours: float, bank_hours: float = 0.0, gain_hours: float = 0.0,
@@ -95,14 +108,18 @@ def preset(name: str) -> Pace:
         raise LobbyError(f"Unknown pace {name!r}: choose {', '.join(PRESETS)} (or custom, for admins).") from None
 
 
-def with_policy(settings: PaceSettings, policy: str, strikes: int | None) -> PaceSettings:
+def with_policy(settings: PaceSettings, policy: str, strikes: int | None,
+                afk_after: int | None = None) -> PaceSettings:
     """Settings with a new timeout policy, checked."""
     if policy not in POLICIES:
         raise LobbyError(f"Unknown timeout policy {policy!r}: choose {', '.join(POLICIES)}.")
     count = settings.strikes if strikes is None else strikes
     if not 1 <= count <= 20:
         raise LobbyError("Strikes before a forfeit must be between 1 and 20.")
-    return replace(settings, policy=policy, strikes=count)
+    away = settings.afk_after if afk_after is None else afk_after
+    if not 0 <= away <= 20:
+        raise LobbyError("Timeouts in a row before a player counts as away must be between 0 (never) and 20.")
+    return replace(settings, policy=policy, strikes=count, afk_after=away)
 
 
 def deadline(due_since: float, bank: float, pace: Pace) -> float:

@@ -3,6 +3,9 @@
 Policies: ``default`` plays the engine's default action for the seat; ``bot`` lets a bot play the seat
 until the player comes back (``/pace back``); ``skip`` plays the default too but counts strikes and
 forfeits the seat (a bot plays it to the end) after N of them. The table is always told.
+
+Away from the keyboard: under ``default`` and ``skip``, after ``afk_after`` timeouts in a row the
+seat's later turns are defaulted at once (its deadline is its start), until the player moves again.
 """
 
 from __future__ import annotations
@@ -68,6 +71,7 @@ class Timeouts:
                 return True
             settings = await self.store.settings(game_id)
             clock.strikes += 1
+            clock.missed += 1
             await self.store.save_clocks([clock])
             name = player.name
             if settings.policy == "skip" and clock.strikes >= settings.strikes:
@@ -85,7 +89,7 @@ class Timeouts:
                         f"or a move of their own (it played: {_list(labels)}).")
             else:
                 game, labels = await self._play_for(game, seat, engine.default_action, tries=DEFAULT_TRIES)
-                text = f"⌛ {name} ran out of time; the default was played for them: {_list(labels)}."
+                text = _timeout_text(name, labels, clock.missed, settings.afk_after if settings.afk else 0)
                 if settings.policy == "skip":
                     text += f" Strike {clock.strikes} of {settings.strikes}."
             await self.store.add_notices([self.store.notice_statement("table", text, now,
@@ -111,12 +115,14 @@ class Timeouts:
 
     # -- seat management ---------------------------------------------------------------------
     async def back(self, channel_id: str, user_id: str) -> str:
-        """The player takes their seat back from the stand-in bot; a fresh deadline if it is their turn."""
+        """The player takes their seat back from the stand-in bot (or from being away); a fresh deadline if
+        it is their turn."""
         game = await self.service.running_game(channel_id)
         seat = self.service.seat_of(game, user_id)
         async with self.service.lock(game.id):
             if not await self.take_back(game, seat):
-                raise NotAllowed("No bot is playing your seat; you are in charge.")
+                raise NotAllowed("No bot is playing your seat and your turns are not being defaulted; "
+                                 "you are in charge.")
         return "Welcome back: you play your seat again."
 
     async def take_back(self, game: GameRow, seat: int) -> bool:
@@ -124,11 +130,13 @@ class Timeouts:
 
         Also the ``on_move`` hook: a player who moves by themselves is back in charge."""
         clock = (await self.store.clocks(game.id)).get(seat)
-        if clock is None or not clock.stand_in:
+        if clock is None or not (clock.stand_in or clock.missed):
             return False
-        clock.stand_in = False
-        if clock.deadline is not None:
-            pace = (await self.store.settings(game.id)).pace
+        settings = await self.store.settings(game.id)
+        away = clock.stand_in or settings.is_away(clock.missed)
+        clock.stand_in, clock.missed = False, 0
+        if away and clock.deadline is not None:
+            pace = settings.pace
             now = self.service.clock()
             clock.turn += 1
             clock.due_since, clock.reminded, clock.deadline = now, None, deadline(now, clock.bank, pace)
@@ -179,6 +187,17 @@ class Timeouts:
                 await self.store.save_clocks([clock])
         old_name = seat_names(game).get(seat, "a player")
         return f"🔁 {clean_name(name)} takes over {old_name}'s seat (<@{new}>, it is yours now)."
+
+
+def _timeout_text(name: str, labels: list[str], missed: int, afk_after: int) -> str:
+    """The table's notice of a defaulted turn; says when the player starts to count as away."""
+    if afk_after and missed > afk_after:
+        return f"⏭️ {name} is away; their turn was defaulted at once: {_list(labels)}."
+    text = f"⌛ {name} ran out of time; the default was played for them: {_list(labels)}."
+    if afk_after and missed == afk_after:
+        text += (f" That is {missed} timeouts in a row: from now on their turns are defaulted at once until they "
+                 "make a move themselves.")
+    return text
 
 
 def _list(labels: list[str]) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service.errors import LobbyError, NotAllowed
+from bot.service.pace_store import Clock
 from tests.service._pace_support import HOUR, T0, Kit
 from tests.service._support import bid_and_lock, open_lobby, to_turn_phase
 
@@ -148,3 +149,73 @@ async def test_admins_replace_a_player(kit: Kit) -> None:
     game = await kit.service.game_by_id(game.id)
     assert game.seat_of("carol") == 0 and game.seat_of("alice") is None
     assert (await kit.clocks(game.id))[0].strikes == 0
+
+
+# -- away from the keyboard (RR spec §6.4 AFK policy, for every game) ---------------------------
+
+async def _time_out(kit: Kit, game_id: int) -> list[str]:
+    """Sweep just after seat 0's deadline."""
+    deadline = (await kit.clocks(game_id))[0].deadline
+    assert deadline is not None
+    return await kit.sweep(deadline + 1)
+
+
+async def test_after_two_timeouts_in_a_row_turns_are_defaulted_at_once(kit: Kit) -> None:
+    game = await fast_game(kit)
+    game = await to_turn_phase(kit.service, game.id)
+    texts = await _time_out(kit, game.id)
+    assert "⌛ Alice ran out of time; the default was played for them: Done." in texts
+    await kit.service.play("bob", "done", game_id=game.id)  # round 2: everyone bids
+    await bid_and_lock(kit.service, "c1", "bob")
+    texts = await _time_out(kit, game.id)
+    assert any(t.startswith("⌛ Alice ran out of time") and "2 timeouts in a row" in t for t in texts)
+    assert (await kit.clocks(game.id))[0].missed == 2
+
+
+async def test_an_away_seat_is_due_at_once_and_defaulted_by_the_next_sweep(kit: Kit) -> None:
+    game_id = await open_lobby(kit.service)
+    await kit.scheduler.deadlines.set_pace("c1", "alice", False, "fast")
+    await kit.scheduler.store.save_clocks([Clock(game_id, 0, 12 * HOUR, missed=2)])
+    await kit.service.start("c1", "alice")
+    clock = (await kit.clocks(game_id))[0]
+    assert clock.deadline == kit.clock.now  # away: due at once, no 24 hours of waiting
+    assert (await kit.clocks(game_id))[1].deadline == kit.clock.now + FAST
+    texts = await kit.sweep(kit.clock.now + 1)
+    assert any(t.startswith("⏭️ Alice is away; their turn was defaulted at once:") for t in texts)
+    assert (await kit.clocks(game_id))[0].missed == 3
+
+
+async def test_a_move_of_their_own_ends_being_away(kit: Kit) -> None:
+    game = await fast_game(kit)
+    clock = (await kit.clocks(game.id))[0]
+    clock.missed = 2
+    await kit.scheduler.store.save_clocks([clock])
+    await bid_and_lock(kit.service, "c1", "bob")
+    await bid_and_lock(kit.service, "c1", "alice")
+    clock = (await kit.clocks(game.id))[0]
+    assert clock.missed == 0
+    assert clock.deadline is not None and clock.deadline > kit.clock.now  # her turn has a real deadline again
+
+
+async def test_pace_back_ends_being_away_with_a_fresh_deadline(kit: Kit) -> None:
+    game = await fast_game(kit)
+    clock = (await kit.clocks(game.id))[0]
+    clock.missed, clock.deadline = 2, kit.clock.now
+    await kit.scheduler.store.save_clocks([clock])
+    assert "Welcome back" in await kit.scheduler.timeouts.back("c1", "alice")
+    clock = (await kit.clocks(game.id))[0]
+    assert clock.missed == 0 and clock.deadline == kit.clock.now + FAST
+
+
+async def test_away_can_be_turned_off_and_is_checked(kit: Kit) -> None:
+    game = await open_lobby(kit.service)
+    text = await kit.scheduler.deadlines.set_policy("c1", "alice", False, "default", None, 0)
+    assert "in a row" not in text
+    settings = await kit.scheduler.store.settings(game)
+    assert settings.afk_after == 0 and not settings.is_away(5)
+    text = await kit.scheduler.deadlines.set_policy("c1", "alice", False, "default", None, 3)
+    assert "After 3 timeouts in a row the default is played at once each turn" in text
+    with pytest.raises(LobbyError):
+        await kit.scheduler.deadlines.set_policy("c1", "alice", False, "default", None, 21)
+    text = await kit.scheduler.deadlines.set_policy("c1", "alice", False, "bot")
+    assert "in a row" not in text  # a stand-in bot already plays an absent player's turns

@@ -51,12 +51,15 @@ class PaceCog(commands.Cog):
         await interaction.response.send_message(f"⏱️ {text}", allowed_mentions=discord.AllowedMentions.none())
 
     @pace.command(name="timeout", description="What happens when a player runs out of time (host or admin)")
-    @app_commands.describe(policy="The timeout policy", strikes="skip: timeouts before a forfeit (default 3)")
+    @app_commands.describe(policy="The timeout policy", strikes="skip: timeouts before a forfeit (default 3)",
+                           away_after="timeouts in a row after which turns are defaulted at once (0 = never, "
+                                      "default 2)")
     @app_commands.choices(policy=POLICIES)
     @guarded("/pace timeout")
-    async def pace_timeout(self, interaction: discord.Interaction, policy: str, strikes: int | None = None) -> None:
+    async def pace_timeout(self, interaction: discord.Interaction, policy: str, strikes: int | None = None,
+                           away_after: int | None = None) -> None:
         text = await self.bot.scheduler.deadlines.set_policy(channel_of(interaction), str(interaction.user.id),
-                                                             is_admin(interaction), policy, strikes)
+                                                             is_admin(interaction), policy, strikes, away_after)
         await interaction.response.send_message(f"⏱️ {text}", allowed_mentions=discord.AllowedMentions.none())
 
     @pace.command(name="show", description="The pace, every player's deadline, time bank and strikes")
