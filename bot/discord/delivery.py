@@ -9,6 +9,7 @@ import discord
 
 from bot.service.pace_store import Notice
 
+from .ids import b36
 from .replies import clip
 
 if TYPE_CHECKING:
@@ -34,12 +35,16 @@ async def deliver(bot: TurnkeeperBot, notices: list[Notice]) -> int:
 
 
 async def deliver_one(bot: TurnkeeperBot, notice: Notice) -> bool:
-    """True once delivered (or undeliverable for good); False to retry at the next sweep."""
+    """True once delivered (or undeliverable for good); False to retry at the next sweep.
+
+    The nonce makes a redelivery (after a crash between Discord storing the message and the notice being
+    marked sent) return the message already made instead of a second copy."""
     text = notice.text
+    nonce = f"tkn{b36(notice.id)}"
     if notice.dm and notice.user_id:
         try:
             channel = await bot.create_dm(discord.Object(id=int(notice.user_id)))
-            await channel.send(clip(text, 2000), allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(clip(text, 2000), allowed_mentions=discord.AllowedMentions.none(), nonce=nonce)
             return True
         except discord.HTTPException as err:  # closed DMs (403) and the like: mention in the channel
             log.info("DM to %s failed (%s); falling back to a channel mention", notice.user_id, err)
@@ -49,7 +54,7 @@ async def deliver_one(bot: TurnkeeperBot, notice: Notice) -> bool:
     if notice.channel_id is None:
         return True
     try:
-        await bot.get_partial_messageable(int(notice.channel_id)).send(clip(text, 2000),
+        await bot.get_partial_messageable(int(notice.channel_id)).send(clip(text, 2000), nonce=nonce + "c",
                                                                        allowed_mentions=USER_MENTIONS)
     except discord.NotFound:  # the channel is gone: nothing to retry
         return True

@@ -177,6 +177,8 @@ class Router:
             if auth and request.headers.get("Authorization") != f"Bot {fake.token}":
                 return self._finish(method, path, error(401, 0, "401: Unauthorized"))
             resp = await handler(Req(method, path, found.groupdict(), request.query, body, files))
+            if late := fake.take_delay(method, path, after=True):
+                await asyncio.sleep(late)
             if fault is not None:
                 resp = fault.response()
             return self._finish(method, path, resp, injected=fault is not None)

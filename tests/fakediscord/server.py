@@ -284,15 +284,16 @@ class FakeDiscord:
         """Answer the next ``count`` matching requests with ``status`` (``processed``: apply them first)."""
         self._faults.append(Fault(method.upper(), re.compile(path_regex), status, retry_after, count, processed))
 
-    def delay_next(self, method: str, path_regex: str, seconds: float, count: int = 1) -> None:
-        """Answer the next ``count`` matching requests ``seconds`` late (a slow Discord)."""
-        self._delays.append([method.upper(), re.compile(path_regex), seconds, count])
+    def delay_next(self, method: str, path_regex: str, seconds: float, count: int = 1, *, after: bool = False) -> None:
+        """Answer the next ``count`` matching requests ``seconds`` late (a slow Discord); ``after``: carry
+        the request out first, then wait before answering (a client that dies meanwhile never hears)."""
+        self._delays.append([method.upper(), re.compile(path_regex), seconds, count, after])
 
-    def take_delay(self, method: str, path: str) -> float:
+    def take_delay(self, method: str, path: str, *, after: bool = False) -> float:
         """Consume one matching delay (used by the router); 0.0 when none."""
         for delay in self._delays:
-            wanted, pattern, seconds, count = delay
-            if count > 0 and wanted in ("*", method) and pattern.search(path):
+            wanted, pattern, seconds, count, late = delay
+            if count > 0 and late == after and wanted in ("*", method) and pattern.search(path):
                 delay[3] -= 1
                 return float(seconds)
         return 0.0

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from bench.host_bench import open_game
+from bot.service.pace_store import PaceStore
 from bot.service.service import GameService
 from bot.service.sqlite import SQLiteStorage
 from tests.e2e._support import board_version
@@ -155,3 +156,44 @@ async def test_sigkill_loses_and_duplicates_nothing(fake: FakeDiscord, tmp_path:
     print(f"crash[{game}]: {bot.starts - 1} kills, {len(logged)} moves logged, {len(acked)} acknowledged, "
           f"{len(refused)} refused, {len(logged) - len(acked)} applied while the bot died")
     assert len(acked) >= KILLS, (len(acked), len(refused))
+
+
+NOTICES = scaled(24, 60)
+
+
+async def test_sigkill_while_delivering_reminders_delivers_each_once(fake: FakeDiscord, tmp_path: Path) -> None:
+    """Reminders and table notices wait in the outbox; a kill between Discord storing a message and the
+    notice being marked sent must not make a second copy when the restarted bot delivers it again."""
+    rnd = random.Random(5)
+    guild = fake.add_guild("Outbox")
+    channel = fake.add_channel(guild, "table")
+    users = [fake.add_user(f"r{j}", guild_id=guild) for j in range(3)]
+    bot = BotProcess(fake, tmp_path / "bot.sqlite3", tmp_path / "bot.stderr")
+    async with reader(bot.db) as service:
+        store = PaceStore(service.storage)
+        texts = [f"⏰ reminder {i}" for i in range(NOTICES)]
+        await store.add_notices([
+            store.notice_statement("reminder" if i % 3 else "table", text, 0.0, channel_id=channel,
+                                   user_id=users[i % 3] if i % 3 else None, dm=bool(i % 3))
+            for i, text in enumerate(texts)])
+        # Every message is stored at once but answered 0.25 s later: most kills land in that window.
+        fake.delay_next("POST", r"^/channels/\d+/messages$", 0.25, count=10 * NOTICES, after=True)
+        try:
+            await bot.start()
+            for _ in range(KILLS):
+                await asyncio.sleep(rnd.uniform(0.6, 1.6))
+                await bot.kill()
+                await bot.start()
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + 60
+            while await store.unsent():
+                assert loop.time() < deadline, "notices left undelivered after the restarts"
+                await asyncio.sleep(0.2)
+        finally:
+            await bot.stop()
+    seen = [m["content"] for m in fake.messages(channel)] + [m["content"] for u in users for m in fake.dms(u)]
+    for text in texts:
+        assert sum(1 for s in seen if s.endswith(text)) == 1, f"{text!r} delivered {seen.count(text)} times"
+    posts = sum(1 for method, path in fake.requests if method == "POST" and path.endswith("/messages"))
+    print(f"outbox crash: {KILLS} kills, {NOTICES} notices, {posts} message posts")
+    assert posts > NOTICES, "no kill landed between a message being stored and marked sent"
