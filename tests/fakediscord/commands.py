@@ -35,16 +35,16 @@ class CommandRegistry:
 
     def registered(self, guild_id: str | None) -> list[JSON]:
         """The scope's commands with id, application_id, version (and guild_id)."""
-        result = []
-        for cmd in self.raw.get(guild_id, []):
-            key = (guild_id, int(cmd.get("type", 1)), cmd["name"])
-            full = {"type": 1, "default_member_permissions": None, "nsfw": False, "description": "",
-                    **copy.deepcopy(cmd), "id": self.ids[key], "application_id": P.APPLICATION_ID,
-                    "version": self.versions[key]}
-            if guild_id is not None:
-                full["guild_id"] = guild_id
-            result.append(full)
-        return result
+        return [self._full(guild_id, cmd) for cmd in self.raw.get(guild_id, [])]
+
+    def _full(self, guild_id: str | None, cmd: JSON) -> JSON:
+        key = (guild_id, int(cmd.get("type", 1)), cmd["name"])
+        full = {"type": 1, "default_member_permissions": None, "nsfw": False, "description": "",
+                **copy.deepcopy(cmd), "id": self.ids[key], "application_id": P.APPLICATION_ID,
+                "version": self.versions[key]}
+        if guild_id is not None:
+            full["guild_id"] = guild_id
+        return full
 
     def find(self, name: str, guild_id: str | None) -> JSON:
         """The synced chat-input command ``name`` visible in ``guild_id`` (guild scope first)."""
@@ -53,9 +53,9 @@ class CommandRegistry:
                                  "call `await bot.tree.sync()` first")
         scopes = [guild_id, None] if guild_id is not None else [None]
         for scope in scopes:
-            for cmd in self.registered(scope):
+            for cmd in self.raw.get(scope, []):
                 if cmd["name"] == name and cmd.get("type", 1) == 1:
-                    return cmd
+                    return self._full(scope, cmd)
         known = sorted({c["name"] for s in scopes for c in self.raw.get(s, [])})
         raise AssertionError(f"no synced slash command /{name} (guild {guild_id}); synced: {known}")
 
