@@ -31,8 +31,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--channels", type=int, default=None, help="simultaneous channels (default 100, quick 10)")
     parser.add_argument("--moves", type=int, default=None, help="moves per channel (default 12, quick 4)")
     parser.add_argument("--host-game", default=None, help="game played by the host bench (default: first selected)")
-    parser.add_argument("--render-procs", type=int, default=0,
-                        help="host bench: render in N processes instead of the bot's threads (an experiment)")
+    parser.add_argument("--render-procs", type=int, default=None,
+                        help="host bench: draw boards in N processes, 0 = in threads (default: the bot's default, "
+                             "2 processes)")
     parser.add_argument("--think", type=float, default=0.0,
                         help="host bench: mean seconds between a channel's moves (default 0 = saturation)")
     parser.add_argument("--no-images", action="store_true",

@@ -8,13 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-import os
 import random
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -110,20 +107,10 @@ async def play_channel(fake: FakeDiscord, bot: TurnkeeperBot, channel: str, game
             stats.refused += 1
 
 
-def _nice_worker() -> None:
-    """Render workers yield the CPU to the event loop's process."""
-    os.nice(10)
-
-
-def process_pool(workers: int) -> ProcessPoolExecutor:
-    """An alternative render executor (``--render-procs``): drawing in other processes, off the GIL."""
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"),
-                               initializer=_nice_worker)
-
-
 async def run_host(game: str, channels: int, moves: int, seed: int = 1, db_dir: str | None = None,
-                   render_procs: int = 0, images: bool = True, think: float = 0.0) -> dict[str, Any]:
-    """One host run (``render_procs``: render in that many processes instead of the bot's threads;
+                   render_procs: int | None = None, images: bool = True, think: float = 0.0) -> dict[str, Any]:
+    """One host run (``render_procs``: draw boards in that many processes, 0: in threads; default: the bot's
+    default settings;
     ``images=False``: boards without images, to see what rendering costs the answers)."""
     from tests.fixtures.tiny import register
 
@@ -144,10 +131,9 @@ async def run_host(game: str, channels: int, moves: int, seed: int = 1, db_dir: 
                 seats = [[fake.add_user(f"u{i}-{j}", guild_id=guild) for j in range(players)] for i in range(channels)]
                 settings = Settings(token=fake.token, db_path=str(Path(tmp) / "bench.sqlite3"),
                                     repost_seconds=3600, sweep_seconds=3600)
+                if render_procs is not None:
+                    settings = replace(settings, render_processes=render_procs)
                 bot = TurnkeeperBot(settings, guild_ready_timeout=0.05)
-                if render_procs:
-                    bot.shutdown_executor()
-                    bot._executor = process_pool(render_procs)  # type: ignore[assignment]
                 await fake.connect_bot(bot, timeout=30)
                 if not images:
                     bot.service.renderer = None
@@ -178,7 +164,8 @@ async def run_host(game: str, channels: int, moves: int, seed: int = 1, db_dir: 
             await fake.stop()
     return {
         "bench": "host", "game": game,
-        "render": "off" if not images else f"{render_procs} processes" if render_procs else "threads",
+        "render": "off" if not images else f"{settings.render_processes} processes" if settings.render_processes
+        else "threads",
         "channels": channels, "moves_per_channel": moves, "think_s": think, "moves": stats.moves,
         "refused": stats.refused, "unanswered": len(stats.failed), "wall_s": round(wall, 2),
         "moves_per_s": round(stats.moves / max(wall, 1e-9), 1),

@@ -22,6 +22,8 @@ class Settings:
     dev_guild: int | None = None
     sync_commands: bool = True
     log_level: str = "INFO"
+    render_processes: int = 2
+    """Processes drawing boards (0: draw in ``render_threads`` threads of the bot's process instead)."""
     render_threads: int = 2
     repost_seconds: float = 30.0
     sweep_seconds: float = 60.0
@@ -63,6 +65,8 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         dev_guild=int(guild) if guild else None,
         sync_commands=_flag(env.get("TURNKEEPER_SYNC_COMMANDS", "1"), "TURNKEEPER_SYNC_COMMANDS"),
         log_level=level,
+        render_processes=int(_number(env.get("TURNKEEPER_RENDER_PROCESSES", "2"), "TURNKEEPER_RENDER_PROCESSES",
+                                     int, 0)),
         render_threads=int(_number(env.get("TURNKEEPER_RENDER_THREADS", "2"), "TURNKEEPER_RENDER_THREADS", int, 1)),
         repost_seconds=float(_number(env.get("TURNKEEPER_REPOST_SECONDS", "30"), "TURNKEEPER_REPOST_SECONDS",
                                      float, 1)),

@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import discord
@@ -24,6 +23,7 @@ from .components import DYNAMIC_ITEMS
 from .delivery import deliver
 from .ids import b36
 from .presenter import lobby_message, panel_message, post_message, private_message
+from .render_pool import render_executor
 from .replies import channel_of, clip, is_admin, report_error, send_private
 
 log = logging.getLogger("turnkeeper.discord")
@@ -38,7 +38,7 @@ class TurnkeeperBot(commands.AutoShardedBot):
         self.settings = settings
         self._given_service = service
         self.service: GameService = service  # type: ignore[assignment] - set in setup_hook
-        self._executor = ThreadPoolExecutor(settings.render_threads, thread_name_prefix="render")
+        self._executor = render_executor(settings.render_processes, settings.render_threads)
         self._reconciler: asyncio.Task[None] | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._sweeping = asyncio.Lock()
@@ -86,7 +86,7 @@ class TurnkeeperBot(commands.AutoShardedBot):
         self.shutdown_executor()
 
     def shutdown_executor(self) -> None:
-        """Stop the render threads."""
+        """Stop the render processes (or threads)."""
         self._executor.shutdown(wait=False, cancel_futures=True)
 
     async def _on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

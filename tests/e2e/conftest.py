@@ -48,10 +48,12 @@ class Table:
         return self.fake.add_channel(self.guild, name)
 
 
-def make_bot(fake: FakeDiscord, db: Path) -> TurnkeeperBot:
+def make_bot(fake: FakeDiscord, db: Path, render_processes: int = 0) -> TurnkeeperBot:
     """The bot as ``python -m bot`` builds it, on ``db``; no periodic reposting (tests call it), and no 2 s
-    wait for more guilds after READY (the fake sends them all at once)."""
-    return TurnkeeperBot(Settings(token=fake.token, db_path=str(db), repost_seconds=3600), guild_ready_timeout=0.05)
+    wait for more guilds after READY (the fake sends them all at once). Boards are drawn in threads, so tests
+    can spy on the renderer; ``tests/e2e/test_render_processes.py`` covers the default, processes."""
+    return TurnkeeperBot(Settings(token=fake.token, db_path=str(db), repost_seconds=3600,
+                                  render_processes=render_processes), guild_ready_timeout=0.05)
 
 
 @pytest.fixture
@@ -75,8 +77,15 @@ async def fake() -> AsyncIterator[FakeDiscord]:
     assert server.internal_errors == []
 
 
+@pytest.fixture
+def render_processes() -> int:
+    """Processes drawing the boards of the ``table`` fixture's bot (0: threads); a module may override it."""
+    return 0
+
+
 @pytest_asyncio.fixture
-async def table(fake: FakeDiscord, tmp_path: Path, bot_log: list[logging.LogRecord]) -> AsyncIterator[Table]:
+async def table(fake: FakeDiscord, tmp_path: Path, bot_log: list[logging.LogRecord],
+                render_processes: int) -> AsyncIterator[Table]:
     """The bot connected, commands synced, people in a server.
 
     On teardown: every interaction was answered, Discord never answered an error (unless the test
@@ -88,7 +97,7 @@ async def table(fake: FakeDiscord, tmp_path: Path, bot_log: list[logging.LogReco
               for name in ("alice", "bob", "carol")}
     admin = fake.add_user("mod", guild_id=guild, global_name="Mod", admin=True)
     db = tmp_path / "bot.sqlite3"
-    bot = make_bot(fake, db)
+    bot = make_bot(fake, db, render_processes)
     await fake.connect_bot(bot)
     t = Table(fake, bot, guild, channel, people["alice"], people["bob"], people["carol"], admin, db, log=bot_log)
     yield t

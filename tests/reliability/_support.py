@@ -36,9 +36,10 @@ def game_params() -> list[Any]:
 
 
 def make_bot(fake: FakeDiscord, db: Path) -> TurnkeeperBot:
-    """The bot on ``db``; background reposting off (tests call ``reconcile_posts``)."""
-    return TurnkeeperBot(Settings(token=fake.token, db_path=str(db), repost_seconds=3600, sweep_seconds=3600),
-                         guild_ready_timeout=0.05)
+    """The bot on ``db``; background reposting off (tests call ``reconcile_posts``); boards drawn in threads
+    (the render processes have their own tests)."""
+    return TurnkeeperBot(Settings(token=fake.token, db_path=str(db), repost_seconds=3600, sweep_seconds=3600,
+                                  render_processes=0), guild_ready_timeout=0.05)
 
 
 @dataclass
