@@ -36,6 +36,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                              "2 processes)")
     parser.add_argument("--think", type=float, default=0.0,
                         help="host bench: mean seconds between a channel's moves (default 0 = saturation)")
+    parser.add_argument("--paced-think", type=float, default=None,
+                        help="host bench: a second run where each channel moves every ~S seconds (default 10, quick 2; "
+                             "0 = skip it)")
     parser.add_argument("--no-images", action="store_true",
                         help="host bench: boards without images (shows what rendering costs the answers)")
     parser.add_argument("--memory-games", type=int, default=None, help="finished games stored (default 2000)")
@@ -63,6 +66,9 @@ def summarise(rows: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
     host = next((r for r in rows if r.get("bench") == "host"), {})
     for key in ("e2e_ms_p50", "e2e_ms_p99", "moves_per_s", "loop_lag_ms_p99", "autocomplete_e2e_ms_p99"):
         summary[key] = host.get(key)
+    paced = next((r for r in rows if r.get("bench") == "host_paced"), {})
+    for key in ("e2e_ms_p50", "e2e_ms_p99", "moves_per_s", "think_s"):
+        summary[f"paced_{key}"] = paced.get(key)
     memory = next((r for r in rows if r.get("bench") == "memory"), {})
     summary["rss_mb_per_10k_games"] = memory.get("rss_mb_per_10k_games")
     summary["games"] = sorted({r["game"] for r in rows if r.get("bench") in ("engine", "render")})
@@ -101,6 +107,12 @@ def main(argv: list[str] | None = None) -> int:
         note(f"host {host_game}: {channels} channels × {moves} moves …")
         out(asyncio.run(run_host(host_game, channels, moves, render_procs=args.render_procs,
                                  images=not args.no_images, think=args.think)))
+        paced = args.paced_think if args.paced_think is not None else (2.0 if quick else 10.0)
+        if paced > 0:
+            note(f"host {host_game} paced: {channels} channels, a move every ~{paced:g} s each …")
+            row = asyncio.run(run_host(host_game, channels, 4, render_procs=args.render_procs,
+                                       images=not args.no_images, think=paced))
+            out({**row, "bench": "host_paced"})
     if "memory" not in skip:
         count = args.memory_games or (150 if quick else 2000)
         note(f"memory {args.memory_game}: {count} finished games …")

@@ -18,7 +18,7 @@ def test_quick_bench_reports_every_figure() -> None:
                          cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
     assert run.returncode == 0, run.stderr[-3000:]
     rows = [json.loads(line) for line in run.stdout.splitlines()]
-    assert {r.get("bench") for r in rows[:-1]} == {"engine", "render", "host", "memory"}
+    assert {r.get("bench") for r in rows[:-1]} == {"engine", "render", "host", "host_paced", "memory"}
     summary = rows[-1]
     assert summary["summary"] is True and summary["games"] == ["tiny"]
     missing = {k for k in SUMMARY_KEYS if not isinstance(summary.get(k), int | float)}
@@ -26,3 +26,6 @@ def test_quick_bench_reports_every_figure() -> None:
     host = next(r for r in rows if r.get("bench") == "host")
     assert host["moves"] > 0 and host["unanswered"] == 0 and host["unposted_at_end"] == 0, host
     assert summary["render_ratio"] > 0 and summary["moves_per_s"] > 0
+    paced = next(r for r in rows if r.get("bench") == "host_paced")
+    assert paced["think_s"] == summary["paced_think_s"] == 2.0 and paced["unanswered"] == 0, paced
+    assert isinstance(summary["paced_e2e_ms_p99"], float)
