@@ -7,6 +7,7 @@ from typing import Any
 from engines.core import Action, Game, Step
 
 from . import decks, gains
+from .acts import act
 from .gains import give
 from .player_board import gain_chip, gain_modifier, player
 
@@ -66,7 +67,7 @@ class BoardActions(Step):
     name = "board_actions"
 
     def actions(self, g: Game, seat: int) -> list[Action]:
-        return [Action("act", kind) for kind, _ in actions_available(g, seat)] + [Action("done")]
+        return [act("act", kind) for kind, _ in actions_available(g, seat)] + [act("done")]
 
     def act(self, g: Game, seat: int, action: Action) -> None:
         if action.verb == "done":
@@ -133,7 +134,7 @@ class BoardActions(Step):
         return f"{NAMES[kind]} action" + (" (uses Action Repeater)" if repeat else "")
 
     def default(self, g: Game, seat: int) -> Action:
-        return Action("done")
+        return act("done")
 
 
 class PowerChoice(Step):
@@ -142,7 +143,7 @@ class PowerChoice(Step):
     name = "power_choice"
 
     def actions(self, g: Game, seat: int) -> list[Action]:
-        return [Action("power", o) for o in power_options(g, seat)]
+        return [act("power", o) for o in power_options(g, seat)]
 
     def act(self, g: Game, seat: int, action: Action) -> None:
         _take_power(g, seat, str(action.args[0]))
@@ -180,7 +181,7 @@ class BonusChoice(Step):
     name = "bonus_choice"
 
     def actions(self, g: Game, seat: int) -> list[Action]:
-        return [Action("bonus", "top"), Action("bonus", "bottom")]
+        return [act("bonus", "top"), act("bonus", "bottom")]
 
     def act(self, g: Game, seat: int, action: Action) -> None:
         half = str(action.args[0])
@@ -204,4 +205,4 @@ class BonusChoice(Step):
         return "Choose one half of the Bonus card."
 
     def default(self, g: Game, seat: int) -> Action:
-        return Action("bonus", "top")
+        return act("bonus", "top")

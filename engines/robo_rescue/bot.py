@@ -269,6 +269,7 @@ def cable_choice(g: Game, seat: int, legal: list[Action]) -> Action:
 
 
 def _place(g: Game, seat: int, legal: list[Action]) -> Action:
+    """A gain prompt: oil into the fuller tank (D-OIL), cable tokens by H-CABLE."""
     if legal[0].verb != "place":
         tanks = player(g, seat)["tanks"]
         return legal[-1] if tanks[0] >= tanks[1] else legal[0]

@@ -1,108 +1,126 @@
 """The cable matrix: placement, loose ends, completed connections and feasibility (RR-CABLE).
 
 A matrix is ``{cell: orientation}`` such as ``{"A1": "WE", "F1": "ES"}``; an orientation names the
-two sides its cable ends on (REC-09).
+two sides its cable ends on (REC-09). The geometry is derived once in ``content.cable_geometry``;
+the pure queries below are memoised per matrix in ``c.cable_geo.cache`` (bounded).
 """
 
 from __future__ import annotations
 
-from .content import Content
+from typing import Any
 
-OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
-STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+from .content import OPPOSITE, STEP, Content
+
+__all__ = ["OPPOSITE", "STEP", "Matrix", "all_cells", "completed_connections", "end_connected", "endpoint_at",
+           "follow", "goal_feasible", "is_loose", "legal_placements", "neighbour", "removable_count"]
+
 Matrix = dict[str, str]
+CACHE_LIMIT = 4096
+"""Entries kept in the per-content memo before it is cleared (a small memo keeps GC cheap)."""
 
 
-_TABLES: dict[int, tuple[dict[tuple[str, str], str | None], dict[tuple[str, str], str]]] = {}
-
-
-def _tables(c: Content) -> tuple[dict[tuple[str, str], str | None], dict[tuple[str, str], str]]:
-    """Neighbour and endpoint lookups, built once per content."""
-    if id(c) not in _TABLES:
-        cols, rows = c.matrix_cols, c.matrix_rows
-        near: dict[tuple[str, str], str | None] = {}
-        for x, col in enumerate(cols):
-            for y in range(rows):
-                for side, (dx, dy) in STEP.items():
-                    nx, ny = x + dx, y + dy
-                    inside = 0 <= nx < len(cols) and 0 <= ny < rows
-                    near[(f"{col}{y + 1}", side)] = f"{cols[nx]}{ny + 1}" if inside else None
-        ends = {(e.cell, e.side): e.id for e in c.endpoints}
-        _TABLES[id(c)] = (near, ends)
-    return _TABLES[id(c)]
+def _memo(c: Content, key: Any) -> tuple[dict[Any, Any], Any]:
+    cache = c.cable_geo.cache
+    if len(cache) > CACHE_LIMIT:
+        cache.clear()
+    return cache, cache.get(key)
 
 
 def neighbour(c: Content, cell: str, side: str) -> str | None:
     """The matrix cell across ``side`` of ``cell`` (None at the edge)."""
-    return _tables(c)[0][(cell, side)]
+    return c.cable_geo.near[(cell, side)]
 
 
 def endpoint_at(c: Content, cell: str, side: str) -> str | None:
     """The socket or node port a token end on ``(cell, side)`` would join (RR-CABLE-01)."""
-    return _tables(c)[1].get((cell, side))
+    return c.cable_geo.ends.get((cell, side))
 
 
 def all_cells(c: Content) -> list[str]:
-    return [f"{col}{row}" for col in c.matrix_cols for row in range(1, c.matrix_rows + 1)]
+    return list(c.cable_geo.cells)
 
 
 def end_connected(c: Content, m: Matrix, cell: str, side: str) -> bool:
     """RR-CABLE-10: an end is connected to a socket, a port, or the matching end next door."""
-    if endpoint_at(c, cell, side):
+    geo = c.cable_geo
+    if (cell, side) in geo.ends:
         return True
-    other = neighbour(c, cell, side)
+    other = geo.near[(cell, side)]
     return other is not None and other in m and OPPOSITE[side] in m[other]
+
+
+def _open_sides(links: tuple[tuple[str, str | None, str | None, str], ...], m: Matrix) -> str:
+    """The sides of a cell whose end would be connected (RR-CABLE-10)."""
+    sides = ""
+    for side, end, other, opp in links:
+        if end is not None or (other is not None and opp in m.get(other, "")):
+            sides += side
+    return sides
 
 
 def is_loose(c: Content, m: Matrix, cell: str) -> bool:
     """At least one end of the token at ``cell`` is loose (RR-CONV-08)."""
-    return any(not end_connected(c, m, cell, side) for side in m[cell])
+    sides = _open_sides(c.cable_geo.links[cell], m)
+    return any(side not in sides for side in m[cell])
 
 
 def legal_placements(c: Content, m: Matrix, kind: str) -> list[tuple[str, str]]:
     """Every ``(cell, orientation)`` where a token of ``kind`` may go (RR-CABLE-03/04/05)."""
-    result = []
-    for cell in all_cells(c):
-        if cell in m or cell in c.node_cells:
-            continue
-        for orient in c.cable_orients[kind]:
-            if any(end_connected(c, m, cell, side) for side in orient):
-                result.append((cell, orient))
-    return result
+    cache, hit = _memo(c, ("place", kind, frozenset(m.items())))
+    if hit is None:
+        geo, orients, found = c.cable_geo, c.cable_orients[kind], []
+        for cell in geo.free:
+            if cell in m:
+                continue
+            sides = _open_sides(geo.links[cell], m)
+            if sides:
+                found += [(cell, o) for o in orients if o[0] in sides or o[1] in sides]
+        hit = cache[("place", kind, frozenset(m.items()))] = tuple(found)
+    return list(hit)
 
 
 def follow(c: Content, m: Matrix, endpoint: str) -> tuple[list[str], str | None]:
     """Trace the chain starting at ``endpoint``: the cells it runs through and the endpoint it reaches."""
-    e = next(e for e in c.endpoints if e.id == endpoint)
-    cell, entry, cells = e.cell, e.side, []
+    geo = c.cable_geo
+    e = geo.by_id[endpoint]
+    cell: str | None = e.cell
+    entry, cells = e.side, []
     while cell is not None and cell in m and entry in m[cell] and cell not in cells:
         cells.append(cell)
         exit_side = m[cell].replace(entry, "", 1)
-        reached = endpoint_at(c, cell, exit_side)
+        reached = geo.ends.get((cell, exit_side))
         if reached:
             return cells, reached
-        nxt = neighbour(c, cell, exit_side)
-        cell, entry = nxt, OPPOSITE[exit_side]
+        cell, entry = geo.near[(cell, exit_side)], OPPOSITE[exit_side]
     return cells, None
 
 
 def completed_connections(c: Content, m: Matrix) -> dict[str, list[str]]:
     """Connections (RR-CABLE-11) joined end to end, with their cells."""
-    done = {}
-    for conn, (a, b) in c.connections.items():
-        cells, reached = follow(c, m, a)
-        if reached == b:
-            done[conn] = cells
-    return done
+    key = ("done", frozenset(m.items()))
+    cache, hit = _memo(c, key)
+    if hit is None:
+        done = []
+        for conn, (a, b) in c.connections.items():
+            cells, reached = follow(c, m, a)
+            if reached == b:
+                done.append((conn, tuple(cells)))
+        hit = cache[key] = tuple(done)
+    return {conn: list(cells) for conn, cells in hit}
 
 
 def removable_count(c: Content, m: Matrix, locked: list[str]) -> int:
     """How many tokens could be peeled off one at a time from loose ends (RR-CONV-08, RR-BOARD-01)."""
+    key = ("peel", frozenset(m.items()), tuple(locked))
+    cache, hit = _memo(c, key)
+    if hit is not None:
+        return int(hit)
     m = dict(m)
     count = 0
     while True:
         loose = [cell for cell in m if cell not in locked and is_loose(c, m, cell)]
         if not loose:
+            cache[key] = count
             return count
         for cell in loose:
             del m[cell]
@@ -111,9 +129,13 @@ def removable_count(c: Content, m: Matrix, locked: list[str]) -> int:
 
 def goal_feasible(c: Content, m: Matrix, conn: str) -> bool:
     """True if connection ``conn`` can still be completed by filling empty cells (RR-CABLE-14)."""
-    start, goal = c.connections[conn]
-    e = next(e for e in c.endpoints if e.id == start)
-    return _extend(c, m, e.cell, e.side, goal, set())
+    key = ("goal", conn, frozenset(m.items()))
+    cache, hit = _memo(c, key)
+    if hit is None:
+        start, goal = c.connections[conn]
+        e = c.cable_geo.by_id[start]
+        hit = cache[key] = _extend(c, m, e.cell, e.side, goal, set())
+    return bool(hit)
 
 
 def _extend(c: Content, m: Matrix, cell: str | None, entry: str, goal: str, seen: set[str]) -> bool:
@@ -124,12 +146,13 @@ def _extend(c: Content, m: Matrix, cell: str | None, entry: str, goal: str, seen
     else:
         exits = [s for s in "NESW" if s != entry]
     seen = seen | {cell}
+    geo = c.cable_geo
     for side in exits:
-        reached = endpoint_at(c, cell, side)
+        reached = geo.ends.get((cell, side))
         if reached:
             if reached == goal:
                 return True
             continue
-        if _extend(c, m, neighbour(c, cell, side), OPPOSITE[side], goal, seen):
+        if _extend(c, m, geo.near[(cell, side)], OPPOSITE[side], goal, seen):
             return True
     return False

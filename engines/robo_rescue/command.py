@@ -10,6 +10,7 @@ from typing import Any
 
 from engines.core import Action, Game, Step
 
+from .board import ahead
 from .board_actions import actions_available
 from .gains import give
 from .movement import run_position, world_of
@@ -120,15 +121,30 @@ def advance_command(g: Game) -> None:
             if actions_available(g, seat):  # RR-ACT-01..03
                 g.call("board_actions", seat=seat, card=p.card, limit=limit, taken=0)
                 return
-        elif result.get("blast") == "box":
-            t["trace"].append({"blast": "box"})
-            g.log(f"{{seat{seat}}} blasts a Container Box out of the game.")
-            if not give(g, seat, [{"kind": "OIL", "type": None, "n": c.rules["blast_box_oil"]}]):
-                return
-        elif result.get("blast") == "energy":
-            gain_energy(g, seat)  # RR-MOD-05
         elif "blast" in result:
-            g.log(f"{{seat{seat}}}'s Blast! has no target.")
+            t["trace"].append(blast_entry(result["blast"], w["robots"][str(seat)]))
+            if result["blast"] == "box":
+                g.log(f"{{seat{seat}}} blasts a Container Box out of the game.")
+                if not give(g, seat, [{"kind": "OIL", "type": None, "n": c.rules["blast_box_oil"]}]):
+                    return
+            elif result["blast"] == "energy":
+                gain_energy(g, seat)  # RR-MOD-05
+            else:
+                g.log(f"{{seat{seat}}}'s Blast! has no target.")
+
+
+def blast_entry(use: str | None, robot: list[str]) -> dict[str, Any]:
+    """The trace entry of a resolved Blast! (RR-MOD-04/05), with its target space like a card's ``path``.
+
+    ``{"blast": "box", "at": space of the destroyed box}``, ``{"blast": "energy", "at": the robot's corner}``
+    or ``{"blast": "none"}``. The robot does not move during a Blast!, so its space and facing locate the target.
+    """
+    at, facing = robot
+    if use == "box":
+        return {"blast": "box", "at": ahead(at, facing)}
+    if use == "energy":
+        return {"blast": "energy", "at": at}
+    return {"blast": "none"}
 
 
 class Command(Step):

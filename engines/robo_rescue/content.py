@@ -57,11 +57,14 @@ class BonusCard:
 
 @dataclass(frozen=True)
 class Reward:
+    """One conversion reward; ``house`` maps a house-rule option to the type it shows instead (AMB-01)."""
+
     tier: int
     cost: int
     kind: str
     type: str
     pay_with: tuple[str, ...]
+    house: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,24 @@ class Endpoint:
     group: str
     cell: str
     side: str
+
+
+@dataclass(frozen=True)
+class CableGeometry:
+    """The cable matrix's fixed geometry, derived once (RR-CABLE-01/03/10).
+
+    ``links[cell]`` lists, per side, ``(side, endpoint id or None, neighbour cell or None, opposite side)``;
+    ``cache`` memoises pure matrix queries (keyed by the matrix's items).
+    """
+
+    cells: tuple[str, ...]
+    free: tuple[str, ...]
+    near: dict[tuple[str, str], str | None]
+    ends: dict[tuple[str, str], str]
+    links: dict[str, tuple[tuple[str, str | None, str | None, str], ...]]
+    by_id: dict[str, Endpoint]
+    orient_type: dict[str, str]
+    cache: dict[Any, Any]
 
 
 @dataclass(frozen=True)
@@ -107,13 +128,15 @@ class Content:
     abilities: dict[str, Ability]
     ability_names: dict[str, str]
     robots: tuple[dict[str, str], ...]
+    cable_geo: CableGeometry
+    memo: dict[Any, Any]                        # small derived tables, filled on first use
 
     def card_type(self, card_id: str) -> str:
         return self.command_cards[card_id]
 
     def orient_type(self, orient: str) -> str:
         """STRAIGHT or BEND for a cable orientation."""
-        return next(t for t, os in self.cable_orients.items() if orient in os)
+        return self.cable_geo.orient_type[orient]
 
 
 def _read(name: str) -> dict[str, Any]:
@@ -143,7 +166,8 @@ def load() -> Content:
             card_id = f"{spec['code']}-{i}"
             abilities[card_id] = Ability(card_id, spec["ability"], spec["name"], spec["timing"],
                                          tuple(spec["tokens"]), die)
-    rewards = tuple(Reward(t["tier"], t["cost"], r["kind"], r["type"], tuple(t["pay_with"]))
+    rewards = tuple(Reward(t["tier"], t["cost"], r["kind"], r["type"], tuple(t["pay_with"]),
+                           tuple(sorted(r.get("house_rule", {}).items())))
                     for t in conv["tiers"] for r in t["rewards"])
     content = Content(
         raw=raw, rules=raw["rules"],
@@ -169,9 +193,36 @@ def load() -> Content:
         bonus_cards=bonus, abilities=abilities,
         ability_names={s["ability"]: s["name"] for s in raw["ability_cards"]["abilities"]},
         robots=tuple(raw["robots"]["robots"]),
+        cable_geo=cable_geometry(matrix), memo={},
     )
     validate(content)
     return content
+
+
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+
+
+def cable_geometry(matrix: dict[str, Any]) -> CableGeometry:
+    """Neighbours, sockets/ports and per-cell side links of the cable matrix (REC-08)."""
+    cols, rows = matrix["cols"], matrix["rows"]
+    cells = tuple(f"{col}{row}" for col in cols for row in range(1, rows + 1))
+    near: dict[tuple[str, str], str | None] = {}
+    for x, col in enumerate(cols):
+        for y in range(rows):
+            for side, (dx, dy) in STEP.items():
+                nx, ny = x + dx, y + dy
+                inside = 0 <= nx < len(cols) and 0 <= ny < rows
+                near[(f"{col}{y + 1}", side)] = f"{cols[nx]}{ny + 1}" if inside else None
+    endpoints = [Endpoint(e["id"], e["group"], e["cell"], e["side"]) for e in matrix["endpoints"]]
+    ends = {(e.cell, e.side): e.id for e in endpoints}
+    links = {cell: tuple((side, ends.get((cell, side)), near[(cell, side)], OPPOSITE[side]) for side in "NESW")
+             for cell in cells}
+    return CableGeometry(
+        cells=cells, free=tuple(x for x in cells if x not in matrix["node_cells"]), near=near, ends=ends,
+        links=links, by_id={e.id: e for e in endpoints},
+        orient_type={o: t for t, os in matrix["tokens"].items() for o in os}, cache={},
+    )
 
 
 def validate(c: Content) -> None:
@@ -198,6 +249,9 @@ def validate(c: Content) -> None:
         for p in positions:
             if not set(p.accepts) <= set(c.modifier_types):
                 raise ContentError(f"position P{p.pos} accepts an unknown modifier")
+    for r in c.rewards:
+        if any(r.kind != "MODIFIER" or ty not in c.modifier_types for _, ty in r.house):
+            raise ContentError(f"a house rule swaps tier-{r.tier} {r.type} for an unknown modifier")
     for conn in c.connections.values():
         ids = {e.id for e in c.endpoints}
         if not set(conn) <= ids:

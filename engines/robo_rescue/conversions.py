@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engines.core import Action, Game, Step
 
 from . import abilities, cables, decks
+from .acts import act
 from .content import Reward
 from .gains import give
 from .player_board import gain_modifier, player, return_supply
@@ -38,6 +40,33 @@ def resource_units(g: Game, seat: int, resource: str) -> int:
     return own + cables.removable_count(g.data, p["matrix"], p["locked"])
 
 
+def can_pay(g: Game, seat: int, resource: str, cost: int) -> bool:
+    """``resource_units(...) >= cost``, without peeling the cable matrix when tokens already suffice."""
+    if resource == "TOKENS":
+        p = player(g, seat)
+        own = sum(p["modifiers"].values())
+        return own >= cost or own + cables.removable_count(g.data, p["matrix"], p["locked"]) >= cost
+    return resource_units(g, seat, resource) >= cost
+
+
+def rewards_for(g: Game) -> tuple[Reward, ...]:
+    """The conversion rows in play, cheapest tier first; house rules swap a reward's type (AMB-01)."""
+    c, options = g.data, g.options
+    names = c.memo.get("house_rules")
+    if names is None:
+        names = c.memo["house_rules"] = tuple(sorted({name for r in c.rewards for name, _ in r.house}))
+    on = tuple(name for name in names if options.get(name))
+    key = ("rewards", on)
+    cached = c.memo.get(key)
+    if cached is None:
+        rows = []
+        for r in sorted(c.rewards, key=lambda r: r.cost):
+            swap = next((ty for name, ty in r.house if name in on), None)
+            rows.append(r if swap is None else replace(r, type=swap, house=()))
+        cached = c.memo[key] = tuple(rows)
+    return cached
+
+
 def reward_gainable(g: Game, seat: int, r: Reward, card: str | None = None) -> bool:
     """Whether the reward itself could be received now (RR-CONV-06, RR-CONV-11, RR-CONV-13)."""
     if r.kind in g.g["turn"]["conversions"]:
@@ -58,23 +87,37 @@ def offers(g: Game, seat: int) -> list[Action]:
     """D-08a/b: rewards not yet taken this turn, gainable and affordable, at their cheapest price."""
     seen: set[tuple[str, str]] = set()
     acts = []
-    units = {res: resource_units(g, seat, res) for res in ("CARDS", "TOKENS", "OIL")}
-    for r in sorted(g.data.rewards, key=lambda r: r.cost):
+    taken = g.g["turn"]["conversions"]
+    units: dict[str, int] = {}  # each resource counted once per call
+    affordable: dict[tuple[int, tuple[str, ...]], bool] = {}
+    for r in rewards_for(g):
+        if r.kind in taken:
+            continue
+        price = (r.cost, r.pay_with)
+        if price not in affordable:
+            affordable[price] = False
+            for res in r.pay_with:
+                if res not in units:
+                    units[res] = resource_units(g, seat, res)
+                if units[res] >= r.cost:
+                    affordable[price] = True
+                    break
+        if not affordable[price]:
+            continue
         cards = [x for x in g.g["ability_supply"] if x] if r.kind == "ABILITY" else [None]
         for card in cards:
             key = (r.kind, card or r.type)
             if key in seen or not reward_gainable(g, seat, r, card):
                 continue
-            if any(units[res] >= r.cost for res in r.pay_with):
-                seen.add(key)
-                acts.append(Action("buy", r.tier, r.kind, card or r.type))
+            seen.add(key)
+            acts.append(act("buy", r.tier, r.kind, card or r.type))
     return acts
 
 
 def _reward(g: Game, frame: dict[str, Any]) -> Reward:
     kind, tier = frame["reward"]["kind"], frame["reward"]["tier"]
     ty = "SUPPLY" if kind == "ABILITY" else frame["reward"]["type"]
-    return next(r for r in g.data.rewards if r.tier == tier and r.kind == kind and r.type == ty)
+    return next(r for r in rewards_for(g) if r.tier == tier and r.kind == kind and r.type == ty)
 
 
 def _grant(g: Game, seat: int, kind: str, ty: str) -> bool:
@@ -102,21 +145,21 @@ class Conversions(Step):
         f = g.frame
         reward = f.get("reward")
         if not reward:
-            return [*offers(g, seat), Action("done")]
+            return [*offers(g, seat), act("done")]
         if not f.get("resource"):
             r = _reward(g, f)
-            return [Action("pay", res) for res in r.pay_with if resource_units(g, seat, res) >= r.cost]
+            return [act("pay", res) for res in r.pay_with if can_pay(g, seat, res, r.cost)]
         return self._units(g, seat, f["resource"])
 
     def _units(self, g: Game, seat: int, resource: str) -> list[Action]:
         p = player(g, seat)
         if resource == "CARDS":
             kinds = sorted({g.data.card_type(x) for x in g.g["hands"][str(seat)]})
-            return [Action("spend", "card", k) for k in kinds]
+            return [act("spend", "card", k) for k in kinds]
         if resource == "OIL":
-            return [Action("spend", "oil", i + 1) for i, n in enumerate(spendable_oil(g, seat)) if n > 0]
-        mods = [Action("spend", "mod", t) for t, n in sorted(p["modifiers"].items()) if n > 0]
-        return mods + [Action("spend", "cable", cell) for cell in loose_cables(g, seat)]
+            return [act("spend", "oil", i + 1) for i, n in enumerate(spendable_oil(g, seat)) if n > 0]
+        mods = [act("spend", "mod", t) for t, n in sorted(p["modifiers"].items()) if n > 0]
+        return mods + [act("spend", "cable", cell) for cell in loose_cables(g, seat)]
 
     def act(self, g: Game, seat: int, action: Action) -> None:
         from .turn import cleanup
@@ -127,7 +170,7 @@ class Conversions(Step):
         elif action.verb == "buy":
             f.update(reward={"tier": action.args[0], "kind": action.args[1], "type": action.args[2]}, paid=0)
             r = _reward(g, f)
-            can = [res for res in r.pay_with if resource_units(g, seat, res) >= r.cost]
+            can = [res for res in r.pay_with if can_pay(g, seat, res, r.cost)]
             f["resource"] = can[0] if len(can) == 1 else None
         elif action.verb == "pay":
             f["resource"] = action.args[0]
@@ -210,4 +253,4 @@ class Conversions(Step):
 
     def default(self, g: Game, seat: int) -> Action:
         """§6.4: Done; a conversion already chosen is finished with the first resource and units offered."""
-        return self.actions(g, seat)[0] if g.frame.get("reward") else Action("done")
+        return self.actions(g, seat)[0] if g.frame.get("reward") else act("done")

@@ -35,8 +35,8 @@ def draw_commands(g: Game, seat: int, n: int) -> list[str]:
 
 def movement_available(g: Game, kind: str) -> bool:
     """RR-CONV-11: a Movement card of that type exists in the discard or the deck."""
-    c = g.data
-    return any(c.card_type(x) == kind for x in g.g["command_discard"] + g.g["command_deck"])
+    types = g.data.command_cards
+    return any(types[x] == kind for x in g.g["command_discard"]) or any(types[x] == kind for x in g.g["command_deck"])
 
 
 def take_movement_card(g: Game, seat: int, kind: str) -> None:

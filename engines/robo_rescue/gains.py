@@ -12,6 +12,7 @@ from typing import Any
 from engines.core import Action, Game, Step
 
 from . import cables, decks
+from .acts import act
 from .player_board import gain_modifier, oil_fit, oil_splits, place_cable, player, pour_oil, take_supply
 
 Item = dict[str, Any]
@@ -52,7 +53,7 @@ def cable_options(g: Game, seat: int, queue: list[Item]) -> list[Action]:
         for kind in ("STRAIGHT", "BEND") if it["type"] == "WILD" else (it["type"],):
             if kind not in kinds and g.g["supply"]["cables"][kind] > 0:
                 kinds.append(kind)
-    return [Action("place", kind, cell, orient) for kind in kinds
+    return [act("place", kind, cell, orient) for kind in kinds
             for cell, orient in cables.legal_placements(c, m, kind)]
 
 
@@ -114,7 +115,7 @@ class Gain(Step):
         queue = g.frame["queue"]
         it = queue[0]
         if it["kind"] == "OIL":
-            return [Action("oil", k) for k in oil_splits(g, seat, it["n"])]
+            return [act("oil", k) for k in oil_splits(g, seat, it["n"])]
         return cable_options(g, seat, queue)
 
     def act(self, g: Game, seat: int, action: Action) -> None:
@@ -145,18 +146,12 @@ class Gain(Step):
         return f"{name} cable at M:{cell} ({orient[0]}–{orient[1]})"
 
     def default(self, g: Game, seat: int) -> Action:
-        """§6.4 D-OIL: the fuller tank that is not full. D-CABLE (H-CABLE steps 1 and 3): the placement that
-        keeps the most connections feasible, first in canonical order (Straight first for a Wild)."""
+        """§6.4 D-OIL: the fuller tank that is not full. D-CABLE: the placement heuristic H-CABLE (keep the
+        most connections feasible, then shorten a route, then canonical order), as the bot plays it."""
         acts = self.actions(g, seat)
         if acts[0].verb == "oil":
             tanks = player(g, seat)["tanks"]
             return acts[-1] if tanks[0] >= tanks[1] else acts[0]
-        p = player(g, seat)
-        open_goals = [c for c in g.data.connections if c not in p["connections"]]
+        from .bot import cable_choice  # the bot module builds on this one
 
-        def kept(a: Action) -> int:
-            m = {**p["matrix"], str(a.args[1]): str(a.args[2])}
-            return sum(cables.goal_feasible(g.data, m, conn) for conn in open_goals)
-
-        scores = [kept(a) for a in acts]
-        return acts[scores.index(max(scores))]
+        return cable_choice(g, seat, acts)

@@ -27,6 +27,8 @@ class RoboRescue(Engine):
         Option("round_cap", "Round cap", 50, minimum=0, maximum=500,
                help="0 = no limit (the rules); otherwise most engines after that round wins (§6.6 safety net)."),
         Option("finite_supply", "Finite supply", True, help="Pieces run out as in the box (RR-GEN-03, AMB-09)."),
+        Option("tier3_turbo_is_portal", "Tier-3 Portal (house rule)", False,
+               help="House rule (AMB-01): the Tier-3 conversion row offers a Portal token instead of Turbo."),
     ))
     steps = (ChooseFacing, TurnStart, Program, Command, BoardActions, PowerChoice, BonusChoice, Gain,
              Conversions, DiscardDown)

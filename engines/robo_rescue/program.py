@@ -8,10 +8,14 @@ simulates the Command with ``movement``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import pairwise
 from typing import Any
 
 from engines.core import Action, Game, Step
 
+from .acts import act
+from .board import xy
 from .content import Content, Position
 from .movement import Blocked, World, blast_uses, copy_world, run_position, world_of
 from .player_board import player
@@ -82,12 +86,20 @@ def _with(cmd: dict[str, Any], p: Position, choice: tuple[str, str] | None, src:
 
 
 def completable(c: Content, w: World, cmd: dict[str, Any], i: int, avail: set[str]) -> bool:
-    """Some choice of tokens for positions ``i..`` makes the Command legal (RR-PROG-13/14)."""
+    """Some choice of tokens for positions ``i..`` makes the Command legal (RR-PROG-13/14).
+
+    Only Movement cards can block (RR-MOVE-04): once the last card is resolved any rest is legal,
+    and an empty non-card position leaves the world as it is (no copy needed).
+    """
     positions = c.positions[cmd["kind"]]
-    if i == len(positions):
+    if i > last_card_index(c, cmd["kind"]):
         return True
     p = positions[i]
     for choice in choices_at(c, w, cmd, p, avail):
+        if choice is None and p.kind != "card" and str(p.pos) not in cmd["mods"]:
+            if completable(c, w, cmd, i + 1, avail):
+                return True
+            continue
         nxt, w2 = _with(cmd, p, choice), copy_world(w)
         try:
             run_position(w2, c, nxt, p)
@@ -98,6 +110,14 @@ def completable(c: Content, w: World, cmd: dict[str, Any], i: int, avail: set[st
     return False
 
 
+def last_card_index(c: Content, kind: str) -> int:
+    """Index of the last Movement-card position of a Single or Combi Command."""
+    key = ("last_card", kind)
+    if key not in c.memo:
+        c.memo[key] = max(i for i, p in enumerate(c.positions[kind]) if p.kind == "card")
+    return int(c.memo[key])
+
+
 def prefix_world(c: Content, w: World, cmd: dict[str, Any], upto: int) -> tuple[World, list[dict[str, Any]]]:
     """The world after positions ``0..upto-1`` of a draft (legal by construction), with traces."""
     w = copy_world(w)
@@ -106,18 +126,51 @@ def prefix_world(c: Content, w: World, cmd: dict[str, Any], upto: int) -> tuple[
 
 
 def cards_completable(g: Game, seat: int, cmd: dict[str, Any]) -> bool:
-    """Some choice of the remaining cards and tokens is legal."""
+    """Some choice of the remaining cards and tokens is legal (memoised on what the search reads)."""
     c = g.data
-    need = cards_needed(c, cmd["kind"])
     counts = movement_counts(g, seat)
     for kind in cmd["cards"]:
-        counts[kind] -= 1
-    if len(cmd["cards"]) < need:
-        return any(n > 0 and cards_completable(g, seat, {**cmd, "cards": [*cmd["cards"], k]})
-                   for k, n in sorted(counts.items()))
+        counts[kind] = counts.get(kind, 0) - 1
     if min(counts.values(), default=0) < 0:
         return False
-    return completable(c, world_of(g.g, seat), cmd, 0, set(token_sources(g, seat)))
+    w = world_of(g.g, seat)
+    avail = set(token_sources(g, seat))
+    key = (cmd["kind"], tuple(cmd["cards"]), _mods_key(cmd["mods"]), _world_key(w),
+           tuple(sorted(counts.items())), tuple(sorted(avail)))
+    memo = c.memo.setdefault("commands", {})
+    found = memo.get(key)
+    if found is None:
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        missing = cards_needed(c, cmd["kind"]) - len(cmd["cards"])
+        found = memo[key] = any(completable(c, w, {**cmd, "cards": [*cmd["cards"], *rest]}, 0, avail)
+                                for rest in _fillings(counts, missing))
+    return bool(found)
+
+
+MEMO_LIMIT = 4096
+"""Searches remembered in ``c.memo["commands"]`` before it is cleared (a small memo keeps GC cheap)."""
+
+
+def _mods_key(mods: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple(sorted((pos, m["type"], m.get("param"), m.get("src")) for pos, m in mods.items()))
+
+
+def _world_key(w: World) -> tuple[Any, ...]:
+    robots = tuple(sorted((s, at, facing) for s, (at, facing) in w["robots"].items()))
+    return robots, tuple(w["boxes"]), w["me"], w["energy"], w["portal"]
+
+
+def _fillings(counts: dict[str, int], n: int) -> Iterator[tuple[str, ...]]:
+    """Every ordered choice of ``n`` more Movement cards from ``counts`` (card 1 resolves first)."""
+    if n <= 0:
+        yield ()
+        return
+    for kind, left in sorted(counts.items()):
+        if left > 0:
+            rest = {**counts, kind: left - 1}
+            for tail in _fillings(rest, n - 1):
+                yield (kind, *tail)
 
 
 def command_exists(g: Game, seat: int, kind: str) -> bool:
@@ -151,15 +204,15 @@ class Program(Step):
         if len(f["cards"]) < need:
             for kind, n in sorted(movement_counts(g, seat).items()):
                 if n > f["cards"].count(kind) and cards_completable(g, seat, {**cmd, "cards": [*f["cards"], kind]}):
-                    acts.append(Action("card", kind))
-            return [*acts, Action("back")]
+                    acts.append(act("card", kind))
+            return [*acts, act("back")]
         sources = token_sources(g, seat)
         avail = set(sources)
         positions = c.positions[f["kind"]]
         i = f["pos"]
         w, _ = prefix_world(c, world_of(g.g, seat), cmd, i)
         if self._rest_empty_legal(c, w, cmd, i):
-            acts.append(Action("confirm"))
+            acts.append(act("confirm"))
         if i < len(positions):
             p = positions[i]
             for choice in choices_at(c, w, cmd, p, avail):
@@ -172,10 +225,10 @@ class Program(Step):
                 if not completable(c, w2, nxt, i + 1, avail):
                     continue
                 if choice is None:
-                    acts.append(Action("skip", p.pos))
+                    acts.append(act("skip", p.pos))
                 else:
-                    acts += [Action("mod", p.pos, choice[0], choice[1], src) for src in sources[choice[0]]]
-        return [*acts, Action("back")]
+                    acts += [act("mod", p.pos, choice[0], choice[1], src) for src in sources[choice[0]]]
+        return [*acts, act("back")]
 
     @staticmethod
     def _rest_empty_legal(c: Content, w: World, cmd: dict[str, Any], i: int) -> bool:
@@ -212,8 +265,11 @@ class Program(Step):
             return f"Choose Movement card {len(f['cards']) + 1}{first}."
         positions = g.data.positions[f["kind"]]
         if f["pos"] < len(positions):
-            return f"Add a modifier token at P{positions[f['pos']].pos}, skip it, or confirm the Command."
-        return "Confirm the Command."
+            text = f"Add a modifier token at P{positions[f['pos']].pos}, skip it, or confirm the Command."
+        else:
+            text = "Confirm the Command."
+        warnings = preview_warnings(g, seat, f)
+        return text + (f" Warning: {'; '.join(warnings)}." if warnings else "")
 
     def label(self, g: Game, seat: int, action: Action) -> str | None:
         c = g.data
@@ -229,27 +285,69 @@ class Program(Step):
             where = "" if src == "own" else f" ({c.abilities[str(src)].name})"
             return positions_label(int(pos), p, str(token), g) + PARAM_NAMES.get(str(param), "") + where
         if action.verb == "confirm":
-            return "Confirm the Command"
+            warnings = preview_warnings(g, seat, g.frame)
+            return "Confirm the Command" + (f" (warning: {'; '.join(warnings)})" if warnings else "")
         return "Back: choose another turn type"
 
     def default(self, g: Game, seat: int) -> Action:
         """§6.4: an unconfirmed Command times out into Standby (via Back)."""
-        return Action("back")
+        return act("back")
 
     def hidden(self, g: Game, viewer: int | None) -> list[str]:
         return [] if viewer == g.frame["seat"] else ["cards"]
 
 
-def preview(g: Game, seat: int, frame: dict[str, Any]) -> list[dict[str, Any]] | None:
-    """The path the draft would take with no further tokens (for the programming seat's view)."""
+def simulate_draft(g: Game, seat: int, frame: dict[str, Any]) -> tuple[list[dict[str, Any]], list[str]] | None:
+    """Run the draft with no further tokens: the per-position traces and the warnings (D-06), or None.
+
+    None while cards are missing or when the draft is not yet legal without more tokens.
+    """
     c = g.data
-    need = cards_needed(c, frame["kind"])
-    if len(frame["cards"]) < need:
+    if len(frame["cards"]) < cards_needed(c, frame["kind"]):
         return None
     cmd = {"kind": frame["kind"], "cards": frame["cards"], "mods": frame["mods"]}
     w = world_of(g.g, seat)
+    traces, warnings = [], []
+    combi = frame["kind"] == "combi"
     try:
-        traces = [run_position(w, c, cmd, p) for p in c.positions[frame["kind"]]]
+        for p in c.positions[frame["kind"]]:
+            armed = w["portal"]
+            trace = run_position(w, c, cmd, p)
+            traces.append(trace)
+            if "blast" in trace and trace["blast"] is None:
+                warnings.append("Blast! has no target")  # RR-MOD-04/05
+            if p.kind != "card":
+                continue
+            if armed and not _jumped(trace["path"]):
+                warnings.append("Portal unused")  # RR-MOD-08: it only affects the next card
+            if trace["stopped"]:
+                card = f" (card {p.card})" if combi else ""
+                warnings.append(f"Turbo push will fail at step {len(trace['path'])}{card}")  # RR-MOVE-08
     except Blocked:
         return None
-    return [t for t in traces if "path" in t]
+    return traces, warnings
+
+
+def _jumped(path: list[str]) -> bool:
+    """Whether a card's path crosses the board through a Portal (RR-MOVE-11): two entered spaces not adjacent."""
+    return any(abs(x1 - x2) + abs(y1 - y2) > 1 for (x1, y1), (x2, y2) in pairwise(map(xy, path)))
+
+
+def preview(g: Game, seat: int, frame: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The path the draft would take with no further tokens (for the programming seat's view)."""
+    sim = simulate_draft(g, seat, frame)
+    return None if sim is None else [t for t in sim[0] if "path" in t]
+
+
+def preview_warnings(g: Game, seat: int, frame: dict[str, Any]) -> list[str]:
+    """D-06 warnings for the draft as it stands: "Blast! has no target", "Portal unused", a failing Turbo push."""
+    sim = simulate_draft(g, seat, frame)
+    return [] if sim is None else sim[1]
+
+
+def draft_preview(g: Game, seat: int, frame: dict[str, Any]) -> dict[str, Any]:
+    """``{"path": preview traces or None, "warnings": [...]}`` for the programming seat's view."""
+    sim = simulate_draft(g, seat, frame)
+    if sim is None:
+        return {"path": None, "warnings": []}
+    return {"path": [t for t in sim[0] if "path" in t], "warnings": sim[1]}

@@ -7,6 +7,7 @@ from typing import Any
 from engines.core import Action, Game, Step
 
 from . import abilities, decks, endgame
+from .acts import act
 from .player_board import player, return_supply
 from .program import command_exists
 
@@ -30,7 +31,7 @@ class ChooseFacing(Step):
 
     def actions(self, g: Game, seat: int) -> list[Action]:
         corner = g.g["robots"][str(seat)]["at"]
-        return [Action("face", d) for d in g.data.corner_facings[corner]]
+        return [act("face", d) for d in g.data.corner_facings[corner]]
 
     def act(self, g: Game, seat: int, action: Action) -> None:
         g.g["robots"][str(seat)]["facing"] = str(action.args[0])
@@ -58,17 +59,19 @@ class TurnStart(Step):
     name = "turn_start"
 
     def actions(self, g: Game, seat: int) -> list[Action]:
-        acts = [Action("use", card) for card in abilities.start_abilities(g, seat)]
+        acts = [act("use", card) for card in abilities.start_abilities(g, seat)]
         if command_exists(g, seat, "single"):
-            acts.append(Action("single"))
-        if command_exists(g, seat, "combi"):
-            hand = g.g["hands"][str(seat)]
-            if any(g.data.card_type(x) == "COMBI" for x in hand):
-                acts.append(Action("combi", "COMBI"))
-            coder = abilities.owned(g, seat, "MASTER_CODER")
-            if coder and coder["die"] > 0:
-                acts.append(Action("combi", coder["id"]))  # RR-PROG-06
-        return [*acts, Action("standby")]
+            acts.append(act("single"))
+        hand = g.g["hands"][str(seat)]
+        combi = any(g.data.card_type(x) == "COMBI" for x in hand)
+        coder = abilities.owned(g, seat, "MASTER_CODER")
+        coder_ok = bool(coder and coder["die"] > 0)
+        if (combi or coder_ok) and command_exists(g, seat, "combi"):
+            if combi:
+                acts.append(act("combi", "COMBI"))
+            if coder_ok:
+                acts.append(act("combi", coder["id"]))  # RR-PROG-06
+        return [*acts, act("standby")]
 
     def act(self, g: Game, seat: int, action: Action) -> None:
         if action.verb == "use":
@@ -96,7 +99,7 @@ class TurnStart(Step):
         return "Your turn: use a start-of-turn ability, program a Single or Combi-Move, or Standby."
 
     def default(self, g: Game, seat: int) -> Action:
-        return Action("standby")
+        return act("standby")
 
 
 def standby(g: Game, seat: int) -> None:
@@ -144,7 +147,7 @@ class DiscardDown(Step):
 
     def actions(self, g: Game, seat: int) -> list[Action]:
         kinds = sorted({g.data.card_type(x) for x in g.g["hands"][str(seat)]})
-        return [Action("discard", k) for k in kinds]
+        return [act("discard", k) for k in kinds]
 
     def act(self, g: Game, seat: int, action: Action) -> None:
         hand = g.g["hands"][str(seat)]
@@ -164,4 +167,4 @@ class DiscardDown(Step):
 
     def default(self, g: Game, seat: int) -> Action:
         """§6.4: the most recently drawn card first."""
-        return Action("discard", g.data.card_type(g.g["hands"][str(seat)][-1]))
+        return act("discard", g.data.card_type(g.g["hands"][str(seat)][-1]))

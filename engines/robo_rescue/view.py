@@ -6,8 +6,41 @@ from typing import Any
 
 from engines.core import Game, State
 
+from .content import Content
 from .player_board import survivor_score
-from .program import preview
+from .program import preview, preview_warnings
+
+LIMITS = ("hand_limit", "oil_tanks", "oil_tank_size", "energy_max", "chips_max", "spacecraft_engines",
+          "cable_engines_max", "max_ability_cards", "max_modifiers_per_command", "ability_supply_size")
+
+
+def geometry(c: Content) -> dict[str, Any]:
+    """Public static data a renderer needs: board size and printed spaces, the cable matrix, limits."""
+    board = c.raw["board"]
+    return {
+        "board": {"cols": int(board["size"]["cols"]), "rows": int(board["size"]["rows"]),
+                  "corners": list(c.corners), "box_starts": list(c.box_starts),
+                  "switches": {k: list(v) for k, v in c.switches.items()}, "power_tokens": list(c.power_tokens)},
+        "matrix": {"cols": c.matrix_cols, "rows": c.matrix_rows, "node_cells": list(c.node_cells),
+                   "endpoints": [{"id": e.id, "group": e.group, "cell": e.cell, "side": e.side}
+                                 for e in c.endpoints],
+                   "connections": {k: {"name": c.connection_names[k], "ends": list(ends)}
+                                   for k, ends in c.connections.items()}},
+        "limits": {k: c.rules[k] for k in LIMITS},
+    }
+
+
+def draft_cards(c: Content, hand: list[str], frame: dict[str, Any]) -> dict[str, Any]:
+    """The hand cards a draft would use, picked as ``confirm_command`` picks them (first of each type)."""
+    ids: list[str] = []
+    for kind in frame["cards"]:
+        card = next((x for x in hand if c.card_type(x) == kind and x not in ids), None)
+        if card is not None:
+            ids.append(card)
+    combi = None
+    if frame.get("source") == "COMBI":
+        combi = next((x for x in hand if c.card_type(x) == "COMBI"), None)
+    return {"card_ids": ids, "combi_id": combi, "source": frame.get("source")}
 
 
 def table_view(g: Game, seat: int | None) -> dict[str, Any]:
@@ -45,12 +78,14 @@ def table_view(g: Game, seat: int | None) -> dict[str, Any]:
                  "flipped": turn["flipped"]},
         "last_turn": t["last_turn"],
         "ultimate_survivors": t.get("ultimate_survivors"),
+        "geometry": geometry(c),
     }
     if seat is not None:
         view["hand"] = [{"id": x, "type": c.card_type(x)} for x in t["hands"][str(seat)]]
         if frame.get("step") == "program" and frame.get("seat") == seat:
             view["draft"] = {"kind": frame["kind"], "cards": frame["cards"], "mods": frame["mods"],
-                             "preview": preview(g, seat, frame)}
+                             **draft_cards(c, t["hands"][str(seat)], frame), "preview": preview(g, seat, frame),
+                             "warnings": preview_warnings(g, seat, frame)}
     return view
 
 

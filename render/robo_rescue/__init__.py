@@ -1,7 +1,7 @@
 """Robo Rescue renderer: the board, every player's area and (for a seat) its hand and draft preview.
 
-Draws only from ``engine.view(state, seat)``; static geometry missing from the view comes from the
-engine's data files (see :mod:`.layout`).
+Draws only from ``engine.view(state, seat)``: static geometry and limits come from the view's
+``table.geometry`` (see :mod:`.layout`); nothing here imports the engine.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from .players import panel_height, player_panel
 from .private import HAND_H, draw_private
 
 HEADER_H = 34.0
-BOARD_H = 720.0
+BOARD_H = 750.0
 
 
 def _status(view: dict[str, Any]) -> tuple[str, Any]:

@@ -6,7 +6,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from render.core import Box, Canvas, GridSpec, Point, draw_grid, fit_grid, highlight, panel, path_arrow
+from render.core import Box, Canvas, GridSpec, Point, badge, draw_grid, fit_grid, highlight, panel, path_arrow
 from render.core.grid import coord_margin
 from render.core.palette import GRID_LINE, HIGHLIGHT, MUTED, TEXT, WHITE, Colour, lighten, seat_colour, seat_shape
 from render.core.primitives import draw_shape
@@ -30,8 +30,11 @@ from .layout import (
 )
 
 DIRS = {"N": (0.0, -1.0), "E": (1.0, 0.0), "S": (0.0, 1.0), "W": (-1.0, 0.0)}
+BLAST_RED: Colour = (0xD3, 0x2F, 0x2F)
+BLAST_GLOW: Colour = (0xFF, 0xC1, 0x07)
+BLAST_TEXT = {"box": "box destroyed", "energy": "+1 energy", "none": "no target"}
 SLOTS = ((0.24, 0.76), (0.76, 0.76), (0.24, 0.24), (0.76, 0.24))  # BL, BR, TL, TR (cell fractions)
-LEGEND_H = 44.0
+LEGEND_H = 72.0  # room for the icon key on two lines and the switch table
 
 
 def center(spec: GridSpec, space: str) -> Point:
@@ -98,6 +101,42 @@ def robot(c: Canvas, p: Point, seat: int, facing: str, r: float, ghost: bool = F
     c.circle(p, r, WHITE, colour, max(2.5, r * 0.2))
     c.circle(p, r + max(1.0, r * 0.06), None, TEXT, max(1.0, r * 0.06))
     draw_shape(c, seat_shape(seat), p, r * 0.56, colour, TEXT, max(1.0, r / 12))
+
+
+def starburst(c: Canvas, p: Point, r: float, kind: str = "box") -> None:
+    """The Blast! marker: a red and yellow starburst, with an X over a destroyed box or a bolt for energy."""
+    n = 12
+    outer = [
+        (p[0] + math.cos(math.pi * i / n) * r * (1.0 if i % 2 == 0 else 0.55),
+         p[1] + math.sin(math.pi * i / n) * r * (1.0 if i % 2 == 0 else 0.55))
+        for i in range(2 * n)
+    ]
+    c.polygon(outer, BLAST_RED, WHITE, max(1.5, r / 12))
+    c.circle(p, r * 0.5, BLAST_GLOW)
+    if kind == "energy":
+        bolt(c, p, r * 0.45, TEXT)
+        return
+    k = r * 0.3
+    for a, b in (((-k, -k), (k, k)), ((k, -k), (-k, k))):
+        c.line([(p[0] + a[0], p[1] + a[1]), (p[0] + b[0], p[1] + b[1])], TEXT, max(2.5, r / 5))
+
+
+def blast_at(entry: dict[str, Any]) -> tuple[int, int] | None:
+    """(col, row) of a trace entry's Blast! target: ``at`` as ``[x, y]`` (0-based) or a space name."""
+    at = entry.get("at")
+    try:
+        if isinstance(at, str):
+            return xy(at)
+        if isinstance(at, (list, tuple)) and len(at) == 2:
+            return int(at[0]), int(at[1])
+    except (TypeError, ValueError):
+        return None
+    return None
+
+
+def blasts(trace: Sequence[dict[str, Any]]) -> list[tuple[str, tuple[int, int] | None]]:
+    """(result, target cell or None) of every Blast! in a trace."""
+    return [(str(e.get("blast") or "none"), blast_at(e)) for e in trace if isinstance(e, dict) and "blast" in e]
 
 
 # -- paths -------------------------------------------------------------------------------------
@@ -173,6 +212,8 @@ def describe(
     steps = walk(trace)
     if steps:
         what += f"  {steps[0]}->{steps[-1]}"
+    for kind, _ in blasts(trace):
+        what += f"  Blast!: {BLAST_TEXT.get(kind, kind)}"
     return f"Last move: {seat_label(view, seat)}  {what}".rstrip()
 
 
@@ -191,7 +232,7 @@ def draw_board(
     grid_h = min(content.h - LEGEND_H - 4, (content.w - m) / st.cols * st.rows + m)
     grid_box, legend_box = content.take_top(grid_h, gap=4)
     spec = fit_grid(st.rows, st.cols, grid_box, coords=True, c=c)
-    corners = {xy(s) for s in board.get("corners") or []}
+    corners = {xy(s) for s in board.get("corners") or st.corners}
     starts = {xy(s) for s in st.box_starts}
 
     def fill(row: int, col: int) -> Colour | None:
@@ -238,13 +279,16 @@ def draw_board(
                 width=max(2.0, spec.cell / 16),
                 radius=spec.cell * 0.1,
             )
+    for kind, cell in blasts(trace):
+        if cell is not None and 0 <= cell[0] < st.cols and 0 <= cell[1] < st.rows:
+            starburst(c, spec.cell_center(cell[1], cell[0]), spec.cell * 0.47, kind)
     robots = board.get("robots") or {}
     for seat, rb in sorted(robots.items(), key=lambda kv: int(kv[0])):
         robot(c, center(spec, rb["at"]), int(seat), str(rb.get("facing", "N")), r_robot)
     if preview:
         draw_preview(c, spec, view, preview, r_robot)
-    draw_legend(c, legend_box, switches)
-    draw_info(c, legend_box.take_top(LEGEND_H, gap=6)[1], view)
+    used = draw_legend(c, legend_box, switches)
+    draw_info(c, legend_box.take_top(min(legend_box.h, used + 4), gap=6)[1], view)
     return spec
 
 
@@ -257,31 +301,53 @@ def draw_preview(c: Canvas, spec: GridSpec, view: dict[str, Any], preview: list[
     colour = seat_colour(seat)
     draw_path(c, spec, steps, colour, max(3.0, spec.cell * 0.07), r * 1.3)
     robot(c, center(spec, steps[-1]), seat, "N", r, ghost=True)
+    cards = [e for e in preview if isinstance(e, dict) and e.get("path")]
+    if len(cards) > 1:  # number where each card of a Combi stops
+        for n, e in enumerate(cards, 1):
+            x, y = center(spec, str(e["path"][-1]))
+            badge(c, (x - spec.cell * 0.3, y - spec.cell * 0.3), str(n), TEXT_S, fill=colour)
 
 
-def draw_legend(c: Canvas, box: Box, switches: dict[str, Any]) -> None:
-    """Icon key plus the switch → power-token table."""
-    r = 8.0
+def draw_legend(c: Canvas, box: Box, switches: dict[str, Any]) -> float:
+    """Icon key (wrapping onto a second line if needed) plus the switch → power-token table.
+
+    Returns the height used.
+    """
+    r = 9.0
+    lh = 2 * r + 6
     y = box.y + r + 2
     x = box.x + 2
     items: list[tuple[str, Any]] = [
         ("Oil", lambda p: action_token(c, p, r, "OIL")),
-        ("Cable dice", lambda p: action_token(c, p, r, "DICE")),
+        ("Dice", lambda p: action_token(c, p, r, "DICE")),
         ("Bonus", lambda p: action_token(c, p, r, "BONUS")),
         ("Power on", lambda p: power_token(c, p, r, True)),
         ("off", lambda p: power_token(c, p, r, False)),
         ("Box", lambda p: crate(c, Box.around(p, 2 * r, 2 * r))),
         ("Last move", lambda p: c.line([(p[0] - r, p[1]), (p[0] + r, p[1])], HIGHLIGHT, 4)),
+        ("Blast!", lambda p: starburst(c, p, r * 1.1)),
     ]
-    for text, icon in items:
+    widths = [2 * r + 4 + c.text_width(text, TEXT_S) + 10 for text, _ in items]
+    total, run, wrap_at = sum(widths), 0.0, len(items)
+    if total > box.w:  # two balanced lines
+        for i, w in enumerate(widths):
+            run += w
+            if run > total / 2:
+                wrap_at = i + 1
+                break
+    for i, (text, icon) in enumerate(items):
+        if i == wrap_at:
+            x, y = box.x + 2, y + lh
         icon((x + r, y))
         tb = c.text((x + 2 * r + 4, y), text, TEXT_S, TEXT, "lm")
         x = tb.x1 + 10
+    y += r + 4
     parts = [f"S{i} {sp}: {' '.join(ts)}" for i, (sp, ts) in enumerate(switches.items(), 1)]
     if parts:
-        c.text(
-            (box.x + 2, y + 2 * r + 6), "Switches flip  " + "   ".join(parts), TEXT_S, MUTED, "lm", max_width=box.w - 4
-        )
+        lines = c.wrap("Switches flip:  " + "  ·  ".join(parts), TEXT_S, box.w - 4, max_lines=2)
+        b = c.text_lines((box.x + 2, y), lines, TEXT_S, TEXT, spacing=3 / TEXT_S)
+        y = b.y1
+    return y - box.y
 
 
 def info_lines(view: dict[str, Any]) -> list[tuple[str, str]]:

@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass
 from typing import Any
 
 from render.core import Box, Canvas, Point
 from render.core.palette import TEXT, WHITE, Colour, lighten
 
-# Logical sizes (the canvas scale is ~2, so 12 logical ≈ 24 px).
+# Logical sizes (the canvas scale is ~2 before the 2000 px cap, so 1 logical ≈ 1.8 px).
 MARGIN = 10.0
 GAP = 8.0
 BOARD_W = 540.0
 PLAYER_W = 262.0
-TEXT_S = 12.0
-TEXT_M = 14.0
+TEXT_S = 13.0  # ≈ 24 px in the 2000 px wide image: the smallest text, still readable zoomed on a phone
+TEXT_M = 15.0
 
 OIL_INK: Colour = (0x2B, 0x26, 0x24)
 BOX_FILL: Colour = (0x9C, 0x65, 0x2E)
@@ -50,11 +49,12 @@ CARD_NAMES = {"FORWARD": "Forward", "LEFT": "Fwd-Left", "RIGHT": "Fwd-Right", "C
 
 @dataclass(frozen=True)
 class Static:
-    """Board and cable-matrix geometry that never changes during a game."""
+    """Board and cable-matrix geometry and limits that never change during a game (``table.geometry``)."""
 
     cols: int = 10
     rows: int = 10
     box_starts: tuple[str, ...] = ()
+    corners: tuple[str, ...] = ()
     matrix_cols: str = "ABCDEFGHIJ"
     matrix_rows: int = 3
     node_cells: tuple[str, ...] = ("G1", "J2")
@@ -63,44 +63,42 @@ class Static:
     energy_max: int = 2
     chips_max: int = 4
     engines: int = 4
-    extra: dict[str, Any] = field(default_factory=dict)
+    hand_limit: int = 10
 
 
-@lru_cache(maxsize=1)
-def _content_static() -> Static:
-    """Static geometry from the engine's loaded content (data/robo_rescue), or defaults."""
+def _int(d: dict[str, Any], key: str, default: int) -> int:
+    """``d[key]`` as an int, or ``default`` when missing or malformed."""
     try:
-        import engines
-
-        c = engines.get("robo_rescue").data
-        board, rules = c.raw["board"], c.rules
-        return Static(
-            cols=int(board["size"]["cols"]),
-            rows=int(board["size"]["rows"]),
-            box_starts=tuple(c.box_starts),
-            matrix_cols=c.matrix_cols,
-            matrix_rows=int(c.matrix_rows),
-            node_cells=tuple(c.node_cells),
-            endpoints=tuple((e.group, e.cell, e.side) for e in c.endpoints),
-            tank_size=int(rules["oil_tank_size"]),
-            energy_max=int(rules["energy_max"]),
-            chips_max=int(rules["chips_max"]),
-            engines=int(rules["spacecraft_engines"]),
-        )
-    except Exception:  # noqa: BLE001 - drawing must not depend on the engine being importable
-        return Static()
+        return int(d.get(key, default))
+    except (TypeError, ValueError):
+        return default
 
 
 def static(view: dict[str, Any]) -> Static:
-    """Static geometry: the view's ``table.board.size`` etc. when present, else the engine's data."""
-    base = _content_static()
-    board = view.get("table", {}).get("board", {})
-    size = board.get("size")
-    if isinstance(size, dict):
-        return Static(
-            **{**base.__dict__, "cols": int(size.get("cols", base.cols)), "rows": int(size.get("rows", base.rows))}
-        )
-    return base
+    """Static geometry from the view's ``table.geometry`` (defaults for anything missing)."""
+    geo = (view.get("table") or {}).get("geometry") or {}
+    board, mx, lim = geo.get("board") or {}, geo.get("matrix") or {}, geo.get("limits") or {}
+    d = Static()
+    ends = tuple(
+        (str(e.get("group", "")), str(e["cell"]), str(e["side"]))
+        for e in mx.get("endpoints") or []
+        if isinstance(e, dict) and "cell" in e and "side" in e
+    )
+    return Static(
+        cols=_int(board, "cols", d.cols),
+        rows=_int(board, "rows", d.rows),
+        box_starts=tuple(str(x) for x in board.get("box_starts") or ()),
+        corners=tuple(str(x) for x in board.get("corners") or ()),
+        matrix_cols=str(mx.get("cols") or d.matrix_cols),
+        matrix_rows=_int(mx, "rows", d.matrix_rows),
+        node_cells=tuple(str(x) for x in mx.get("node_cells") or d.node_cells),
+        endpoints=ends,
+        tank_size=_int(lim, "oil_tank_size", d.tank_size),
+        energy_max=_int(lim, "energy_max", d.energy_max),
+        chips_max=_int(lim, "chips_max", d.chips_max),
+        engines=_int(lim, "spacecraft_engines", d.engines),
+        hand_limit=_int(lim, "hand_limit", d.hand_limit),
+    )
 
 
 def xy(space: str) -> tuple[int, int]:

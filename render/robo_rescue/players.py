@@ -25,7 +25,10 @@ from .layout import (
 PLATE: Colour = (0x33, 0x3F, 0x55)
 LINK: Colour = (0x1E, 0x9E, 0x4A)
 SIDES: dict[str, tuple[float, float]] = {"N": (0.5, 0.0), "E": (1.0, 0.5), "S": (0.5, 1.0), "W": (0.0, 0.5)}
-ROW_H = 24.0
+ROW_H = 26.0
+TANK_STEP = 21.0
+LINKS_H = 20.0
+MATRIX_MAX_H = 124.0
 
 
 def rocket(c: Canvas, box: Box, colour: Colour | None) -> None:
@@ -74,7 +77,7 @@ def tank(c: Canvas, x: float, y: float, level: int, size: int, w: float) -> floa
     cell = w / size
     full = level >= size
     for i in range(size):
-        b = Box(x + i * cell, y, cell - 1.5, 14)
+        b = Box(x + i * cell, y, cell - 1.5, 16)
         c.rect(
             b,
             fill=OIL_INK if i < level else WHITE,
@@ -104,7 +107,7 @@ def lock(c: Canvas, p: Point, r: float) -> None:
 def matrix(c: Canvas, box: Box, p: dict[str, Any], seat: int, st: Static) -> None:
     """The cable matrix: placed cables, locked cells, the G1/J2 nodes and A/B sockets."""
     cols, rows = len(st.matrix_cols), st.matrix_rows
-    s = min((box.w - 24) / cols, (box.h - 26) / rows)
+    s = min((box.w - 28) / cols, (box.h - 30) / rows)
     ox = box.x + (box.w - cols * s) / 2
     oy = box.y + (box.h - rows * s) / 2
     cables, locked = p.get("matrix") or {}, set(p.get("locked") or [])
@@ -123,23 +126,25 @@ def matrix(c: Canvas, box: Box, p: dict[str, Any], seat: int, st: Static) -> Non
     for name in st.node_cells:
         b = cell_box(name)
         c.rect(b.inset(1), fill=PLATE, radius=s * 0.2)
-        c.text(b.center, name, min(TEXT_S * 0.85, s * 0.5), WHITE, "mm", bold=True)
+        c.text(b.center, name, min(TEXT_S, s * 0.55), WHITE, "mm", bold=True)
     for name, orient in cables.items():
-        if name[0] not in st.matrix_cols:
+        if name[:1] not in st.matrix_cols or not name[1:].isdigit():
             continue
         b = cell_box(name)
         pts = [(b.x + b.w * SIDES[d][0], b.y + b.h * SIDES[d][1]) for d in str(orient)[:2] if d in SIDES]
         if len(pts) == 2:
             c.line([pts[0], b.center, pts[1]], TEXT, max(2.5, s * 0.2))
     for group, cell, side in st.endpoints:
+        if cell[:1] not in st.matrix_cols or side not in SIDES:
+            continue
         b = cell_box(cell)
         fx, fy = SIDES[side]
         at = (b.x + b.w * fx, b.y + b.h * fy)
         done = group in links
         if group in ("A", "B"):
             dx, dy = (fx - 0.5) * 2, (fy - 0.5) * 2
-            q = (at[0] + dx * 7, at[1] + dy * 7)
-            badge(c, q, group, TEXT_S * 0.85, fill=LINK if done else WHITE, outline=TEXT)
+            q = (at[0] + dx * 8, at[1] + dy * 8)
+            badge(c, q, group, TEXT_S * 0.9, fill=LINK if done else WHITE, outline=TEXT)
         else:
             c.circle(at, max(3.0, s * 0.16), LINK if done else WHITE, TEXT, 1.5)
 
@@ -156,7 +161,7 @@ def status_badge(view: dict[str, Any], seat: int) -> str | None:
 
 def matrix_height(width: float, st: Static) -> float:
     """Logical height of the cable matrix block for a panel content width."""
-    return min(100.0, (width - 24) / len(st.matrix_cols) * st.matrix_rows + 26)
+    return min(MATRIX_MAX_H, (width - 28) / len(st.matrix_cols) * st.matrix_rows + 30)
 
 
 def panel_height(c: Canvas, view: dict[str, Any], seat: int, width: float, st: Static) -> float:
@@ -164,8 +169,9 @@ def panel_height(c: Canvas, view: dict[str, Any], seat: int, width: float, st: S
     p = (view.get("table") or {}).get("players", {}).get(str(seat)) or {}
     pad = max(4.0, SIZE_HEADING * 0.5)
     inner_w = width - 2 * pad
-    fixed = ROW_H * 3 + 38 + 10 + 4 + matrix_height(inner_w, st) + 18
-    return panel_header_height(c) + 2 * pad + fixed + ROW_H * len(p.get("abilities") or []) + ROW_H / 2
+    tanks = len(p.get("tanks") or [0, 0])
+    fixed = ROW_H * 3.5 + TANK_STEP * tanks + 4 + matrix_height(inner_w, st) + LINKS_H + ROW_H / 2
+    return panel_header_height(c) + 2 * pad + fixed + ROW_H * len(p.get("abilities") or [])
 
 
 def player_panel(c: Canvas, box: Box, view: dict[str, Any], seat: int, st: Static) -> None:
@@ -176,44 +182,47 @@ def player_panel(c: Canvas, box: Box, view: dict[str, Any], seat: int, st: Stati
     inner = panel(c, box, name, seat=seat, active=tag in ("TURN", "WINNER"), badge=tag)
     x0, y = inner.x, inner.y + ROW_H / 2
     # Engines and hand.
-    c.text((x0, y), "Engines", TEXT_M, TEXT, "lm", bold=True)
-    x = x0 + 62
+    x = c.text((x0, y), "Engines", TEXT_M, TEXT, "lm", bold=True).x1 + 6
     engines = int(p.get("engines", 0))
     for i in range(st.engines):
-        rocket(c, Box(x, y - 9, 14, 18), seat_colour(seat) if i < engines else None)
-        x += 18
+        rocket(c, Box(x, y - 10, 15, 20), seat_colour(seat) if i < engines else None)
+        x += 19
     c.text((x + 2, y), f"{engines}/{st.engines}", TEXT_M, TEXT, "lm", bold=True)
     hand = int(p.get("hand_count", 0))
-    cb = Box(inner.x1 - 44, y - 10, 15, 20)
+    hand_text = f"x{hand}"
+    tw = c.text_width(hand_text, TEXT_M, bold=True)
+    cb = Box(inner.x1 - tw - 20, y - 10, 15, 20)
     card_back(c, cb)
-    c.text((cb.x1 + 4, y), f"x{hand}", TEXT_M, TEXT, "lm", bold=True)
+    c.text((cb.x1 + 4, y), hand_text, TEXT_M, TEXT, "lm", bold=True)
     # Oil tanks.
     y += ROW_H
     tanks = list(p.get("tanks") or [])
+    num_w = c.text_width(f"{st.tank_size}/{st.tank_size}", TEXT_S, bold=True)
     for i, level in enumerate(tanks):
         oil_drop(c, (x0 + 7, y), 7)
-        c.text((x0 + 17, y), f"{i + 1}", TEXT_S, MUTED, "lm")
-        end = tank(c, x0 + 28, y - 7, int(level), st.tank_size, min(150.0, inner.w - 80))
+        c.text((x0 + 17, y), f"{i + 1}", TEXT_S, TEXT, "lm")
+        end = tank(c, x0 + 30, y - 8, int(level), st.tank_size, min(170.0, inner.w - 60 - num_w))
         full = int(level) >= st.tank_size
-        c.text((end + 4, y), f"{level}/{st.tank_size}", TEXT_S, TEXT, "lm", bold=full)
+        tb = c.text((end + 4, y), f"{level}/{st.tank_size}", TEXT_S, TEXT, "lm", bold=full)
         if full:
-            lock(c, (end + 46, y), 7)
-        y += 19
-    # Energy, processors, survivor score.
+            lock(c, (tb.x1 + 12, y), 7)
+        y += TANK_STEP
+    # Energy and processors.
     y += ROW_H / 2 - 2
-    c.text((x0, y), "Energy", TEXT_S, MUTED, "lm")
-    x = slots_row(c, x0 + 44, y, st.energy_max, int(p.get("energy", 0)), _energy, 18)
-    c.text((x + 6, y), "Chips", TEXT_S, MUTED, "lm")
-    x = slots_row(c, x + 44, y, st.chips_max, int(p.get("chips", 0)), _chip, 16)
+    x = c.text((x0, y), "Energy", TEXT_S, TEXT, "lm").x1 + 6
+    x = slots_row(c, x, y, st.energy_max, int(p.get("energy", 0)), _energy, 19)
+    x = c.text((x + 10, y), "Chips", TEXT_S, TEXT, "lm").x1 + 8
+    slots_row(c, x, y, st.chips_max, int(p.get("chips", 0)), _chip, 17)
     # Cable matrix.
     y += ROW_H / 2 + 4
     mh = matrix_height(inner.w, st)
     matrix(c, Box(x0, y, inner.w, mh), p, seat, st)
-    y += mh + 2
+    y += mh
     links = ", ".join(str(x) for x in p.get("connections") or []) or "none"
-    c.text((x0, y + 7), f"Cables linked: {links}", TEXT_S, MUTED, "lm", max_width=inner.w * 0.6)
-    c.text((inner.x1, y + 7), f"Survivor pts {p.get('survivor_score', 0)}", TEXT_S, TEXT, "rm", bold=True)
-    y += 16
+    score = f"Survivor pts {p.get('survivor_score', 0)}"
+    sb = c.text((inner.x1, y + LINKS_H / 2), score, TEXT_S, TEXT, "rm", bold=True)
+    c.text((x0, y + LINKS_H / 2), f"Cables linked: {links}", TEXT_S, TEXT, "lm", max_width=sb.x - x0 - 8)
+    y += LINKS_H
     # Modifiers.
     mods = p.get("modifiers") or {}
     y += ROW_H / 2
@@ -232,8 +241,8 @@ def player_panel(c: Canvas, box: Box, view: dict[str, Any], seat: int, st: Stati
         y += ROW_H
         if y > inner.y1 - 6:
             break
-        die(c, (x0 + 8, y), 8, int(ab.get("die", 0)))
-        tb = c.text((x0 + 21, y), ab.get("name", ab.get("id", "?")), TEXT_S, TEXT, "lm", max_width=inner.w * 0.55)
+        die(c, (x0 + 9, y), 9, int(ab.get("die", 0)))
+        tb = c.text((x0 + 24, y), ab.get("name", ab.get("id", "?")), TEXT_S, TEXT, "lm", max_width=inner.w * 0.55)
         x = tb.x1 + 4
         for kind in ab.get("tokens") or []:
             b = label(
