@@ -49,6 +49,9 @@ def advance(g: Game, area: str, steps: int = 1) -> None:
 
 def activate_faction(g: Game, area: str, why: str) -> None:
     """Every hidden recruit of ``area``'s faction becomes active (EU-TUNNEL-03, EU-ALLEG-03 tier 3)."""
+    if not g.g.get("activated"):
+        g.g["activated"] = True
+        hermits(g)
     for pid, p in enumerate(g.g["players"]):
         if p["kind"] == "automa":
             if p["faction"] == area and not p["activated"]:
@@ -63,6 +66,26 @@ def activate_faction(g: Game, area: str, why: str) -> None:
             g.reveal()
             g.log(f"{name(pid, g)} reveals {data(g).recruits[rid].name} ({why}).")
             if g.g["tracks"][area] >= data(g).tiers[3]:
+                recruit_star(g, pid, rid)  # R-25
+
+
+def hermits(g: Game) -> None:
+    """Kofi the Hermit: at the first activation of the game he is discarded and the hidden recruit turns up."""
+    for pid, p in enumerate(g.g["players"]):
+        kofi = [r for r in p["active"] if data(g).recruits[r].effect == "hermit"]
+        if p["kind"] != "human" or not kofi:
+            continue
+        p["active"].remove(kofi[0])
+        g.g["recruit_box"].append(kofi[0])
+        g.log(f"{name(pid, g)} discards {data(g).recruits[kofi[0]].name}.")
+        for rid in list(p["hidden"]):
+            p["hidden"].remove(rid)
+            p["active"].append(rid)
+            p["dormant"].append(rid)  # R-16
+            g.reveal()
+            g.log(f"{name(pid, g)} reveals {data(g).recruits[rid].name} (Kofi the Hermit left).")
+            faction = data(g).recruits[rid].faction
+            if faction and g.g["tracks"][faction] >= data(g).tiers[3]:
                 recruit_star(g, pid, rid)  # R-25
 
 

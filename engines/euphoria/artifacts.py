@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core import Game
 
 from .ops import Op, Token, op_kind, push_front
-from .tableau import data, name, penalty_params, player, recruit_effects
+from .tableau import data, name, payable, penalty_params, player, recruit_effects
 
 
 def wild_types(g: Game, pid: int) -> set[str]:
@@ -38,20 +38,26 @@ def commodities_held(g: Game, pid: int) -> int:
     return sum(goods[c] for c in data(g).c["commodities"])
 
 
+def deck_draw(g: Game) -> str | None:
+    """The top deck card; an empty deck first takes the shuffled discard pile (EU-BAZAAR-04)."""
+    if not g.g["art_deck"] and g.g["art_discard"]:
+        g.g["art_deck"] = g.g["art_discard"]
+        g.g["art_discard"] = []
+        g.rng.shuffle(g.g["art_deck"])
+        g.log("The artifact discard pile is shuffled into a new deck.")
+    card = g.draw(g.g["art_deck"], 1)
+    return card[0] if card else None
+
+
 def refill_bazaar(g: Game) -> None:
     """Close gaps towards the right and refill from the left (EU-BAZAAR-03/04)."""
     row = [c for c in g.g["bazaar"] if c]
     size = data(g).c["bazaar_size"]
     while len(row) < size:
-        if not g.g["art_deck"] and g.g["art_discard"]:
-            g.g["art_deck"] = g.g["art_discard"]
-            g.g["art_discard"] = []
-            g.rng.shuffle(g.g["art_deck"])
-            g.log("The artifact discard pile is shuffled into a new deck.")
-        card = g.draw(g.g["art_deck"], 1)
+        card = deck_draw(g)
         if not card:
             break
-        row.insert(0, card[0])
+        row.insert(0, card)
     g.g["bazaar"] = [""] * (size - len(row)) + row
 
 
@@ -63,39 +69,49 @@ def take_from_bazaar(g: Game, pid: int, slot: int) -> str:
     return card
 
 
+def bazaar_slots(g: Game, pid: int) -> list[int]:
+    """Slots (1-based) ``pid`` may take and pay for now (Storage: no type already held)."""
+    held = set(player(g, pid)["artifacts"])
+    no_dupes = bool(penalty_params(g, pid, "no_duplicate_artifacts"))
+    return [
+        s + 1 for s, card in enumerate(g.g["bazaar"])
+        if card and slot_cost(g, pid, s) <= commodities_held(g, pid) and not (no_dupes and card in held)
+    ]
+
+
 def _artifact_run(g: Game, op: Op) -> list[Token] | None:
     pid = op["pid"]
     if player(g, pid)["kind"] == "automa":
         return None
-    held = set(player(g, pid)["artifacts"])
-    no_dupes = bool(penalty_params(g, pid, "no_duplicate_artifacts"))
-    options = [
-        s + 1 for s, card in enumerate(g.g["bazaar"])
-        if card and slot_cost(g, pid, s) <= commodities_held(g, pid) and not (no_dupes and card in held)
-    ]
+    options: list[Token] = list(bazaar_slots(g, pid))
+    from .draws import geek_allowed
+    if geek_allowed(g, op):
+        options.append("deck")  # Geek the Oracle
     if not options:
         g.log(f"{name(pid, g)} cannot take an artifact (bazaar empty or unaffordable).")
     return options or None
 
 
 def _artifact_pick(g: Game, op: Op, token: Token) -> None:
+    from .draws import geek_use, receive_artifact
+    if token == "deck":
+        geek_use(g, op)
+        return
     pid, slot = op["pid"], int(token) - 1
     cost = slot_cost(g, pid, slot)
     card = take_from_bazaar(g, pid, slot)
-    player(g, pid)["artifacts"].append(card)
     g.log(f"{name(pid, g)} takes a {data(g).artifact_names[card]} from bazaar slot {slot + 1}.")
     follow = [{"op": "pay", "pid": pid, "unit": "commodity"} for _ in range(cost)]
-    for _, prm in recruit_effects(g, pid, "bear_bonus") if card == "bear" else []:
-        from .tableau import gain
-        gain(g, pid, "food", prm["food"])  # Cary the Carebear
-        follow.append({"op": "choose_good", "pid": pid, "kind": "commodity"})
     if cost and card in ("book", "bifocals"):
         follow += [{"op": "ask", "pid": pid, "recruit": rid, "card": card}
                    for rid, _ in recruit_effects(g, pid, "reader_swap")]
-    push_front(g, *follow, {"op": "hand_limit", "pid": pid})  # R-14: discard before the next card
+    receive_artifact(g, pid, card, op.get("via"), follow)
 
 
 def _artifact_label(g: Game, op: Op, token: Token) -> str:
+    if token == "deck":
+        from .draws import geek_label
+        return geek_label(g, op)
     slot = int(token) - 1
     card = data(g).artifact_names[g.g["bazaar"][slot]]
     cost = slot_cost(g, op["pid"], slot)
@@ -103,8 +119,14 @@ def _artifact_label(g: Game, op: Op, token: Token) -> str:
         f"Take artifact: {card} (free)"
 
 
+def _artifact_default(g: Game, op: Op, options: list[Token]) -> Token:
+    """Timeout: the rightmost (cheapest) bazaar card (spec 6.5)."""
+    slots = [o for o in options if isinstance(o, int)]
+    return max(slots) if slots else options[0]
+
+
 op_kind("artifact", pick=_artifact_pick, label=_artifact_label, prompt="Take an artifact from the bazaar.",
-        default=lambda g, op, opts: max(opts))(_artifact_run)
+        default=_artifact_default)(_artifact_run)
 
 
 # -- paying artifacts ---------------------------------------------------------------------
@@ -128,8 +150,11 @@ def artmarket_options(g: Game, pid: int) -> list[str]:
         out.append("any")
     p = player(g, pid)
     for _, prm in recruit_effects(g, pid, "artmarket_bliss_payment")[:1]:
-        if p["artifacts"] and p["goods"]["bliss"] >= prm["bliss"]:
+        if p["artifacts"] and payable(g, pid, "bliss") >= prm["bliss"]:
             out.append("mosi")  # Mosi the Patron
+    for _, prm in recruit_effects(g, pid, "artmarket_single")[:1]:
+        if len(p["artifacts"]) >= prm["artifacts"]:
+            out.append("jacko")  # Jacko the Archivist
     return out
 
 
@@ -168,9 +193,16 @@ def _artpay_run(g: Game, op: Op) -> list[Token] | None:
 def _artpay_pick(g: Game, op: Op, token: Token) -> None:
     pid = op["pid"]
     if token == "mosi":
-        from .tableau import spend
-        spend(g, pid, "bliss", recruit_effects(g, pid, "artmarket_bliss_payment")[0][1]["bliss"])
-        push_front(g, {"op": "spend_artifact", "pid": pid})
+        n = recruit_effects(g, pid, "artmarket_bliss_payment")[0][1]["bliss"]
+        push_front(g, *({"op": "pay", "pid": pid, "unit": "bliss"} for _ in range(n)), {"op": "spend_artifact",
+                                                                                      "pid": pid})
+        return
+    if token == "jacko":
+        from .draws import others
+        n = recruit_effects(g, pid, "artmarket_single")[0][1]["artifacts"]
+        push_front(g, *({"op": "spend_artifact", "pid": pid} for _ in range(n)),
+                   *({"op": "artifact", "pid": o} for o in others(g, pid)))
+        g.log(f"{name(pid, g)} hands in just {n} artifact; every other player takes one (Jacko the Archivist).")
         return
     if token == "any":
         push_front(g, *({"op": "spend_artifact", "pid": pid} for _ in range(data(g).artmarket_any)))
@@ -189,6 +221,8 @@ def _artpay_label(g: Game, op: Op, token: Token) -> str:
         return f"Hand in {data(g).artmarket_any} artifacts of any type"
     if token == "mosi":
         return "Hand in 1 artifact and 2 bliss (Mosi the Patron)"
+    if token == "jacko":
+        return "Hand in just 1 artifact; every other player takes 1 (Jacko the Archivist)"
     return f"Hand in a pair of {data(g).artifact_names[str(token)[5:]]}"
 
 

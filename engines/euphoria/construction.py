@@ -6,7 +6,17 @@ from engines.core import Game
 
 from .knowledge import roll_workers
 from .ops import push
-from .tableau import change_knowledge, change_morale, data, n_players, name, place_star, player, recruit_effects
+from .tableau import (
+    GONE,
+    change_knowledge,
+    change_morale,
+    data,
+    n_players,
+    name,
+    place_star,
+    player,
+    recruit_effects,
+)
 
 
 def site_index(g: Game, site: str) -> int:
@@ -50,7 +60,12 @@ def complete_market(g: Game, site: str, workers: list[tuple[int, int]]) -> None:
     for pid in builders:
         _builder_recruits(g, pid, builders)
     for pid in builders:
-        roll_workers(g, pid, [i for o, i in workers if o == pid], "back from the construction site")
+        dice = player(g, pid)["dice"]
+        for i in [i for o, i in workers if o == pid and dice[i].get("sac")]:
+            del dice[i]["sac"]
+            dice[i]["at"] = GONE  # Doug the Builder's sacrificed worker goes back to the supply
+        roll_workers(g, pid, [i for o, i in workers if o == pid and dice[i]["at"] != GONE],
+                     "back from the construction site")
 
 
 def _builder_recruits(g: Game, pid: int, builders: list[int]) -> None:
@@ -73,4 +88,6 @@ def visit_market(g: Game, pid: int, space_id: str) -> None:
         for _, prm in recruit_effects(g, pid, "visit_area_bonus"):
             if prm["area"] == area:
                 push(g, {"op": "artifact", "pid": pid}, {"op": "choose_good", "pid": pid, "kind": "resource"})
+        from .recruits import offer
+        offer(g, pid, "visit_peek_artifacts")  # Bradley the Futurist
     g.log(f"{name(pid, g)} visited {data(g).markets[g.g['built'][site]].name}.")

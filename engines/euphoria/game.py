@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from engines.core import Action, Engine, Game, Option, OptionError, OptionsSchema, State
 
-from . import artifacts, payments, rewards, tunnels  # noqa: F401 - registers their op kinds
+from . import artifacts, bribes, draws, moves, payments, rewards, tunnels  # noqa: F401 - registers their op kinds
 from .automa.turn import AutomaTurn
 from .content import Content, load
 from .ops import Choose

@@ -35,8 +35,9 @@ def roll_workers(g: Game, pid: int, dice: list[int], why: str) -> None:
         return
     p = player(g, pid)
     for i in sorted(dice):
-        p["dice"][i]["pips"] = roll_die(g)
-        p["dice"][i]["at"] = AVAIL
+        d = p["dice"][i]
+        d["pips"] = d.pop("set") if "set" in d else roll_die(g)  # "set": a face chosen by Amanda or Milos
+        d["at"] = AVAIL
     pips = [p["dice"][i]["pips"] for i in sorted(dice)]
     g.log(f"{name(pid, g)} rolls {', '.join(map(str, pips))} ({why}).")
     if p["kind"] == "automa":

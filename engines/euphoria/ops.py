@@ -13,7 +13,7 @@ from typing import Any
 
 from engines.core import Action, Game, Step
 
-from .tableau import change_morale, data, name, player, spend
+from .tableau import change_morale, data, name, player, recruit_effects, spend
 
 Op = dict[str, Any]
 Token = str | int
@@ -50,6 +50,16 @@ def push(g: Game, *ops: Op) -> None:
 def push_front(g: Game, *ops: Op) -> None:
     """Queue ops before everything pending (consequences of the op just resolved)."""
     g.g["ops"][0:0] = list(ops)
+
+
+def in_front(g: Game, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """Call ``fn``; ops it queued at the back move to the front (they belong to what is resolving now)."""
+    ops = g.g["ops"]
+    mark = len(ops)
+    out = fn(*args, **kwargs)
+    if len(ops) > mark:
+        ops[:] = ops[mark:] + ops[:mark]
+    return out
 
 
 def run_ops(g: Game) -> bool:
@@ -89,6 +99,11 @@ class Choose(Step):
         kind = KINDS[g.frame["op"]["op"]]
         return kind.label(g, g.frame["op"], action.args[0]) if kind.label else None
 
+    def hidden(self, g: Game, viewer: int | None) -> list[str]:
+        """Deck cards a recruit lets its owner look at (Geek, Bradley) are the owner's secret (spec 6.1)."""
+        op = g.frame["op"]
+        return ["op.cards", "options"] if "cards" in op and viewer != op["pid"] else []
+
     def default(self, g: Game, seat: int) -> Action:
         kind, options = KINDS[g.frame["op"]["op"]], g.frame["options"]
         token = kind.default(g, g.frame["op"], options) if kind.default else options[0]
@@ -120,13 +135,48 @@ def most_held(g: Game, pid: int, options: list[Token]) -> Token:
 
 
 def _pay_run(g: Game, op: Op) -> list[Token] | None:
-    goods = player(g, op["pid"])["goods"]
-    return [x for x in unit_goods(g, op["unit"]) if goods[x] > 0] or None
+    pid = op["pid"]
+    goods = player(g, pid)["goods"]
+    units = unit_goods(g, op["unit"])
+    for _, prm in recruit_effects(g, pid, "food_for_bliss"):
+        if op["unit"] == prm["instead_of"] and prm["good"] not in units:
+            units = [*units, prm["good"]]  # Brian the Viticulturist
+    options = [x for x in units if goods[x] > 0]
+    if len(options) > 1:
+        rest = _rest_cost(g, pid)
+        options = [x for x in options if _still_payable(g, pid, x, rest)] or options
+    return options or None
+
+
+def _rest_cost(g: Game, pid: int) -> dict[str, int]:
+    """The rest of the payment under way: the ``pay`` ops of ``pid`` queued right behind this one."""
+    rest: dict[str, int] = {}
+    for later in g.g["ops"]:
+        if later["op"] != "pay" or later["pid"] != pid:
+            break
+        rest[later["unit"]] = rest.get(later["unit"], 0) + 1
+    return rest
+
+
+def _still_payable(g: Game, pid: int, good: str, rest: dict[str, int]) -> bool:
+    """Would the rest of the payment stay payable after paying ``good`` now?"""
+    if not rest:
+        return True
+    from .placement import can_pay
+    goods = player(g, pid)["goods"]
+    goods[good] -= 1
+    try:
+        return can_pay(g, pid, rest)
+    finally:
+        goods[good] += 1
 
 
 def _pay_pick(g: Game, op: Op, token: Token) -> None:
     spend(g, op["pid"], str(token))
     g.log(f"{name(op['pid'], g)} pays 1 {token}.")
+    placing = g.g.get("placing")
+    if op["unit"] != token and op["unit"] in data(g).c["commodities"] and placing and placing["pid"] == op["pid"]:
+        placing["food_for_bliss"] = True  # Brian the Viticulturist paid food for bliss
 
 
 op_kind("pay", pick=_pay_pick, label=lambda g, op, t: f"Pay 1 {t}", prompt="Choose what to pay.",
@@ -151,12 +201,19 @@ op_kind("lose_item", pick=_lose_pick, label=lambda g, op, t: f"Hand in 1 {t}",
 def _good_run(g: Game, op: Op) -> list[Token] | None:
     if player(g, op["pid"])["kind"] == "automa":
         return None
-    return unit_goods(g, op["kind"])
+    return list(op["goods"]) if "goods" in op else unit_goods(g, op["kind"])
 
 
 def _good_pick(g: Game, op: Op, token: Token) -> None:
     got = gain_good(g, op["pid"], str(token), op.get("n", 1))
-    g.log(f"{name(op['pid'], g)} takes {got} {token}.")
+    if not room_pending(g, op["pid"]):
+        g.log(f"{name(op['pid'], g)} takes {got} {token}.")
+
+
+def room_pending(g: Game, pid: int) -> bool:
+    """Did the last gain wait for the Palace's "discard first" choice (it logs the gain itself)?"""
+    ops = g.g["ops"]
+    return bool(ops) and ops[0]["op"] == "room" and ops[0]["pid"] == pid
 
 
 def gain_good(g: Game, pid: int, good: str, n: int) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from engines.core import Game
@@ -9,8 +10,24 @@ from engines.core import Game
 from .allegiance import has_faction
 from .artifacts import artmarket_options, can_spend_types
 from .knowledge import roll_workers
-from .ops import op_kind, push
-from .tableau import data, has_penalty, name, occupants, on_board, penalty_params, player, recruit_effects
+from .ops import op_kind, push, push_front
+from .tableau import (
+    data,
+    dice_left,
+    has_penalty,
+    name,
+    occupants,
+    on_board,
+    penalty_params,
+    player,
+    recruit_effects,
+)
+
+BLOCKING = frozenset({
+    "no_icarus", "one_per_commodity_area", "no_visit_without_star", "no_shared_sites", "no_self_bump",
+    "self_bump_needs_low_knowledge", "no_first_star", "no_place_with_six", "max_two_on_board", "one_worker_per_turn",
+})
+"""Penalties that can make a placement illegal (a bribe may lift one of them for that placement)."""
 
 
 def space_cost(g: Game, pid: int, space_id: str) -> dict[str, int]:
@@ -35,11 +52,20 @@ def can_pay(g: Game, pid: int, cost: dict[str, int]) -> bool:
     c = data(g).c
     goods = dict(player(g, pid)["goods"])
     types = {k: n for k, n in cost.items() if k in data(g).artifact_types}
+    short: dict[str, int] = {}
     for k, n in cost.items():
         if k in goods:
             if goods[k] < n:
-                return False
-            goods[k] -= n
+                short[k] = n - goods[k]
+                goods[k] = 0
+            else:
+                goods[k] -= n
+    for k, n in short.items():
+        brian = recruit_effects(g, pid, "food_for_bliss")
+        sub = next((prm["good"] for _, prm in brian if prm["instead_of"] == k), None)
+        if sub is None or goods[sub] < n:
+            return False  # Brian the Viticulturist pays food wherever bliss is required
+        goods[sub] -= n
     if not can_spend_types(g, pid, types):
         return False
     nonbliss = sum(goods[x] for x in c["commodities"] if x != "bliss")
@@ -77,17 +103,22 @@ def star_location(g: Game, space_id: str) -> str | None:
     return None
 
 
-def can_place_at_all(g: Game, pid: int) -> bool:
-    """Penalties that forbid any placement (Spring, Bureau)."""
-    dice = player(g, pid)["dice"]
-    if has_penalty(g, pid, "no_place_with_six") and any(dice[i]["pips"] == 6 for i in on_board(g, pid)):
-        return False
-    params = penalty_params(g, pid, "max_two_on_board")
-    return not (params and len(on_board(g, pid)) >= params["max"])
+def global_blockers(g: Game, pid: int, pen: set[str] | frozenset[str], extra: bool = False) -> list[str]:
+    """Penalties in ``pen`` that forbid any placement now (Spring, Bureau; Fountain for an extra worker)."""
+    out = []
+    if "no_place_with_six" in pen:
+        dice = player(g, pid)["dice"]
+        if any(dice[i]["pips"] == 6 for i in on_board(g, pid)):
+            out.append("no_place_with_six")
+    if "max_two_on_board" in pen and len(on_board(g, pid)) >= penalty_params(g, pid, "max_two_on_board")["max"]:
+        out.append("max_two_on_board")
+    if extra and "one_worker_per_turn" in pen:
+        out.append("one_worker_per_turn")  # EU-PLACE-06 Fountain of Wishful Thinking
+    return out
 
 
 class _Look:
-    """What one legality pass needs, computed once: occupancy and the player's penalties."""
+    """What one legality pass needs, computed once: occupancy, the player's penalties, a bribe on offer."""
 
     def __init__(self, g: Game, pid: int) -> None:
         self.occ: dict[str, list[tuple[int, int]]] = {}
@@ -98,10 +129,26 @@ class _Look:
         self.art: bool | None = None
         keys = {data(g).markets[t].penalty for t in g.g["built"].values()}
         self.penalties = {key for key in keys if has_penalty(g, pid, key)}
+        self.extra: dict[str, int] | None = None
+        self.bribe = None
+        if self.penalties & BLOCKING:
+            from .bribes import bribe_offer
+            self.bribe = bribe_offer(g, pid)
 
+    def without(self, key: str) -> _Look:
+        """This pass with penalty ``key`` bribed away: it no longer applies, the bribe is added to every cost."""
+        other = copy.copy(self)
+        other.penalties = self.penalties - {key}
+        other.extra = {self.bribe[1]["good"]: self.bribe[1]["n"]}
+        other.bribe = None
+        return other
 
     def can_pay(self, g: Game, pid: int, cost: dict[str, int]) -> bool:
         """``can_pay`` memoised per cost within one pass."""
+        if self.extra:
+            cost = dict(cost)
+            for k, n in self.extra.items():
+                cost[k] = cost.get(k, 0) + n
         key = tuple(sorted(cost.items()))
         if key not in self.paid:
             self.paid[key] = can_pay(g, pid, cost)
@@ -109,8 +156,23 @@ class _Look:
 
 
 def space_open(g: Game, pid: int, space_id: str, look: _Look | None = None) -> bool:
-    """Is ``space_id`` a legal placement for human ``pid`` now (cost included)?"""
+    """Is ``space_id`` a legal placement for human ``pid`` now (cost included, bribes allowed)?"""
     look = look or _Look(g, pid)
+    if _open(g, pid, space_id, look):
+        return True
+    return look.bribe is not None and bribe_key(g, pid, space_id, look) is not None
+
+
+def bribe_key(g: Game, pid: int, space_id: str, look: _Look) -> str | None:
+    """The one penalty whose bribe would make ``space_id`` legal (IC13, WA17), if any."""
+    for key in sorted(look.penalties & BLOCKING):
+        if _open(g, pid, space_id, look.without(key)):
+            return key
+    return None
+
+
+def _open(g: Game, pid: int, space_id: str, look: _Look) -> bool:
+    """``space_open`` under the penalties of ``look``."""
     pen = look.penalties
     space = g.data.spaces[space_id]
     if space.area == "icarus" and "no_icarus" in pen:
@@ -136,7 +198,7 @@ def space_open(g: Game, pid: int, space_id: str, look: _Look | None = None) -> b
                     for _, prm in recruit_effects(g, pid, "any_exclusive_space"))
         if not has_faction(g, pid, tunnel["id"]) and not kadan:
             return False  # R-19: only players allowed to use it (Kadan the Infiltrator: +2 knowledge)
-    if occ and occ[0][0] == pid and not self_bump_allowed(g, pid):
+    if occ and occ[0][0] == pid and not _self_bump_ok(g, pid, pen):
         return False  # EU-MARKET-03
     if space.kind == "artmarket":
         if look.art is None:
@@ -150,15 +212,37 @@ def space_open(g: Game, pid: int, space_id: str, look: _Look | None = None) -> b
     if look.can_pay(g, pid, cost):
         return True
     from .payments import payable_alternatives
-    return bool(payable_alternatives(g, pid, space_id, cost, bool(occ) and occ[0][0] != pid))
+    bumps_other = bool(occ) and occ[0][0] != pid
+    return bool(_after_bribe(g, pid, look, lambda: payable_alternatives(g, pid, space_id, cost, bumps_other)))
+
+
+def _after_bribe(g: Game, pid: int, look: _Look, check: Any) -> Any:
+    """``check()`` with the bribe of ``look`` (if any) already taken from ``pid``'s goods."""
+    if not look.extra:
+        return check()
+    goods = player(g, pid)["goods"]
+    saved = dict(goods)
+    for k, n in look.extra.items():
+        goods[k] = max(0, goods[k] - n)
+    try:
+        return check()
+    finally:
+        goods.update(saved)
 
 
 def self_bump_allowed(g: Game, pid: int) -> bool:
     """Spa forbids bumping your own worker; the Camp allows it only at low knowledge."""
-    if has_penalty(g, pid, "no_self_bump"):
+    keys = {k for k in ("no_self_bump", "self_bump_needs_low_knowledge") if has_penalty(g, pid, k)}
+    return _self_bump_ok(g, pid, keys)
+
+
+def _self_bump_ok(g: Game, pid: int, pen: set[str]) -> bool:
+    if "no_self_bump" in pen:
         return False
-    params = penalty_params(g, pid, "self_bump_needs_low_knowledge")
-    return not (params and player(g, pid)["knowledge"] > params["max_knowledge"])
+    if "self_bump_needs_low_knowledge" in pen:
+        params = penalty_params(g, pid, "self_bump_needs_low_knowledge")
+        return not (params and player(g, pid)["knowledge"] > params["max_knowledge"])
+    return True
 
 
 def _site_space_open(g: Game, pid: int, space: Any, occ: list, look: _Look) -> bool:
@@ -170,7 +254,9 @@ def _site_space_open(g: Game, pid: int, space: Any, occ: list, look: _Look) -> b
         for other, p in enumerate(g.g["players"]):
             if other != pid and any(str(d["at"]).startswith(prefix) for d in p["dice"]):
                 return False
-    return look.can_pay(g, pid, dict(space.cost)) or bool(site_alternatives(g, pid, next(iter(space.cost))))
+    printed = next(iter(space.cost))
+    return look.can_pay(g, pid, dict(space.cost)) or bool(_after_bribe(g, pid, look,
+                                                                       lambda: site_alternatives(g, pid, printed)))
 
 
 def site_alternatives(g: Game, pid: int, printed: str) -> list[str]:
@@ -184,6 +270,8 @@ def site_alternatives(g: Game, pid: int, printed: str) -> list[str]:
         out.append("commodities")
     if recruit_effects(g, pid, "site_artifact") and p["artifacts"]:
         out.append("artifact")
+    if recruit_effects(g, pid, "site_sacrifice") and dice_left(g, pid) >= 2:
+        out.append("sacrifice")  # Doug the Builder, never the last worker (EU-RECRUIT-03, R-17)
     return out
 
 
@@ -194,7 +282,6 @@ def _site_pay_run(g: Game, op: dict) -> list | None:
 
 
 def _site_pay_pick(g: Game, op: dict, token: object) -> None:
-    from .ops import push_front
     from .tableau import change_knowledge, change_morale, spend
     pid = op["pid"]
     if token == "commodities":
@@ -203,6 +290,9 @@ def _site_pay_pick(g: Game, op: dict, token: object) -> None:
     elif token == "artifact":
         change_morale(g, pid, 1)
         push_front(g, {"op": "spend_artifact", "pid": pid})
+    elif token == "sacrifice":
+        player(g, pid)["dice"][op["die"]]["sac"] = True  # stays on the space; goes to the supply on completion
+        g.log(f"{name(pid, g)} sacrifices the worker instead of paying (Doug the Builder).")
     else:
         spend(g, pid, str(token))
         g.log(f"{name(pid, g)} pays 1 {token}.")
@@ -213,19 +303,43 @@ def _site_pay_pick(g: Game, op: dict, token: object) -> None:
 
 def _site_pay_label(g: Game, op: dict, token: object) -> str:
     return {"commodities": "Pay 3 commodities (Jon the Amateur Handyman)",
-            "artifact": "Pay 1 artifact, +1 morale (Flartner the Luddite)"}.get(str(token), f"Pay 1 {token}")
+            "artifact": "Pay 1 artifact, +1 morale (Flartner the Luddite)",
+            "sacrifice": "Sacrifice this worker instead (Doug the Builder)"}.get(str(token), f"Pay 1 {token}")
 
 
 op_kind("site_pay", pick=_site_pay_pick, label=_site_pay_label, prompt="How do you pay for the construction space?",
         )(_site_pay_run)
 
 
-def legal_spaces(g: Game, pid: int) -> list[str]:
-    """Every space human ``pid`` may place on now."""
-    if not can_place_at_all(g, pid):
-        return []
+def legal_spaces(g: Game, pid: int, extra: bool = False) -> list[str]:
+    """Every space human ``pid`` may place on now (``extra``: an extra same-number worker)."""
     look = _Look(g, pid)
+    blockers = global_blockers(g, pid, look.penalties, extra)
+    if blockers:
+        if len(blockers) > 1 or look.bribe is None:
+            return []
+        look = look.without(blockers[0])
     return [s for s in data(g).spaces if space_open(g, pid, s, look)]
+
+
+def forced_bribe(g: Game, pid: int, space_id: str, extra: bool = False) -> str | None:
+    """The penalty ``pid`` must bribe away to place on ``space_id`` (None: legal as it is)."""
+    look = _Look(g, pid)
+    blockers = global_blockers(g, pid, look.penalties, extra)
+    if blockers:
+        return blockers[0]
+    return None if _open(g, pid, space_id, look) else bribe_key(g, pid, space_id, look)
+
+
+def begin_placement(g: Game, pid: int, die: int, space_id: str, extra: bool = False) -> None:
+    """A human placement: first an optional (or required) penalty bribe, then the placement itself."""
+    g.g["ignored"] = None
+    from .bribes import bribe_ops
+    ops = bribe_ops(g, pid, space_id, extra)
+    if ops:
+        push_front(g, *ops, {"op": "place", "pid": pid, "die": die, "space": space_id})
+    else:
+        place_worker(g, pid, die, space_id)
 
 
 def place_worker(g: Game, pid: int, die: int, space_id: str, star_site: str | None = None) -> None:
@@ -250,15 +364,15 @@ def place_worker(g: Game, pid: int, die: int, space_id: str, star_site: str | No
         if alts:
             options = (["printed"] if can_pay(g, pid, cost) else []) + list(alts)
             ops = [{"op": "alt_pay", "pid": pid, "cost": cost, "alts": alts, "options": options}]
-    alternatives = ("site_any_resource", "site_commodities", "site_artifact")
+    alternatives = ("site_any_resource", "site_commodities", "site_artifact", "site_sacrifice")
     if space.kind == "site" and p["kind"] == "human" and any(recruit_effects(g, pid, e) for e in alternatives):
-        ops = [{"op": "site_pay", "pid": pid, "resource": next(iter(space.cost))}]
+        ops = [{"op": "site_pay", "pid": pid, "resource": next(iter(space.cost)), "die": die}]
     if space.kind == "artmarket" and p["kind"] == "human":
         ops.append({"op": "artpay", "pid": pid})
     reward = {"op": "reward", "pid": pid, "space": space_id, "die": die}
     if star_site:
         reward["star_site"] = star_site
-    push(g, *ops, reward, {"op": "placed", "pid": pid})
+    push(g, *ops, reward, {"op": "placed", "pid": pid, "space": space_id, "die": die})
 
 
 def note_last_move(g: Game, pid: int, action: str, spaces: list[str]) -> None:
@@ -274,7 +388,13 @@ def note_last_move(g: Game, pid: int, action: str, spaces: list[str]) -> None:
 def bump(g: Game, pid: int, owner: int, die: int, space_id: str) -> None:
     """The occupant goes home, is rolled and checked, before any recruit ability (EU-SPACE-01, EU-RECRUIT-07)."""
     g.log(f"{name(pid, g)} bumps {name(owner, g)}'s worker from {space_label(g, space_id)}.")
-    roll_workers(g, owner, [die], "bumped")
+    from .moves import set_face_offer
+    rid = set_face_offer(g, owner)
+    if rid:  # Amanda the Broker: the owner may set the face instead of rolling
+        player(g, owner)["dice"][die]["at"] = "avail"
+        push(g, {"op": "set_face", "pid": owner, "die": die, "recruit": rid})
+    else:
+        roll_workers(g, owner, [die], "bumped")
     if owner == pid:
         params = penalty_params(g, pid, "self_bump_needs_low_knowledge")
         if params:
@@ -298,3 +418,10 @@ def space_label(g: Game, space_id: str) -> str:
         area = data(g).area_info[data(g).sites[site].area]["name"]
         return f"{area} site {site[-1].upper()} space {space.extra['index']} ({next(iter(space.cost))})"
     return space.name if space.kind in ("artmarket", "tank") else f"the {space.name}"
+
+
+def _place_run(g: Game, op: dict) -> None:
+    place_worker(g, op["pid"], op["die"], op["space"])
+
+
+op_kind("place")(_place_run)

@@ -1,18 +1,36 @@
 """Recruit abilities (EU-RECRUIT-*): optional ones asked as yes/no, passive ones hooked where they apply.
 
-Each recruit in ``data/euphoria/recruits.json`` names an ``effect``. ``IMPLEMENTED`` lists the effects
-the engine carries out; the hooks live here or in the module of the rule they change. Recruits with
-any other effect still count for factions, allegiance and tier-4 stars, but their ability does nothing.
+Each recruit in ``data/euphoria/recruits.json`` names an ``effect`` and its amounts (``params``).
+``IMPLEMENTED`` lists the effects the engine carries out (every recruit's, a test checks it); the hooks
+live here or in the module of the rule they change: ``moves`` (bumps and moved workers), ``draws``
+(artifact abilities), ``bribes`` (penalty bribes), ``turn_extras`` (once-per-turn actions), ``retrieval``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import ModuleType
 
 from engines.core import Game
 
 from .ops import Op, Token, op_kind, push, push_front
-from .tableau import GONE, RUNAWAY, change_knowledge, change_morale, data, gain, name, player, recruit_effects, spend
+from .tableau import (
+    GONE,
+    RUNAWAY,
+    change_knowledge,
+    change_morale,
+    data,
+    dice_left,
+    gain,
+    knowledge_room,
+    morale_room,
+    name,
+    pay_now,
+    payable,
+    player,
+    recruit_effects,
+    spend,
+)
 
 PASSIVE = frozenset({
     "wild_artifact", "knowledge_cap", "star_knowledge_drop", "artmarket_star_morale", "artmarket_star_goods",
@@ -26,22 +44,17 @@ PASSIVE = frozenset({
     "tunnel_water_payment", "bump_tunnel_knowledge_for_cost", "market_bliss_for_resource",
     "market_commodities_for_artifact",
 })
+HOOKED = frozenset({
+    "bumped_set_face", "area_bump_other", "balloon_move", "retrieve_sacrifice_bliss", "retrieve_set_one",
+    "retrieve_commodity_areas_only", "ignore_penalty_for_cost", "extra_placement", "clay_trade", "storyteller",
+    "hermit", "gold_gift_artifacts", "star_discard_artifact", "oracle_peek", "artmarket_single", "site_sacrifice",
+    "food_for_bliss",
+})
+"""Abilities with their own prompts or hooks (moves, draws, bribes, turn_extras, retrieval, placement)."""
 
 
-def _k_room(g: Game, pid: int, n: int) -> bool:
-    """A knowledge "cost" may not push the track past either end (EU-RECRUIT-06, R-15)."""
-    k, c = player(g, pid)["knowledge"], data(g).c["knowledge"]
-    return c["min"] <= k + n <= c["max"]
-
-
-def _m_room(g: Game, pid: int, n: int) -> bool:
-    """A morale cost may not take morale below its minimum (EU-RECRUIT-06)."""
-    return player(g, pid)["morale"] - n >= data(g).c["morale"]["min"]
-
-
-def _dice_left(g: Game, pid: int) -> int:
-    """Dice owned outside Runaway Workers (R-17)."""
-    return sum(1 for d in player(g, pid)["dice"] if d["at"] not in (RUNAWAY, GONE))
+_k_room = knowledge_room
+_m_room = morale_room
 
 
 def _prm(g: Game, op: Op) -> dict:
@@ -73,7 +86,7 @@ def _keep_runaway(g: Game, op: Op) -> None:
         g.g["ran_away"].remove(op["pid"])
     effect = data(g).recruits[op["recruit"]].effect
     if effect == "keep_runaway_for_bliss":
-        spend(g, op["pid"], "bliss", _prm(g, op)["bliss"])
+        pay_now(g, op["pid"], "bliss", _prm(g, op)["bliss"])  # Brian may pay food
     elif effect == "keep_runaway_for_bat":
         from .artifacts import discard_artifact
         discard_artifact(g, op["pid"], "bat")
@@ -101,8 +114,8 @@ ASK: dict[str, tuple[Callable[[Game, Op], bool], Callable[[Game, Op], None]]] = 
         lambda g, op: _k_room(g, op["pid"], _prm(g, op)["knowledge"]),
         lambda g, op: (change_knowledge(g, op["pid"], _prm(g, op)["knowledge"]),
                        push_front(g, {"op": "artifact", "pid": op["pid"]}),
-                       [gain(g, o, _prm(g, op)["others_gain"]) for o, p in enumerate(g.g["players"])
-                        if o != op["pid"] and p["kind"] == "human" and _prm(g, op).get("others_gain")])),
+                       _prm(g, op).get("others_gain") and _draws().zong_gifts(g, op["pid"], op["recruit"],
+                                                                              _prm(g, op)["others_gain"]))),
     "tunnel_knowledge_for_resource": (
         lambda g, op: _k_room(g, op["pid"], _prm(g, op)["knowledge"]),
         lambda g, op: (_know(g, op), gain(g, op["pid"], op["resource"]))),
@@ -123,17 +136,17 @@ ASK: dict[str, tuple[Callable[[Game, Op], bool], Callable[[Game, Op], None]]] = 
         lambda g, op: (_star_again(g, op), push_front(g, *({"op": "pay", "pid": op["pid"], "unit": "resource"}
                                                             for _ in range(_prm(g, op)["resources"]))))),
     "star_sacrifice_extra_star": (
-        lambda g, op: _dice_left(g, op["pid"]) >= 2 and player(g, op["pid"])["dice"][op["die"]]["at"] not in
+        lambda g, op: dice_left(g, op["pid"]) >= 2 and player(g, op["pid"])["dice"][op["die"]]["at"] not in
         ("avail", RUNAWAY, "gone"),
         lambda g, op: (_sacrifice(g, op), _star_again(g, op))),
     "tunnel_sacrifice": (
-        lambda g, op: _dice_left(g, op["pid"]) >= 2 and player(g, op["pid"])["dice"][op["die"]]["at"] == op["space"],
+        lambda g, op: dice_left(g, op["pid"]) >= 2 and player(g, op["pid"])["dice"][op["die"]]["at"] == op["space"],
         lambda g, op: (_sacrifice(g, op), gain(g, op["pid"], op["resource"]))),
     "double_yield_artifact": (
         lambda g, op: player(g, op["pid"])["goods"][op["good"]] >= op["n"],
         lambda g, op: (spend(g, op["pid"], op["good"], op["n"]), push_front(g, {"op": "artifact", "pid": op["pid"]}))),
     "keep_runaway_for_bliss": (
-        lambda g, op: player(g, op["pid"])["goods"]["bliss"] >= _prm(g, op)["bliss"] and _is_runaway(g, op),
+        lambda g, op: payable(g, op["pid"], "bliss") >= _prm(g, op)["bliss"] and _is_runaway(g, op),
         _keep_runaway),
     "keep_runaway_for_artifact": (
         lambda g, op: bool(player(g, op["pid"])["artifacts"]) and _k_room(g, op["pid"], _prm(g, op)["knowledge"])
@@ -166,18 +179,34 @@ ASK: dict[str, tuple[Callable[[Game, Op], bool], Callable[[Game, Op], None]]] = 
         lambda g, op: _k_room(g, op["pid"], _prm(g, op)["knowledge"]),
         lambda g, op: (_know(g, op), push_front(g, {"op": "artifact", "pid": op["pid"]}))),
     "farm_sacrifice": (  # Pete the Cannibal (second part)
-        lambda g, op: _dice_left(g, op["pid"]) >= 2 and player(g, op["pid"])["dice"][op["die"]]["at"] == op["space"],
+        lambda g, op: dice_left(g, op["pid"]) >= 2 and player(g, op["pid"])["dice"][op["die"]]["at"] == op["space"],
         lambda g, op: (_sacrifice(g, op), gain(g, op["pid"], "food", _prm(g, op)["food"]),
                        change_morale(g, op["pid"], _prm(g, op)["morale"]))),
     "new_worker_morale_for_artifact": (  # Dr. Sheppard the Lobotomist (second part)
         lambda g, op: _m_room(g, op["pid"], _prm(g, op)["morale"]),
         lambda g, op: (change_morale(g, op["pid"], -_prm(g, op)["morale"]),
                        push_front(g, {"op": "artifact", "pid": op["pid"]}))),
+    "gambler": (lambda g, op: _draws().gambler_allowed(g, op), lambda g, op: _draws().gambler_use(g, op)),
+    "visit_peek_artifacts": (lambda g, op: _draws().bradley_allowed(g, op), lambda g, op: _draws().bradley_use(g, op)),
+    "new_worker_spy": (lambda g, op: _draws().spy_allowed(g, op), lambda g, op: _draws().spy_use(g, op)),
+    "repeat_placement": (lambda g, op: _moves().repeat_allowed(g, op), lambda g, op: _moves().repeat_use(g, op)),
 }
 ALIASES = {"cannibal": ("new_worker_knowledge_for_artifact", "farm_sacrifice"),
            "retrieve_sacrifice_bliss": ("new_worker_morale_for_artifact",)}
 """Recruits whose card holds several abilities: the parts the engine asks about."""
-IMPLEMENTED = PASSIVE | frozenset(ASK) | frozenset(ALIASES)
+IMPLEMENTED = PASSIVE | HOOKED | frozenset(ASK) | frozenset(ALIASES)
+
+
+def _draws() -> ModuleType:
+    """The draws module (imported late: it imports this one)."""
+    from . import draws
+    return draws
+
+
+def _moves() -> ModuleType:
+    """The moves module (imported late: it imports this one)."""
+    from . import moves
+    return moves
 
 
 def _discard(g: Game, pid: int, card: str) -> None:

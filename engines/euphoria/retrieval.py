@@ -5,13 +5,18 @@ from __future__ import annotations
 from engines.core import Action, Game, Step
 
 from .knowledge import roll_workers
-from .ops import op_kind, push
+from .ops import in_front, op_kind, push, push_front
 from .placement import note_last_move, space_label
 from .recruits import after_retrieval
 from .tableau import (
+    AVAIL,
+    GONE,
     change_knowledge,
     change_morale,
     data,
+    dice_left,
+    gain,
+    morale_room,
     name,
     on_board,
     penalty_params,
@@ -41,6 +46,8 @@ class Retrieve(Step):
             if goods["energy"] > 0 and recruit_effects(g, pid, "retrieve_with_energy"):
                 acts.append(Action("pay", "energy"))  # Jefferson the Shock Artist
             acts.append(Action("free"))
+            if zapper(g, pid, f["picked"]):
+                acts.append(Action("zap"))  # Samuel the Zapper
         return acts
 
     def act(self, g: Game, seat: int, action: Action) -> None:
@@ -52,7 +59,7 @@ class Retrieve(Step):
             f["picked"] = sorted(on_board(g, pid))
         else:
             pay = str(action.args[0]) if action.verb == "pay" else None
-            retrieve(g, pid, sorted(f["picked"]), pay, knowledge=len(action.args) > 1)
+            retrieve(g, pid, sorted(f["picked"]), pay, knowledge=len(action.args) > 1, zap=action.verb == "zap")
             g.end("retrieved")
 
     def prompt(self, g: Game, seat: int) -> str:
@@ -72,6 +79,8 @@ class Retrieve(Step):
             return "Pay 1 energy: +1 morale, knowledge −1 (Jefferson the Shock Artist)"
         if action.verb == "pay":
             return f"Pay 1 {action.args[0]}: +{c['paid_morale']} morale"
+        if action.verb == "zap":
+            return f"Pay nothing: +{zapper(g, f['pid'], f['picked'])} morale (Samuel the Zapper)"
         return {"all": "Take back all workers", "free": f"Pay nothing: {c['free_morale']} morale"}.get(action.verb)
 
     def default(self, g: Game, seat: int) -> Action:
@@ -82,14 +91,26 @@ class Retrieve(Step):
         return acts[0]
 
 
-def retrieve(g: Game, pid: int, dice: list[int], pay: str | None, knowledge: bool = False) -> None:
+def zapper(g: Game, pid: int, picked: list[int]) -> int:
+    """Samuel the Zapper's free morale when every picked worker is on a commodity area (else 0)."""
+    dice = player(g, pid)["dice"]
+    if not picked or any(data(g).spaces[dice[i]["at"]].kind != "production" for i in picked):
+        return 0
+    return sum(prm["morale"] for _, prm in recruit_effects(g, pid, "retrieve_commodity_areas_only")[:1])
+
+
+def retrieve(g: Game, pid: int, dice: list[int], pay: str | None, knowledge: bool = False,
+             zap: bool = False) -> None:
     """Pay (or not), change morale once, roll all retrieved dice together (EU-RETRIEVE-02/03)."""
     c = data(g).c["retrieve"]
     p = player(g, pid)
     spaces = [p["dice"][i]["at"] for i in dice]
     note_last_move(g, pid, "retrieve", [s for s in spaces if isinstance(s, str)])
     g.log(f"{name(pid, g)} retrieves {len(dice)} worker(s).")
-    if pay == "energy":
+    if zap:
+        change_morale(g, pid, zapper(g, pid, dice))
+        g.log(f"{name(pid, g)} takes back only commodity-area workers: morale {p['morale']} (Samuel the Zapper).")
+    elif pay == "energy":
         spend(g, pid, pay)
         for _, prm in recruit_effects(g, pid, "retrieve_with_energy")[:1]:  # Jefferson
             change_morale(g, pid, prm["morale"])
@@ -107,7 +128,14 @@ def retrieve(g: Game, pid: int, dice: list[int], pay: str | None, knowledge: boo
         params = penalty_params(g, pid, "free_retrieve_extra")
         change_morale(g, pid, -params["morale"] if params else c["free_morale"])
         g.log(f"{name(pid, g)} retrieves for free: morale {p['morale']}.")
-    roll_workers(g, pid, dice, "retrieved")
+    before = [{"op": "sheppard", "pid": pid, "recruit": rid, "dice": dice}
+              for rid, _ in recruit_effects(g, pid, "retrieve_sacrifice_bliss")]
+    before += [{"op": "milos", "pid": pid, "recruit": rid, "dice": dice}
+               for rid, _ in recruit_effects(g, pid, "retrieve_set_one")]
+    if before:  # abilities used before the roll: the roll waits for them
+        push(g, *before, {"op": "retrieve_roll", "pid": pid, "dice": dice})
+    else:
+        roll_workers(g, pid, dice, "retrieved")
     push(g, *after_retrieval(g, pid, spaces))
     if penalty_params(g, pid, "neighbours_retrieve") is not None:  # Dilemma's Prison
         count = len(g.g["players"])
@@ -137,3 +165,64 @@ def _prison_label(g: Game, op: dict, token: object) -> str:
 op_kind("prison", pick=_prison_pick, label=_prison_label, auto_single=False,
         prompt="Dilemma's Prison: your neighbour retrieved; you may retrieve 1 worker for free.",
         default=lambda g, op, opts: "no")(_prison_run)
+
+
+# -- before the roll: Dr. Sheppard the Lobotomist (IC11), Milos the Brainwasher (SU14) ---------------
+def _waiting(g: Game, op: dict) -> list[int]:
+    """Retrieved dice still waiting for the roll."""
+    dice = player(g, op["pid"])["dice"]
+    return [i for i in op["dice"] if dice[i]["at"] not in (AVAIL, GONE)]
+
+
+def _roll_run(g: Game, op: dict) -> None:
+    in_front(g, roll_workers, g, op["pid"], _waiting(g, op), "retrieved")
+
+
+def _sheppard_run(g: Game, op: dict) -> list | None:
+    if dice_left(g, op["pid"]) < 2:
+        return None  # never the last worker (EU-RECRUIT-03, R-17)
+    return ["no", *_waiting(g, op)]
+
+
+def _sheppard_pick(g: Game, op: dict, token: object) -> None:
+    if token == "no":
+        return
+    pid, prm = op["pid"], data(g).recruits[op["recruit"]].params
+    player(g, pid)["dice"][int(str(token))]["at"] = GONE
+    gain(g, pid, "bliss", prm["bliss"])
+    g.log(f"{name(pid, g)} sacrifices a retrieved worker for {prm['bliss']} bliss (Dr. Sheppard the Lobotomist).")
+    push_front(g, *({"op": "choose_good", "pid": pid, "kind": "resource"} for _ in range(prm["resources"])))
+
+
+def _die_label(g: Game, op: dict, token: object) -> str:
+    die = player(g, op["pid"])["dice"][int(str(token))]
+    return f"the {die['pips']} from {space_label(g, die['at'])}"
+
+
+op_kind("sheppard", pick=_sheppard_pick, auto_single=False, default=lambda g, op, opts: "no",
+        prompt="Dr. Sheppard the Lobotomist: sacrifice a retrieved worker for 4 bliss and 1 resource?",
+        label=lambda g, op, t: "Sacrifice nobody" if t == "no" else f"Sacrifice {_die_label(g, op, t)}",
+        )(_sheppard_run)
+
+
+def _milos_run(g: Game, op: dict) -> list | None:
+    if not morale_room(g, op["pid"], data(g).recruits[op["recruit"]].params["morale"]):
+        return None  # EU-RECRUIT-06
+    waiting = _waiting(g, op)
+    return ["no", *waiting] if waiting else None
+
+
+def _milos_pick(g: Game, op: dict, token: object) -> None:
+    if token == "no":
+        return
+    pid, prm = op["pid"], data(g).recruits[op["recruit"]].params
+    change_morale(g, pid, -prm["morale"])
+    player(g, pid)["dice"][int(str(token))]["set"] = prm["face"]
+    g.log(f"{name(pid, g)} sets a retrieved worker to {prm['face']} instead of rolling it (Milos the Brainwasher).")
+
+
+op_kind("milos", pick=_milos_pick, auto_single=False, default=lambda g, op, opts: "no",
+        prompt="Milos the Brainwasher: lose 1 morale to set one retrieved worker to 1?",
+        label=lambda g, op, t: "Roll them all" if t == "no" else f"Set {_die_label(g, op, t)} to 1 (−1 morale)",
+        )(_milos_run)
+op_kind("retrieve_roll")(_roll_run)

@@ -8,7 +8,7 @@ from .allegiance import advance
 from .artifacts import spend_type
 from .construction import check_completion, visit_market
 from .knowledge import roll_workers
-from .ops import Op, Token, op_kind, push
+from .ops import Op, Token, in_front, op_kind, push
 from .production import produce
 from .tableau import (
     RUNAWAY,
@@ -21,6 +21,7 @@ from .tableau import (
     penalty_params,
     place_star,
     player,
+    recruit_effects,
 )
 from .tunnels import dig, exclusive
 
@@ -30,27 +31,32 @@ def give_reward(g: Game, pid: int, space_id: str, die: int, star_site: str | Non
     space = data(g).spaces[space_id]
     kind = space.kind
     if kind == "production":
-        produce(g, pid, space_id, die)
+        from .moves import incite_targets
+        if incite_targets(g, pid, space_id):  # Jedidiah the Inciter bumps before the yield is counted
+            push(g, {"op": "incite", "pid": pid, "space": space_id}, {"op": "produce", "pid": pid, "space": space_id,
+                                                                     "die": die})
+        else:
+            produce(g, pid, space_id, die)
     elif kind == "tunnel":
         dig(g, pid, space.area, die, space_id)
     elif kind == "exclusive":
         exclusive(g, pid, space_id)
     elif kind == "artmarket":
-        advance(g, space.area)  # EU-ARTMARKET-02
+        advance(g, icarus_track(g, pid) if space.area == "icarus" else space.area)  # EU-ARTMARKET-02
         if star_site:
             place_star(g, pid, f"market:{star_site}", area=space.area)
         else:
             place_star(g, pid, f"artmarket:{space.area}", area=space.area)
     elif kind == "breeze_bar":
-        advance(g, "icarus")  # EU-ICARUS-02
+        advance(g, icarus_track(g, pid))  # EU-ICARUS-02
         if not is_automa(g, pid):
             push(g, {"op": "artifact", "pid": pid})
     elif kind == "sky_lounge":
-        advance(g, "icarus")  # EU-ICARUS-03
+        advance(g, icarus_track(g, pid))  # EU-ICARUS-03
         if not is_automa(g, pid):
             push(g, *({"op": "choose_good", "pid": pid, "kind": "resource"} for _ in range(space.extra["resources"])))
     elif kind == "nimbus_loft":
-        advance(g, "icarus")  # EU-ICARUS-04
+        advance(g, icarus_track(g, pid))  # EU-ICARUS-04
         place_star(g, pid, "nimbus_loft", area="icarus")
     elif kind == "tank":
         tank(g, pid, space_id)
@@ -64,9 +70,18 @@ def give_reward(g: Game, pid: int, space_id: str, die: int, star_site: str | Non
         visit_market(g, pid, space_id)
 
 
+def icarus_track(g: Game, pid: int) -> str:
+    """The Icarite track, or Brian the Viticulturist's Wastelander track when he paid food for bliss here."""
+    placing = g.g.get("placing")
+    if placing and placing["pid"] == pid and placing.get("food_for_bliss"):
+        for _, prm in recruit_effects(g, pid, "food_for_bliss"):
+            return prm["track"]
+    return "icarus"
+
+
 def owned_dice(g: Game, pid: int) -> int:
-    """Dice a player owns, runaway ones included (R-26)."""
-    return sum(1 for d in player(g, pid)["dice"] if d["at"] != "gone")
+    """Dice a player owns, runaway ones included, sacrificed ones not (R-26)."""
+    return sum(1 for d in player(g, pid)["dice"] if d["at"] != "gone" and not d.get("sac"))
 
 
 def tank(g: Game, pid: int, space_id: str) -> None:
@@ -85,6 +100,7 @@ def tank(g: Game, pid: int, space_id: str) -> None:
         from .recruits import offer
         offer(g, pid, "new_worker_knowledge_for_artifact")
         offer(g, pid, "new_worker_morale_for_artifact")
+        offer(g, pid, "new_worker_spy")
         roll_workers(g, pid, [gone[0] if gone else len(dice) - 1], "new worker")
     else:
         g.log(f"{name(pid, g)} gains no new worker.")
@@ -107,11 +123,24 @@ def lost_and_found(g: Game, pid: int, space_id: str) -> None:
 
 
 def _reward_run(g: Game, op: Op) -> None:
-    give_reward(g, op["pid"], op["space"], op["die"], op.get("star_site"))
+    in_front(g, give_reward, g, op["pid"], op["space"], op["die"], op.get("star_site"))
 
 
 def _placed_run(g: Game, op: Op) -> None:
-    g.g["placing"] = None
+    """The placement is over (its consequences ran first); Darren the Repeater may repeat it."""
+    placing = g.g.get("placing")
+    if placing and placing["pid"] == op["pid"] and placing["space"] == op.get("space", placing["space"]):
+        g.g["placing"] = None
+    ignored = g.g.get("ignored")
+    if ignored and ignored["pid"] == op["pid"]:
+        g.g["ignored"] = None
+    if "space" in op:
+        from .moves import after_placement
+        after_placement(g, op["pid"], op["die"], op["space"])
+
+
+def _produce_run(g: Game, op: Op) -> None:
+    in_front(g, produce, g, op["pid"], op["space"], op["die"])
 
 
 def _pay_type_run(g: Game, op: Op) -> list[Token] | None:
@@ -127,4 +156,5 @@ def _pay_type_pick(g: Game, op: Op, token: Token) -> None:
 
 op_kind("reward")(_reward_run)
 op_kind("placed")(_placed_run)
+op_kind("produce")(_produce_run)
 op_kind("pay_type", pick=_pay_type_pick)(_pay_type_run)

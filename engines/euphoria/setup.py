@@ -27,7 +27,8 @@ def start(g: Game) -> None:
             and g.options.get("recruit_pool", "all") in ("all", r.pool)]
     g.rng.shuffle(pool)
     g.g.update(
-        players=[], ops=[], built={}, stars={}, ran_away=[], placing=None, skips=0, turn_pid=0,
+        players=[], ops=[], built={}, stars={}, ran_away=[], placing=None, skips=0, turn_pid=0, once=[],
+        ignored=None, activated=False,
         final={"triggered": False, "remaining": None},
         site_tiles=[[tiles.pop()] for _ in c.sites],  # EU-SETUP-02: face down
         tile_box=tiles, tracks={a: 0 for a in c.areas},  # EU-SETUP-04
@@ -113,6 +114,10 @@ class Draft(Simultaneous):
             g.g["recruit_box"] += [r for r in p["dealt"] if r not in (active, hidden)]
             p["dealt"] = []
             g.log(f"{{seat{seat}}} reveals {data(g).recruits[active].name} as active recruit.")
+        from .tableau import recruit_effects
+        for seat in range(g.seats):
+            for _, prm in recruit_effects(g, seat, "hermit"):  # Kofi the Hermit starts with fewer workers
+                g.g["players"][seat]["dice"] = g.g["players"][seat]["dice"][:prm["start_dice"]]
         sums = {}
         for seat in range(g.seats):
             p = g.g["players"][seat]

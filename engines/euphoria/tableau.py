@@ -49,8 +49,14 @@ def available(g: Game, pid: int) -> list[int]:
 
 
 def on_board(g: Game, pid: int) -> list[int]:
-    """Indices of dice on board spaces (EU-RETRIEVE-01)."""
-    return [i for i, d in enumerate(player(g, pid)["dice"]) if d["at"] not in (AVAIL, RUNAWAY, CARD, GONE)]
+    """Indices of dice on board spaces (EU-RETRIEVE-01); a die sacrificed on a site (Doug) is no worker any more."""
+    return [i for i, d in enumerate(player(g, pid)["dice"])
+            if d["at"] not in (AVAIL, RUNAWAY, CARD, GONE) and not d.get("sac")]
+
+
+def dice_left(g: Game, pid: int) -> int:
+    """Dice owned outside Runaway Workers and not sacrificed (R-17)."""
+    return sum(1 for d in player(g, pid)["dice"] if d["at"] not in (RUNAWAY, GONE) and not d.get("sac"))
 
 
 def occupants(g: Game, space: str) -> list[tuple[int, int]]:
@@ -94,8 +100,23 @@ def change_knowledge(g: Game, pid: int, delta: int) -> int:
     return real
 
 
-def gain(g: Game, pid: int, good: str, n: int = 1) -> int:
-    """Give goods (unlimited supply, EU-SETUP-01); penalties may shrink it. Returns what was received."""
+def knowledge_room(g: Game, pid: int, n: int) -> bool:
+    """A knowledge "cost" may not push the track past either end (EU-RECRUIT-06, R-15)."""
+    k, c = player(g, pid)["knowledge"], data(g).c["knowledge"]
+    return c["min"] <= k + n <= c["max"]
+
+
+def morale_room(g: Game, pid: int, n: int) -> bool:
+    """A morale cost of ``n`` may not take morale below its minimum (EU-RECRUIT-06)."""
+    return player(g, pid)["morale"] - n >= data(g).c["morale"]["min"]
+
+
+def gain(g: Game, pid: int, good: str, n: int = 1, *, room_asked: bool = False) -> int:
+    """Give goods (unlimited supply, EU-SETUP-01); penalties may shrink it. Returns what was received.
+
+    Palace of Forced Altruism: resources beyond the cap are lost, but a player holding resources may first
+    discard some to make room; that choice is queued (``room`` op) and this call then returns 0.
+    """
     p = player(g, pid)
     if p["kind"] == "automa" or n <= 0:
         return 0
@@ -103,9 +124,47 @@ def gain(g: Game, pid: int, good: str, n: int = 1) -> int:
         cap = penalty_params(g, pid, "resource_cap_3")
         if cap:
             held = sum(p["goods"][r] for r in data(g).c["resources"])
+            if not room_asked and n > cap["cap"] - held and held:
+                from .ops import push_front
+                push_front(g, {"op": "room", "pid": pid, "good": good, "n": n})
+                return 0
             n = max(0, min(n, cap["cap"] - held))
     p["goods"][good] += n
+    if good == "gold" and n:
+        for rid, _ in recruit_effects(g, pid, "gold_gift_artifacts"):  # Laura the Philanthropist
+            from .ops import push
+            push(g, {"op": "laura", "pid": pid, "recruit": rid})
     return n
+
+
+def payable(g: Game, pid: int, good: str) -> int:
+    """How many ``good`` ``pid`` can pay: Brian the Viticulturist pays food wherever bliss is required."""
+    goods = player(g, pid)["goods"]
+    extra = 0
+    for _, prm in recruit_effects(g, pid, "food_for_bliss"):
+        if prm["instead_of"] == good:
+            extra = goods[prm["good"]]
+    return goods[good] + extra
+
+
+def pay_now(g: Game, pid: int, good: str, n: int) -> None:
+    """Pay ``n`` ``good`` at once, bliss first then Brian's food (the caller checked ``payable``)."""
+    goods = player(g, pid)["goods"]
+    own = min(n, goods[good])
+    spend(g, pid, good, own)
+    if n > own:
+        for _, prm in recruit_effects(g, pid, "food_for_bliss")[:1]:
+            spend(g, pid, prm["good"], n - own)
+
+
+def once_used(g: Game, rid: str) -> bool:
+    """Has the "once per turn" ability of recruit ``rid`` been used this turn (R-05 scope)?"""
+    return rid in g.g.setdefault("once", [])
+
+
+def use_once(g: Game, rid: str) -> None:
+    """Mark a "once per turn" ability as used; ``start_turn`` clears the marks."""
+    g.g.setdefault("once", []).append(rid)
 
 
 def spend(g: Game, pid: int, good: str, n: int = 1) -> None:
@@ -123,7 +182,7 @@ def recruit_effects(g: Game, pid: int, effect: str) -> list[tuple[str, Any]]:
     The Academy of Mandatory Equality switches abilities off for players without a star on it.
     """
     p = g.g["players"][pid]
-    if p["kind"] == "automa" or not p["active"] or (g.g["built"] and has_penalty(g, pid, "no_recruit_abilities")):
+    if p["kind"] == "automa" or not p["active"]:
         return []
     out = []
     recruits = g.data.recruits
@@ -131,6 +190,8 @@ def recruit_effects(g: Game, pid: int, effect: str) -> list[tuple[str, Any]]:
         r = recruits[rid]
         if r.effect == effect and rid not in p.get("dormant", []):
             out.append((rid, r.params))
+    if out and g.g["built"] and has_penalty(g, pid, "no_recruit_abilities"):
+        return []  # checked last: most calls find no matching recruit and skip the penalty scan
     return out
 
 
@@ -150,6 +211,9 @@ def penalty_markets(g: Game, pid: int, key: str) -> list[str]:
             out.append(site)
     if out and _ignores_penalties(g, pid):
         return []
+    ignored = g.g.get("ignored")
+    if out and ignored and ignored["pid"] == pid and ignored["key"] == key:
+        return []  # Lieve the Briber / Lionel the Cook: ignored for this placement
     return out
 
 
@@ -206,6 +270,10 @@ def place_star(g: Game, pid: int, location: str, *, area: str | None = None, com
         _star_consequences(g, pid, location, area)
         if not chained:
             _star_recruits(g, pid, location, area)
+        if p["artifacts"]:
+            for rid, _ in recruit_effects(g, pid, "star_discard_artifact"):  # Esme the Fireman
+                from .ops import push
+                push(g, {"op": "esme", "pid": pid, "recruit": rid})
     return True
 
 

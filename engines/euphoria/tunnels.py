@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core import Game
 
 from .allegiance import activate_faction, faction_name, tier_bonus
-from .ops import Op, Token, op_kind, push
+from .ops import Op, Token, op_kind, push, room_pending
 from .tableau import data, gain, is_automa, name, penalty_params, recruit_effects
 
 
@@ -54,7 +54,8 @@ def _reward_pick(g: Game, op: Op, token: Token) -> None:
         g.g["ops"].insert(0, g.g["ops"].pop())
     else:
         got = gain(g, op["pid"], op["resource"])
-        g.log(f"{name(op['pid'], g)} takes {got} {op['resource']}.")
+        if not room_pending(g, op["pid"]):
+            g.log(f"{name(op['pid'], g)} takes {got} {op['resource']}.")
 
 
 op_kind("tunnel_reward", pick=_reward_pick, prompt="Tunnel reward: a resource or an artifact?",

@@ -6,14 +6,18 @@ from typing import Any
 
 from engines.core import Action, Game, Step
 
+from .bribes import bribe_note
 from .ops import run_ops
-from .placement import legal_spaces, place_worker, space_label
-from .tableau import available, change_morale, data, has_penalty, name, on_board, player
+from .placement import begin_placement, legal_spaces, space_label
+from .tableau import available, change_morale, data, has_penalty, name, on_board, player, recruit_effects
+from .turn_extras import bonus_actions, bonus_label, bonus_place, trade, trade_actions, trade_label
 
 
 def start_turn(g: Game, pid: int) -> None:
     """Begin ``pid``'s turn (R-05: the runaway limit resets for everyone)."""
     g.g["ran_away"] = []
+    g.g["once"] = []
+    g.g["ignored"] = None
     g.g["turn_pid"] = pid
     g.g["turn_no"] = g.g.get("turn_no", 0) + 1
     for p in g.g["players"]:
@@ -60,8 +64,19 @@ def extra_dice(g: Game, frame: dict[str, Any]) -> list[int]:
     if p["morale"] - data(g).c["extra_worker_morale"] < data(g).c["morale"]["min"]:
         return []
     if has_penalty(g, pid, "one_worker_per_turn"):
-        return []  # EU-PLACE-06 Fountain of Wishful Thinking
+        from .bribes import bribe_offer
+        if bribe_offer(g, pid) is None:
+            return []  # EU-PLACE-06 Fountain of Wishful Thinking (a bribe may lift it for one placement)
     return [i for i in frame["eligible"] if p["dice"][i]["at"] == "avail" and p["dice"][i]["pips"] == frame["value"]]
+
+
+def more_places(g: Game, frame: dict[str, Any]) -> list[Action]:
+    """Placements still open after the first: same-number workers, recruit bonus placements."""
+    pid = frame["pid"]
+    acts = []
+    if extra_dice(g, frame):
+        acts = [Action("place", frame["value"], s) for s in legal_spaces(g, pid, extra=True)]
+    return acts + bonus_actions(g, frame)
 
 
 class Turn(Step):
@@ -78,10 +93,9 @@ class Turn(Step):
             acts = [Action("place", v, s) for v in values for s in spaces]
             if on_board(g, pid):
                 acts.append(Action("retrieve"))
-            return acts
-        if not extra_dice(g, f):
-            return [Action("end")]
-        return [Action("place", f["value"], s) for s in legal_spaces(g, pid)] + [Action("end")]
+            return acts + trade_actions(g, pid) if acts else acts
+        more = more_places(g, f)
+        return more + trade_actions(g, pid) + [Action("end")] if more else [Action("end")]
 
     def act(self, g: Game, seat: int, action: Action) -> None:
         f = g.frame
@@ -92,8 +106,18 @@ class Turn(Step):
         if action.verb == "end":
             end_turn(g, pid)
             return
+        if action.verb in ("clay", "story"):
+            trade(g, pid, action)
+            proceed(g)
+            return
+        if action.verb == "bonus":
+            rid, value, space = action.args
+            bonus_place(g, f, str(rid), int(value), str(space))
+            proceed(g)
+            return
         value, space = action.args
-        if f["value"] is None:
+        extra = f["value"] is not None
+        if not extra:
             die = min(i for i in available(g, pid) if player(g, pid)["dice"][i]["pips"] == value)
             f["value"] = value
             f["eligible"] = [int(i) for i, v in f["start"].items() if v == value and int(i) != die]
@@ -102,7 +126,7 @@ class Turn(Step):
             f["eligible"].remove(die)
             change_morale(g, pid, -data(g).c["extra_worker_morale"])  # EU-PLACE-05: paid before placing
             g.log(f"{name(pid, g)} pays 1 morale to place another {value}.")
-        place_worker(g, pid, die, str(space))
+        begin_placement(g, pid, die, str(space), extra)
         proceed(g)
 
     def resume(self, g: Game, result: Any) -> None:
@@ -118,7 +142,13 @@ class Turn(Step):
     def label(self, g: Game, seat: int, action: Action) -> str | None:
         if action.verb == "place":
             extra = " (−1 morale)" if g.frame["value"] is not None else ""
-            return f"Place {action.args[0]} on {space_label(g, str(action.args[1]))}{extra}"
+            return f"Place {action.args[0]} on {space_label(g, str(action.args[1]))}{extra}" + \
+                bribe_note(g, g.frame["pid"], str(action.args[1]), g.frame["value"] is not None)
+        if action.verb == "bonus":
+            rid, value, space = action.args
+            return f"Place {value} on {space_label(g, str(space))} ({bonus_label(g, str(rid))})"
+        if action.verb in ("clay", "story"):
+            return trade_label(g, g.frame["pid"], action)
         return {"retrieve": "Retrieve workers", "end": "End turn"}.get(action.verb)
 
     def default(self, g: Game, seat: int) -> Action:
@@ -142,6 +172,10 @@ def proceed(g: Game) -> None:
     f = g.frame
     if f["step"] != "turn":
         return
-    placed_all = f["value"] is not None and (not extra_dice(g, f) or not legal_spaces(g, f["pid"]))
-    if f["retrieved"] or placed_all:
+    g.g["ignored"] = None
+    if f["retrieved"] and recruit_effects(g, f["pid"], "hermit"):
+        g.log(f"{name(f['pid'], g)} retrieved and takes another turn at once (Kofi the Hermit).")
+        start_turn(g, f["pid"])
+        return
+    if f["retrieved"] or (f["value"] is not None and not more_places(g, f)):
         end_turn(g, f["pid"])

@@ -65,7 +65,7 @@ def test_eu_recruit_05_wild_cards_one_draw_ability():
     dice(state, 0, (2, "avail"))
     moves = legal(turn(state, 0), 0)
     assert "place:2:su.artmarket" in moves  # Book + wild Board Game = a pair
-    # EU-RECRUIT-05: no ability changing the draw is implemented, so none can be combined
+    # EU-RECRUIT-05 for the drawing abilities (Geek, Gambler…): test_recruit_abilities_more
 
 
 # EU-RECRUIT-06

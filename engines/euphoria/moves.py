@@ -1,0 +1,173 @@
+"""Recruit abilities that bump or move workers: Amanda (IC01), Jedidiah (WA22), Darren (WA23), Lars (WA13)."""
+
+from __future__ import annotations
+
+from engines.core import Game
+
+from .knowledge import roll_workers
+from .ops import Op, Token, in_front, op_kind, push, push_front
+from .tableau import (
+    AVAIL,
+    data,
+    name,
+    occupants,
+    once_used,
+    pay_now,
+    payable,
+    penalty_params,
+    player,
+    recruit_effects,
+    use_once,
+)
+
+FACES = (1, 2, 3, 4, 5, 6)
+
+
+# -- Amanda the Broker: a bumped worker's face ------------------------------------------------
+def set_face_offer(g: Game, owner: int) -> str | None:
+    """Amanda's id when ``owner`` may pay for setting a bumped die's face, else None."""
+    for rid, prm in recruit_effects(g, owner, "bumped_set_face"):
+        if payable(g, owner, "bliss") >= prm["bliss"]:
+            return rid
+    return None
+
+
+def _face_run(g: Game, op: Op) -> list[Token] | None:
+    if payable(g, op["pid"], "bliss") < data(g).recruits[op["recruit"]].params["bliss"]:
+        in_front(g, roll_workers, g, op["pid"], [op["die"]], "bumped")
+        return None
+    return ["roll", *FACES]
+
+
+def _face_pick(g: Game, op: Op, token: Token) -> None:
+    pid, die = op["pid"], op["die"]
+    if token != "roll":
+        pay_now(g, pid, "bliss", data(g).recruits[op["recruit"]].params["bliss"])
+        player(g, pid)["dice"][die]["set"] = int(token)
+        g.log(f"{name(pid, g)} pays bliss to set the bumped worker to {token} (Amanda the Broker).")
+    in_front(g, roll_workers, g, pid, [die], "bumped")
+
+
+def _face_label(g: Game, op: Op, token: Token) -> str:
+    n = data(g).recruits[op["recruit"]].params["bliss"]
+    return "Roll the bumped worker" if token == "roll" else f"Pay {n} bliss: set it to {token} (Amanda the Broker)"
+
+
+op_kind("set_face", pick=_face_pick, label=_face_label, auto_single=False, default=lambda g, op, opts: "roll",
+        prompt="Amanda the Broker: roll your bumped worker, or pay to choose its face?")(_face_run)
+
+
+# -- Jedidiah the Inciter: bump another player's worker off a commodity area -------------------------
+def incite_targets(g: Game, pid: int, space_id: str) -> list[str]:
+    """``"owner.die"`` of other players' workers ``pid`` may bump from the commodity area (WA22)."""
+    if player(g, pid)["kind"] != "human" or not recruit_effects(g, pid, "area_bump_other"):
+        return []
+    return [f"{o}.{i}" for o, i in occupants(g, space_id) if o != pid]
+
+
+def _incite_run(g: Game, op: Op) -> list[Token] | None:
+    targets = incite_targets(g, op["pid"], op["space"])
+    return ["no", *targets] if targets else None
+
+
+def _incite_pick(g: Game, op: Op, token: Token) -> None:
+    if token == "no":
+        return
+    from .placement import bump
+    owner, die = (int(x) for x in str(token).split("."))
+    in_front(g, bump, g, op["pid"], owner, die, op["space"])
+
+
+def _incite_label(g: Game, op: Op, token: Token) -> str:
+    if token == "no":
+        return "Bump nobody"
+    owner, die = (int(x) for x in str(token).split("."))
+    return f"Bump {name(owner, g)}'s {player(g, owner)['dice'][die]['pips']} (Jedidiah the Inciter)"
+
+
+op_kind("incite", pick=_incite_pick, label=_incite_label, auto_single=False, default=lambda g, op, opts: "no",
+        prompt="Jedidiah the Inciter: bump another player's worker from this area first?")(_incite_run)
+
+
+# -- moving a placed worker: Lars the Ballooneer, Darren the Repeater ----------------------------------
+def after_placement(g: Game, pid: int, die: int, space_id: str) -> None:
+    """Darren the Repeater: after a temporary space resolved, offer to bump the worker and place it again."""
+    if player(g, pid)["kind"] != "human" or data(g).spaces[space_id].type not in ("temp", "excl"):
+        return
+    for rid, _ in recruit_effects(g, pid, "repeat_placement"):
+        if not once_used(g, rid) and player(g, pid)["dice"][die]["at"] == space_id:
+            push_front(g, {"op": "ask", "pid": pid, "recruit": rid, "die": die, "space": space_id})
+
+
+def repeat_allowed(g: Game, op: Op) -> bool:
+    """Darren: still there, not used this turn, and a self-bump allowed and paid (Spa, Camp, Agency)."""
+    from .placement import self_bump_allowed
+    pid = op["pid"]
+    if once_used(g, op["recruit"]) or player(g, pid)["dice"][op["die"]]["at"] != op["space"]:
+        return False
+    fee = penalty_params(g, pid, "self_bump_fee")
+    goods = player(g, pid)["goods"]
+    return self_bump_allowed(g, pid) and not (fee and sum(goods[c] for c in data(g).c["commodities"]) <
+                                              fee["commodity"])
+
+
+def repeat_use(g: Game, op: Op) -> None:
+    """Darren: bump your own worker (fee, roll, check), then it must be placed elsewhere."""
+    from .placement import bump
+    pid = op["pid"]
+    use_once(g, op["recruit"])
+    fee = penalty_params(g, pid, "self_bump_fee")
+    pays = [{"op": "pay", "pid": pid, "unit": "commodity"} for _ in range((fee or {}).get("commodity", 0))]
+
+    def again() -> None:
+        bump(g, pid, pid, op["die"], op["space"])
+        push(g, {"op": "move", "pid": pid, "die": op["die"], "from": op["space"], "recruit": op["recruit"],
+                 "stay": False})
+    in_front(g, again)
+    push_front(g, *pays)
+
+
+def lars_offer(g: Game, pid: int, card: str) -> None:
+    """Lars the Ballooneer: a Balloons gained by a placement lets that worker move on (once per turn)."""
+    placing = g.g.get("placing")
+    if not placing or placing["pid"] != pid:
+        return
+    for rid, prm in recruit_effects(g, pid, "balloon_move"):
+        if card == prm["type"] and not once_used(g, rid):
+            push(g, {"op": "move", "pid": pid, "die": placing["die"], "from": placing["space"], "recruit": rid,
+                     "stay": True})
+            return
+
+
+def _move_run(g: Game, op: Op) -> list[Token] | None:
+    from .placement import legal_spaces
+    pid, die = op["pid"], op["die"]
+    at = player(g, pid)["dice"][die]["at"]
+    if at != (op["from"] if op["stay"] else AVAIL) or (op["stay"] and once_used(g, op["recruit"])):
+        return None
+    spaces = [s for s in legal_spaces(g, pid) if s != op["from"]]
+    return (["stay"] if op["stay"] else []) + spaces or None
+
+
+def _move_pick(g: Game, op: Op, token: Token) -> None:
+    if token == "stay":
+        return
+    from .placement import begin_placement, space_label
+    pid, die = op["pid"], op["die"]
+    if op["stay"]:
+        use_once(g, op["recruit"])
+        player(g, pid)["dice"][die]["at"] = AVAIL
+    g.log(f"{name(pid, g)} moves the worker to {space_label(g, str(token))} "
+          f"({data(g).recruits[op['recruit']].name}).")
+    begin_placement(g, pid, die, str(token))
+
+
+def _move_label(g: Game, op: Op, token: Token) -> str:
+    if token == "stay":
+        return "Leave the worker where it is"
+    from .placement import space_label
+    return f"Place it on {space_label(g, str(token))}"
+
+
+op_kind("move", pick=_move_pick, label=_move_label, default=lambda g, op, opts: opts[0],
+        prompt="Move your worker to another action space and resolve it?")(_move_run)
