@@ -62,7 +62,7 @@ def cmd_playout(args: argparse.Namespace) -> int:
     options = json.loads(args.options) if args.options else {}
     steps: list[float] = []
     totals = {"crashes": 0, "dead_ends": 0, "runaways": 0, "replay_mismatches": 0, "leaks": 0,
-              "undo_violations": 0, "not_json": 0, "mutations": 0}
+              "undo_violations": 0, "not_json": 0, "mutations": 0, "legality_mismatches": 0}
     completed = 0
     started = time.perf_counter()
     jobs = [(engine.id, counts[i % len(counts)], args.seed + i, options, args.max_steps, args.bots)
@@ -73,7 +73,8 @@ def cmd_playout(args: argparse.Namespace) -> int:
         for key, flag in (("crashes", report.crash), ("dead_ends", report.dead_end),
                           ("runaways", report.runaway), ("replay_mismatches", report.replay_mismatch),
                           ("leaks", report.leak), ("undo_violations", report.undo_violation),
-                          ("not_json", report.not_json), ("mutations", report.mutation)):
+                          ("not_json", report.not_json), ("mutations", report.mutation),
+                          ("legality_mismatches", report.legality)):
             totals[key] += bool(flag)
         if not args.quiet or not report.clean:
             print(json.dumps(report.summary()), flush=True)

@@ -1,6 +1,6 @@
 """The engine core: the contract every Turnkeeper game implements (see ``engine.py``)."""
 
-from .action import MAX_ACTION_LEN, UNDO, Action
+from .action import MAX_ACTION_LEN, UNDO, Action, act
 from .engine import UNDO_LIMIT, Engine
 from .errors import EngineBug, IllegalAction, OptionError, ReplayMismatch
 from .jsonstate import State, copy_state, dumps, state_hash
@@ -12,6 +12,6 @@ from .steps import Event, Game, Simultaneous, Step
 __all__ = [
     "MAX_ACTION_LEN", "UNDO", "UNDO_LIMIT", "Action", "Engine", "EngineBug", "Event", "Game",
     "IllegalAction", "Option", "OptionError", "OptionsSchema", "ReplayMismatch", "Rng",
-    "Simultaneous", "State", "Step", "check_replay", "copy_state", "dumps", "export_replay",
+    "Simultaneous", "State", "Step", "act", "check_replay", "copy_state", "dumps", "export_replay",
     "replay", "state_hash", "verify",
 ]

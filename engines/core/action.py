@@ -68,5 +68,12 @@ def _looks_int(text: str) -> bool:
     return bool(re.fullmatch(r"-?[0-9]+", text))
 
 
+@functools.lru_cache(maxsize=16384, typed=True)
+def act(verb: str, *args: Arg) -> Action:
+    """``Action(verb, *args)``, built and validated once per distinct value (actions are immutable, so
+    engines listing the same actions again and again can share them)."""
+    return Action(verb, *args)
+
+
 UNDO = Action("undo")
 """The core's own action: take back the seat's last action (see ``Engine.can_undo``)."""

@@ -124,6 +124,13 @@ class Engine:
         g = self._context(state)
         return self.step(g.frame["step"]).actions(g, seat)
 
+    def allows(self, state: State, seat: int, action: Action) -> bool:
+        """Is ``action`` legal for ``seat`` now? The same as ``action in legal_actions(...)``, often cheaper."""
+        if state["result"] is not None or seat not in self.active(state):
+            return False
+        g = self._context(state)
+        return self.step(g.frame["step"]).allows(g, seat, action)
+
     def can_undo(self, state: State, seat: int) -> bool:
         """True when ``seat`` may take back its last action."""
         undo = state.get("undo") or []
@@ -152,8 +159,8 @@ class Engine:
             raise IllegalAction("The game is over.")
         if seat not in self.active(state):
             raise IllegalAction("It is not your turn.")
-        legal = self.legal_actions(state, seat)
-        if action not in legal:
+        if not self.allows(state, seat, action):
+            legal = self.legal_actions(state, seat)
             # Step labels describe legal actions only; an illegal one is named plainly.
             raise IllegalAction(
                 f"“{_plain_label(action)}” is not possible now.",

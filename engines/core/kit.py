@@ -45,6 +45,7 @@ class PlayoutReport:
     mutation: str | None = None
     leak: str | None = None
     undo_violation: str | None = None
+    legality: str | None = None
     undos: int = 0
     winners: list[int] | None = None
     step_ms: list[float] = field(default_factory=list, repr=False)
@@ -53,7 +54,7 @@ class PlayoutReport:
     def clean(self) -> bool:
         """No problem of any kind (a runaway counts as a problem)."""
         return not (self.crash or self.dead_end or self.runaway or self.replay_mismatch
-                    or self.not_json or self.mutation or self.leak or self.undo_violation)
+                    or self.not_json or self.mutation or self.leak or self.undo_violation or self.legality)
 
     def summary(self) -> dict[str, Any]:
         """JSON line for the CLI (without per-step timings)."""
@@ -173,6 +174,8 @@ class Playout:
         else:
             action = self.rnd.choice(legal[seat])
         check_mutation = report.steps % MUTATION_CHECK_EVERY == 0
+        if check_mutation:
+            self._check_allows(state, seat, legal[seat])
         before = pickle.dumps(state, pickle.HIGHEST_PROTOCOL) if check_mutation else b""
         started = time.perf_counter()
         new, events = engine.apply(state, seat, action)
@@ -190,6 +193,28 @@ class Playout:
         if report.steps % JSON_CHECK_EVERY == 0 or new["result"] is not None:
             self._check_state(new)
         return new
+
+    def _check_allows(self, state: State, seat: int, legal: list[Action]) -> None:
+        """``Engine.allows`` must agree with ``legal_actions``: on every legal action, and on near misses
+        made by changing one argument (to one of another legal action of the verb, any argument seen, or
+        a number off by one)."""
+        legal_set = set(legal)
+        sample = legal if len(legal) <= 12 else self.rnd.sample(legal, 12)
+        seen = sorted({str(arg) for a in legal for arg in a.args})
+        candidates = list(sample)
+        for action in sample:
+            peers = [a for a in legal if a.verb == action.verb and len(a.args) == len(action.args)]
+            for i, arg in enumerate(action.args):
+                other = [self.rnd.choice(peers).args[i]]
+                other += [arg + 1, arg - 1] if isinstance(arg, int) else [t for t in seen[:1] + seen[-1:]
+                                                                            if not t.lstrip("-").isdigit()]
+                for value in other:
+                    candidates.append(Action(action.verb, *action.args[:i], value, *action.args[i + 1:]))
+        for candidate in candidates:
+            if self.engine.allows(state, seat, candidate) != (candidate in legal_set):
+                self.report.legality = (f"allows({candidate}) disagrees with legal_actions at step {state['step']}"
+                                        f" (in legal_actions: {candidate in legal_set})")
+                return
 
     def _check_state(self, state: State) -> None:
         if not is_plain_json(state):

@@ -30,8 +30,9 @@ BLOCKING = frozenset({
 """Penalties that can make a placement illegal (a bribe may lift one of them for that placement)."""
 
 
-def space_cost(g: Game, pid: int, space_id: str) -> dict[str, int]:
-    """What placing on ``space_id`` costs ``pid`` (EU-PLACE-01; tiles for built markets)."""
+def space_cost(g: Game, pid: int, space_id: str, occ: list[tuple[int, int]] | None = None) -> dict[str, int]:
+    """What placing on ``space_id`` costs ``pid`` (EU-PLACE-01; tiles for built markets); ``occ``: its
+    occupants when the caller knows them."""
     space = data(g).spaces[space_id]
     if space.kind == "market":
         cost = dict(data(g).markets[g.g["built"][space.extra["site"]]].cost)
@@ -39,7 +40,7 @@ def space_cost(g: Game, pid: int, space_id: str) -> dict[str, int]:
         cost = {}
     else:
         cost = dict(space.cost)
-    occ = occupants(g, space_id)
+    occ = occupants(g, space_id) if occ is None else occ
     if space.type != "shared" and occ and occ[0][0] == pid:
         fee = penalty_params(g, pid, "self_bump_fee")
         if fee:
@@ -126,6 +127,7 @@ class _Look:
             for i, d in enumerate(p["dice"]):
                 self.occ.setdefault(d["at"], []).append((other, i))
         self.paid: dict[tuple, bool] = {}
+        self.alts: dict[str, bool] = {}
         self.art: bool | None = None
         keys = {data(g).markets[t].penalty for t in g.g["built"].values()}
         self.penalties = {key for key in keys if has_penalty(g, pid, key)}
@@ -138,6 +140,7 @@ class _Look:
     def without(self, key: str) -> _Look:
         """This pass with penalty ``key`` bribed away: it no longer applies, the bribe is added to every cost."""
         other = copy.copy(self)
+        other.paid, other.alts = {}, {}
         other.penalties = self.penalties - {key}
         other.extra = {self.bribe[1]["good"]: self.bribe[1]["n"]}
         other.bribe = None
@@ -149,7 +152,7 @@ class _Look:
             cost = dict(cost)
             for k, n in self.extra.items():
                 cost[k] = cost.get(k, 0) + n
-        key = tuple(sorted(cost.items()))
+        key = tuple(cost.items())  # costs come from the same data in the same order
         if key not in self.paid:
             self.paid[key] = can_pay(g, pid, cost)
         return self.paid[key]
@@ -205,10 +208,11 @@ def _open(g: Game, pid: int, space_id: str, look: _Look) -> bool:
             look.art = bool(artmarket_options(g, pid))
         if not look.art:
             return False
-    location = star_location(g, space_id)
-    if location and "no_first_star" in pen and not g.g["stars"].get(location):
-        return False
-    cost = space_cost(g, pid, space_id)
+    if "no_first_star" in pen:
+        location = star_location(g, space_id)
+        if location and not g.g["stars"].get(location):
+            return False
+    cost = space_cost(g, pid, space_id, occ)
     if look.can_pay(g, pid, cost):
         return True
     from .payments import payable_alternatives
@@ -255,8 +259,11 @@ def _site_space_open(g: Game, pid: int, space: Any, occ: list, look: _Look) -> b
             if other != pid and any(str(d["at"]).startswith(prefix) for d in p["dice"]):
                 return False
     printed = next(iter(space.cost))
-    return look.can_pay(g, pid, dict(space.cost)) or bool(_after_bribe(g, pid, look,
-                                                                       lambda: site_alternatives(g, pid, printed)))
+    if look.can_pay(g, pid, space.cost):
+        return True
+    if printed not in look.alts:  # the same for every site asking for this resource
+        look.alts[printed] = bool(_after_bribe(g, pid, look, lambda: site_alternatives(g, pid, printed)))
+    return look.alts[printed]
 
 
 def site_alternatives(g: Game, pid: int, printed: str) -> list[str]:
@@ -311,15 +318,39 @@ op_kind("site_pay", pick=_site_pay_pick, label=_site_pay_label, prompt="How do y
         )(_site_pay_run)
 
 
-def legal_spaces(g: Game, pid: int, extra: bool = False) -> list[str]:
-    """Every space human ``pid`` may place on now (``extra``: an extra same-number worker)."""
+def _placement_look(g: Game, pid: int, extra: bool) -> _Look | None:
+    """The legality pass for ``pid`` (a penalty blocking every placement bribed away), None if nothing is legal."""
     look = _Look(g, pid)
     blockers = global_blockers(g, pid, look.penalties, extra)
     if blockers:
         if len(blockers) > 1 or look.bribe is None:
-            return []
+            return None
         look = look.without(blockers[0])
+    return look
+
+
+def legal_spaces(g: Game, pid: int, extra: bool = False) -> list[str]:
+    """Every space human ``pid`` may place on now (``extra``: an extra same-number worker)."""
+    look = _placement_look(g, pid, extra)
+    if look is None:
+        return []
+    if look.bribe is None:  # space_open without the bribe fallback, inlined: this is the engine's hot loop
+        return [s for s in data(g).spaces if _open(g, pid, s, look)]
     return [s for s in data(g).spaces if space_open(g, pid, s, look)]
+
+
+def any_legal_space(g: Game, pid: int, extra: bool = False) -> bool:
+    """``bool(legal_spaces(...))``, stopping at the first legal space."""
+    look = _placement_look(g, pid, extra)
+    return look is not None and any(space_open(g, pid, s, look) for s in data(g).spaces)
+
+
+def space_legal(g: Game, pid: int, space_id: object, extra: bool = False) -> bool:
+    """``space_id in legal_spaces(...)``, checking that one space only."""
+    if not isinstance(space_id, str) or space_id not in data(g).spaces:
+        return False
+    look = _placement_look(g, pid, extra)
+    return look is not None and space_open(g, pid, space_id, look)
 
 
 def forced_bribe(g: Game, pid: int, space_id: str, extra: bool = False) -> str | None:

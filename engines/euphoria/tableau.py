@@ -184,15 +184,34 @@ def recruit_effects(g: Game, pid: int, effect: str) -> list[tuple[str, Any]]:
     p = g.g["players"][pid]
     if p["kind"] == "automa" or not p["active"]:
         return []
-    out = []
-    recruits = g.data.recruits
-    for rid in p["active"]:
-        r = recruits[rid]
-        if r.effect == effect and rid not in p.get("dormant", []):
-            out.append((rid, r.params))
-    if out and g.g["built"] and has_penalty(g, pid, "no_recruit_abilities"):
+    dormant = p.get("dormant")
+    found = _effects_of(g.data, tuple(p["active"]), tuple(dormant) if dormant else ()).get(effect)
+    if not found:
+        return []
+    if g.g["built"] and has_penalty(g, pid, "no_recruit_abilities"):
         return []  # checked last: most calls find no matching recruit and skip the penalty scan
-    return out
+    return list(found)
+
+
+_EFFECT_INDEX: dict[tuple[int, tuple[str, ...], tuple[str, ...]], dict[str, list[tuple[str, Any]]]] = {}
+EFFECT_INDEX_SIZE = 4096
+"""Distinct (active, dormant) recruit sets remembered."""
+
+
+def _effects_of(c: Content, active: tuple[str, ...], dormant: tuple[str, ...]) -> dict[str, list[tuple[str, Any]]]:
+    """Effect → ``(recruit id, params)`` of the working recruits among ``active``, built once per set."""
+    key = (id(c), active, dormant)
+    index = _EFFECT_INDEX.get(key)
+    if index is None:
+        if len(_EFFECT_INDEX) >= EFFECT_INDEX_SIZE:
+            _EFFECT_INDEX.clear()
+        index = {}
+        for rid in active:
+            if rid not in dormant:
+                r = c.recruits[rid]
+                index.setdefault(r.effect, []).append((rid, r.params))
+        _EFFECT_INDEX[key] = index
+    return index
 
 
 def has_recruit(g: Game, pid: int, effect: str) -> bool:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import Action, Game, Step
+from engines.core import Action, Game, Step, act
 
 from .bribes import bribe_note
 from .ops import run_ops
-from .placement import begin_placement, legal_spaces, space_label
+from .placement import any_legal_space, begin_placement, legal_spaces, space_label, space_legal
 from .tableau import available, change_morale, data, has_penalty, name, on_board, player, recruit_effects
 from .turn_extras import bonus_actions, bonus_label, bonus_place, trade, trade_actions, trade_label
 
@@ -29,7 +29,7 @@ def start_turn(g: Game, pid: int) -> None:
         return
     start = {str(i): player(g, pid)["dice"][i]["pips"] for i in available(g, pid)}
     g.goto("turn", seat=pid, pid=pid, start=start, value=None, eligible=[], retrieved=False)
-    if not g.engine.step("turn").actions(g, pid):
+    if not Turn.has_actions(g, pid):
         g.log(f"{name(pid, g)} cannot place or retrieve: the turn is skipped (EU-TURN-04).")
         g.g["skips"] += 1
         if g.g["skips"] > 2 * len(g.g["players"]):
@@ -75,7 +75,7 @@ def more_places(g: Game, frame: dict[str, Any]) -> list[Action]:
     pid = frame["pid"]
     acts = []
     if extra_dice(g, frame):
-        acts = [Action("place", frame["value"], s) for s in legal_spaces(g, pid, extra=True)]
+        acts = [act("place", frame["value"], s) for s in legal_spaces(g, pid, extra=True)]
     return acts + bonus_actions(g, frame)
 
 
@@ -84,13 +84,30 @@ class Turn(Step):
 
     name = "turn"
 
+    @staticmethod
+    def has_actions(g: Game, pid: int) -> bool:
+        """Does a fresh turn offer anything (``bool(actions)``, cheaper)?"""
+        return bool(on_board(g, pid)) or (bool(available(g, pid)) and any_legal_space(g, pid))
+
+    def allows(self, g: Game, seat: int, action: Action) -> bool:
+        """A placement is checked on its one space; everything else against the list."""
+        f = g.frame
+        if action.verb != "place" or len(action.args) != 2:
+            return action in self.actions(g, seat)
+        value, space = action.args
+        pid = f["pid"]
+        if f["value"] is None:
+            values = {player(g, pid)["dice"][i]["pips"] for i in available(g, pid)}
+            return value in values and space_legal(g, pid, space)
+        return value == f["value"] and bool(extra_dice(g, f)) and space_legal(g, pid, space, extra=True)
+
     def actions(self, g: Game, seat: int) -> list[Action]:
         f = g.frame
         pid = f["pid"]
         if f["value"] is None:
             values = sorted({player(g, pid)["dice"][i]["pips"] for i in available(g, pid)})
             spaces = legal_spaces(g, pid) if values else []
-            acts = [Action("place", v, s) for v in values for s in spaces]
+            acts = [act("place", v, s) for v in values for s in spaces]
             if on_board(g, pid):
                 acts.append(Action("retrieve"))
             return acts + trade_actions(g, pid) if acts else acts

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import Action, Game, Step
+from engines.core import Action, Game, Step, act
 
 from . import decks, gains
-from .acts import act
 from .gains import give
 from .player_board import gain_chip, gain_modifier, player
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engines.core import Action, Game, Step
+from engines.core import Action, Game, Step, act
 
 from . import abilities, cables, decks
-from .acts import act
 from .content import Reward
 from .gains import give
 from .player_board import gain_modifier, player, return_supply

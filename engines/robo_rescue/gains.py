@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import Action, Game, Step
+from engines.core import Action, Game, Step, act
 
 from . import cables, decks
-from .acts import act
 from .player_board import gain_modifier, oil_fit, oil_splits, place_cable, player, pour_oil, take_supply
 
 Item = dict[str, Any]

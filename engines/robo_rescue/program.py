@@ -12,9 +12,8 @@ from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
 
-from engines.core import Action, Game, Step
+from engines.core import Action, Game, Step, act
 
-from .acts import act
 from .board import xy
 from .content import Content, Position
 from .movement import Blocked, World, blast_uses, copy_world, run_position, world_of

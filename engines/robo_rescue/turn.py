@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import Action, Game, Step
+from engines.core import Action, Game, Step, act
 
 from . import abilities, decks, endgame
-from .acts import act
 from .player_board import player, return_supply
 from .program import command_exists
 

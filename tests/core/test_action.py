@@ -10,7 +10,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from engines.core import MAX_ACTION_LEN, UNDO, Action
+from engines.core import MAX_ACTION_LEN, UNDO, Action, act
 
 TOKEN_CHARS = string.ascii_letters + string.digits + "_.+-"
 VERBS = st.text(TOKEN_CHARS, min_size=1, max_size=12).filter(lambda v: v[0] not in string.digits + "-")
@@ -141,3 +141,14 @@ def test_parse_trims_surrounding_whitespace() -> None:
 def test_parse_rejects_garbage(text: str) -> None:
     with pytest.raises(ValueError):
         Action.parse(text)
+
+
+def test_cached_actions_equal_fresh_ones() -> None:
+    # Actions are immutable values: a cached one equals, hashes and prints like a new one
+    a = act("buy", 2, "MODIFIER", "TURBO")
+    assert a is act("buy", 2, "MODIFIER", "TURBO")
+    assert a == Action("buy", 2, "MODIFIER", "TURBO") and hash(a) == hash(Action.parse("buy:2:MODIFIER:TURBO"))
+    assert act("oil", 1) == Action("oil", 1) and str(act("oil", 1)) == "oil:1"
+    assert act("oil", 1) is not act("oil", "1x")  # typed: an int and a token never share an entry
+    with pytest.raises(ValueError):
+        act("bad verb")

@@ -243,6 +243,26 @@ def test_kit_catches_mutation_of_the_input_state() -> None:
     assert not report.completed
 
 
+class LaxBid(Bid):
+    """(i) A fast ``allows`` that accepts any bid, even of a card not in hand."""
+
+    def allows(self, g: Game, seat: int, action: Action) -> bool:
+        return action.verb == "bid" or action in self.actions(g, seat)
+
+
+class LaxDuel(TinyDuel):
+    id = "broken_allows"
+    steps = (LaxBid, Turn, ChooseTarget)
+
+
+def test_kit_catches_allows_disagreeing_with_legal_actions() -> None:
+    report = playout(LaxDuel(), 3, 1)
+    assert report.legality and report.legality.startswith("allows(bid:")
+    assert "(in legal_actions: False)" in report.legality
+    assert not report.clean
+    assert playout(TinyDuel(), 3, 1).legality is None
+
+
 class NotJsonDuel(TinyDuel):
     """(e) Puts a non-JSON value in the state."""
 

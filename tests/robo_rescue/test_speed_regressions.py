@@ -10,7 +10,6 @@ from typing import Any
 
 from engines.core import Action, Game, copy_state
 from engines.robo_rescue import ENGINE, cables, conversions
-from engines.robo_rescue.acts import act
 from engines.robo_rescue.content import OPPOSITE
 from engines.robo_rescue.movement import Blocked, copy_world, run_position, world_of
 from engines.robo_rescue.program import (
@@ -189,10 +188,3 @@ def test_rr_conv_offers_match_the_plain_rule_over_random_games():
                 assert conversions.offers(g, seat) == ref_offers(g, seat)
             state, _ = ENGINE.apply(state, seat, rnd.choice(ENGINE.legal_actions(state, seat)))
 
-
-def test_cached_actions_equal_fresh_ones():
-    # Actions are immutable values: a cached one equals, hashes and prints like a new one
-    a = act("buy", 2, "MODIFIER", "TURBO")
-    assert a is act("buy", 2, "MODIFIER", "TURBO")
-    assert a == Action("buy", 2, "MODIFIER", "TURBO") and hash(a) == hash(Action.parse("buy:2:MODIFIER:TURBO"))
-    assert act("oil", 1) == Action("oil", 1) and str(act("oil", 1)) == "oil:1"
