@@ -20,7 +20,8 @@ from .report import emit, note
 
 FIXTURES = {"tiny"}
 SUMMARY_WORST = {"render_ratio": "render", "render_ms_p99": "render", "step_ms_p99": "engine",
-                 "game_s_max": "engine", "autocomplete_ms_p99": "engine"}
+                 "game_s_max": "engine", "step_cpu_ms_p99": "engine", "game_cpu_s_max": "engine",
+                 "autocomplete_ms_p99": "engine"}
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
