@@ -15,6 +15,7 @@ try:
 except Exception as exc:  # noqa: BLE001 - the engine is being written; skip cleanly without it
     pytest.skip(f"robo_rescue engine not available: {exc}", allow_module_level=True)
 
+from render.core.palette import WARNING  # noqa: E402
 from render.robo_rescue import draw  # noqa: E402
 from render.robo_rescue.board import BLAST_RED, blasts  # noqa: E402
 from render.robo_rescue.layout import Static, static  # noqa: E402
@@ -142,3 +143,25 @@ def test_blast_target_is_marked_on_the_board() -> None:
         assert decode(draw(_with_blast(v, odd))).format == "PNG"
     assert blasts([{"blast": "box", "at": [4, 2]}, {"card": 1}, {"blast": "none"}]) == [("box", (4, 2)),
                                                                                        ("none", None)]
+
+
+def test_preview_warnings_are_drawn_on_the_private_image() -> None:
+    # D-06: the private /hand image lists the draft's warnings in the warning colour
+    state = _state(0)
+    for _ in range(400):
+        seat = ENGINE.active(state)[0]
+        if ENGINE.view(state, seat)["table"].get("draft"):
+            break
+        state, _ = ENGINE.apply(state, seat, ENGINE.bot_action(state, seat))
+    else:
+        pytest.skip("no draft in this playout")
+    calm = _view(state, seat)
+    calm["table"]["draft"]["warnings"] = []
+    warned = copy.deepcopy(calm)
+    warned["table"]["draft"]["warnings"] = ["Blast! has no target", "Portal unused"]
+
+    def warning_pixels(v: dict[str, Any]) -> int:
+        im = decode(draw(v)).convert("RGB")
+        return sum(n for n, col in im.getcolors(im.width * im.height) or [] if near(col, WARNING, 10))
+
+    assert warning_pixels(warned) > warning_pixels(calm) + 50

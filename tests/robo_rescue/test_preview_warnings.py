@@ -51,6 +51,8 @@ def test_d06_blast_without_target_is_warned(s):
     assert warnings(s) == ["Blast! has no target"]
     assert ENGINE.prompt(s, 0) == "Confirm the Command. Warning: Blast! has no target."
     assert confirm_label(s) == "Confirm the Command (warning: Blast! has no target)"
+    assert ENGINE.view(s, 0)["table"]["draft"]["warnings"] == ["Blast! has no target"]  # drawn on /hand
+    assert "draft" not in ENGINE.view(s, 1)["table"]
     s = play(s, "confirm")
     while s["stack"][-1]["step"] == "board_actions":
         s = play(s, "done")
