@@ -63,6 +63,8 @@ def lobby_message(lobby: Lobby, option_schema: list[dict[str, Any]]) -> dict[str
         labels = {o["name"]: o["label"] for o in option_schema}
         text = "\n".join(f"{labels.get(k, k)}: **{_show(v)}**" for k, v in lobby.options.items())
         embed.add_field(name="Options", value=clip(text, 1024), inline=False)
+    if lobby.notes:
+        embed.add_field(name="Pace", value=clip("\n".join(lobby.notes), 1024), inline=False)
     embed.description = f"Host: <@{lobby.host_id}>. {lobby.message}".strip()
     embed.set_footer(text="Join with the button or /game join · the host starts with /game start")
     view = comp.lobby_view(lobby.game_id, option_schema, lobby.options) if lobby.status == "lobby" else None

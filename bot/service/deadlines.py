@@ -15,7 +15,7 @@ from .models import GameRow
 from .naming import seat_names
 from .pace_store import Clock, PaceStore
 from .pacing import Pace, PaceSettings, bank_after_turn, custom_pace, deadline, hours, preset, with_policy
-from .results import Post
+from .results import Lobby, Post
 
 if TYPE_CHECKING:
     from .service import GameService
@@ -48,6 +48,11 @@ class Deadlines:
         """Register the hooks on the service."""
         self.service.hooks.on_change.append(self.on_change)
         self.service.hooks.on_post.append(self.decorate)
+        self.service.hooks.on_lobby.append(self.describe_lobby)
+
+    async def describe_lobby(self, game: GameRow, lobby: Lobby) -> None:
+        """The lobby shows the pace and what happens on timeout (``/pace set`` and ``/pace timeout`` change them)."""
+        lobby.notes.append((await self.store.settings(game.id)).describe())
 
     async def on_change(self, game: GameRow) -> None:
         """Start clocks of seats that became due, settle clocks of seats that are done."""

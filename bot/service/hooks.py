@@ -8,12 +8,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from .models import GameRow
-from .results import Post
+from .results import Lobby, Post
 
 log = logging.getLogger("turnkeeper.service")
 Hook = Callable[[GameRow], Awaitable[None]]
 PostHook = Callable[[GameRow, Post], Awaitable[None]]
 MoveHook = Callable[[GameRow, int], Awaitable[object]]
+LobbyHook = Callable[[GameRow, Lobby], Awaitable[None]]
 
 
 @dataclass
@@ -22,7 +23,8 @@ class GameHooks:
 
     ``on_change`` runs after the game starts and after every committed action (bots included);
     ``on_finish`` runs once when a game ends; ``on_post`` may add to every public post (e.g. deadlines);
-    ``on_move`` runs after a player's own move with their seat (e.g. to end a stand-in bot's turn).
+    ``on_move`` runs after a player's own move with their seat (e.g. to end a stand-in bot's turn);
+    ``on_lobby`` may add lines to the lobby message (e.g. the pace).
     A failing hook is logged and never undoes the move.
     """
 
@@ -30,6 +32,15 @@ class GameHooks:
     on_finish: list[Hook] = field(default_factory=list)
     on_post: list[PostHook] = field(default_factory=list)
     on_move: list[MoveHook] = field(default_factory=list)
+    on_lobby: list[LobbyHook] = field(default_factory=list)
+
+    async def describe_lobby(self, game: GameRow, lobby: Lobby) -> None:
+        """Let the lobby hooks add their lines (``lobby.notes``)."""
+        for hook in self.on_lobby:
+            try:
+                await hook(game, lobby)
+            except Exception:  # the lobby shows without the extra line
+                log.exception("lobby hook %s failed for game %s", getattr(hook, "__name__", hook), game.id)
 
     async def moved(self, game: GameRow, seat: int) -> None:
         """Run the hooks for a move a player made themselves."""

@@ -54,8 +54,10 @@ class LobbyMixin:
         game = await self.game_by_id(game_id) if game_id is not None else await self.open_game(channel_id)
         engine = self.engine(game.engine)
         names = [p.name + (" (bot)" if p.is_bot else "") for p in game.players]
-        return Lobby(game.id, game.channel_id, engine.id, engine.title, game.host_id, names,
-                     engine.min_players, engine.max_players, game.options, game.status, message)
+        lobby = Lobby(game.id, game.channel_id, engine.id, engine.title, game.host_id, names,
+                      engine.min_players, engine.max_players, game.options, game.status, message)
+        await self.hooks.describe_lobby(game, lobby)
+        return lobby
 
     async def _lobby_game(self: GameService, channel_id: str) -> GameRow:
         game = await self.open_game(channel_id)

@@ -89,3 +89,5 @@ class Lobby:
     options: dict[str, Any]
     status: str
     message: str = ""
+    notes: list[str] = field(default_factory=list)
+    """Extra lines from the host's features (the pace and timeout policy)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from ._support import description, error_reply, is_board, new_lobby, start_game, wait_board
+from ._support import click_lobby, description, error_reply, is_board, new_lobby, start_game, wait_board
 from .conftest import Table
 
 HOUR = 3600.0
@@ -30,11 +30,19 @@ async def test_remind_settings_are_saved_and_checked(table: Table) -> None:
     assert "Unknown time zone" in await error_reply(ix)
 
 
+def _pace_field(lobby: dict) -> str:
+    return next(f["value"] for f in lobby["embeds"][0]["fields"] if f["name"] == "Pace")
+
+
 async def test_pace_in_the_lobby_and_per_player_deadlines_on_the_board(table: Table) -> None:
-    await new_lobby(table)
+    lobby = await new_lobby(table)
+    assert "Pace normal: 48 h per turn" in _pace_field(lobby)
     ix = await table.fake.slash(table.alice, table.channel, "pace", subcommand="set", options={"pace": "fast"})
     assert ix.response_type == 4 and not ix.ephemeral
     assert "fast: 12 h per turn" in ix.message["content"]
+    joined = await click_lobby(table, table.bob, lobby, "join")
+    assert "Pace fast: 12 h per turn" in _pace_field(joined.message)  # the lobby shows what the host chose
+    assert "2 timeouts in a row" in _pace_field(joined.message)
     ix = await table.fake.slash(table.bob, table.channel, "pace", subcommand="timeout", options={"policy": "skip"})
     assert "Only the host" in await error_reply(ix)
     await table.fake.slash(table.alice, table.channel, "game", subcommand="cancel")
