@@ -52,6 +52,14 @@ def test_summary_is_a_json_row_without_timings() -> None:
     assert {"game", "players", "seed", "steps", "completed", "winners", "undos", *PROBLEMS} <= set(row)
 
 
+def test_a_horizon_stops_a_playout_early_with_every_check_run() -> None:
+    report = playout(register(), 3, 2, horizon=6)
+    assert report.truncated and not report.completed and report.steps == 6 and report.clean
+    assert report.winners is None
+    assert_clean([report])  # an opening checked up to its horizon counts as finished
+    assert playout(CrashingDuel(), 2, 0, horizon=500).crash  # problems before the horizon are still found
+
+
 def test_assert_clean_names_the_first_problem() -> None:
     good = PlayoutReport("tiny", 2, 1, completed=True)
     assert_clean([good])

@@ -11,6 +11,13 @@ def test_fuzz_random_short_games():
     assert_clean(fuzz(ENGINE, (2, 3, 4), scaled(15, 600), seed=11, options={"round_cap": 4}))
 
 
+def test_fuzz_a_few_hundred_games_to_their_end():
+    # 300 complete games (3 rounds each) over 2, 3 and 4 players, every check of the kit
+    reports = fuzz(ENGINE, (2, 3, 4), scaled(300, 3000), seed=5000, options={"round_cap": 3})
+    assert_clean(reports)
+    assert all(r.completed for r in reports) and len(reports) >= scaled(300, 3000)
+
+
 def test_fuzz_random_longer_games():
     assert_clean(fuzz(ENGINE, (2, 3, 4), scaled(2, 60), seed=500, options={"round_cap": 15}))
 
