@@ -1,7 +1,7 @@
 """Fuzz at scale (opt-in, long): ``python -m bench.fuzz [--games 10000] [--jobs 2] [--only GAME,...]``.
 
-Runs the core playout CLI (``python -m engines playout``, every contract check) in ``--jobs`` parallel
-shards per engine over every player count, with disjoint seeds; prints one JSON line per engine (problems,
+Runs the core playout CLI (``python -m engines playout``, every contract check) for each engine over every
+player count, its games spread over ``--jobs`` worker processes; prints one JSON line per engine (problems,
 seconds, games per hour) and exits 1 on any problem. ``--games 20`` gives the rate to estimate a full run.
 """
 
@@ -21,38 +21,31 @@ from .report import emit, note
 
 ROOT = Path(__file__).resolve().parents[1]
 PROBLEMS = ("crashes", "dead_ends", "runaways", "replay_mismatches", "leaks", "undo_violations", "not_json",
-            "mutations")
+            "mutations", "legality_mismatches")
 
 
-def shard_command(game: str, players: str, games: int, seed: int) -> list[str]:
+def playout_command(game: str, players: str, games: int, seed: int, jobs: int) -> list[str]:
+    """The CLI run behind one engine's fuzz."""
     return [sys.executable, "-m", "engines", "playout", game, "--players", players, "--games", str(games),
-            "--seed", str(seed), "--quiet"]
+            "--seed", str(seed), "--jobs", str(jobs), "--quiet"]
 
 
 def fuzz_engine(engine: engines.Engine, games: int, jobs: int, seed: int) -> dict[str, Any]:
-    """All shards of one engine; the combined summary."""
+    """One engine's run; the CLI's summary with the rate and the first problem games."""
     players = ",".join(str(p) for p in range(engine.min_players, engine.max_players + 1))
-    sizes = [games // jobs + (i < games % jobs) for i in range(jobs)]
-    starts = [seed + sum(sizes[:i]) for i in range(jobs)]
     started = time.perf_counter()
-    procs = [subprocess.Popen(shard_command(engine.id, players, n, s), cwd=ROOT, stdout=subprocess.PIPE, text=True)
-             for n, s in zip(sizes, starts, strict=True) if n]
-    outputs = [p.communicate()[0] for p in procs]
+    done = subprocess.run(playout_command(engine.id, players, games, seed, jobs), cwd=ROOT, stdout=subprocess.PIPE,
+                          text=True, check=False)
     seconds = time.perf_counter() - started
+    lines = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    summary = lines[-1] if lines else {}
     row: dict[str, Any] = {"bench": "fuzz", "game": engine.id, "games": games, "players": players,
-                           "seeds": [seed, seed + games - 1], "completed": 0, **dict.fromkeys(PROBLEMS, 0)}
-    bad_lines: list[str] = []
-    for out in outputs:
-        lines = [json.loads(line) for line in out.splitlines() if line.strip()]
-        summary = lines[-1] if lines else {}
-        row["completed"] += summary.get("completed", 0)
-        for key in PROBLEMS:
-            row[key] += summary.get(key, 0)
-        bad_lines += [json.dumps(line)[:300] for line in lines[:-1]]
-    row["exit_codes"] = [p.returncode for p in procs]
+                           "seeds": [seed, seed + games - 1], "completed": summary.get("completed", 0),
+                           **{key: summary.get(key, 0) for key in PROBLEMS}}
+    row["exit_code"] = done.returncode
     row["seconds"] = round(seconds, 1)
     row["games_per_hour"] = round(games / max(seconds, 1e-9) * 3600)
-    row["problem_games"] = bad_lines[:5]
+    row["problem_games"] = [json.dumps(line)[:300] for line in lines[:-1]][:5]
     return row
 
 

@@ -29,3 +29,13 @@ def test_quick_bench_reports_every_figure() -> None:
     paced = next(r for r in rows if r.get("bench") == "host_paced")
     assert paced["think_s"] == summary["paced_think_s"] == 2.0 and paced["unanswered"] == 0, paced
     assert isinstance(summary["paced_e2e_ms_p99"], float)
+
+
+def test_fuzz_at_scale_reports_problems_and_the_rate() -> None:
+    run = subprocess.run([sys.executable, "-m", "bench.fuzz", "--games", "2", "--jobs", "2", "--only", "robo_rescue"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
+    assert run.returncode == 0, run.stderr[-3000:]
+    [row] = [json.loads(line) for line in run.stdout.splitlines()]
+    assert row["game"] == "robo_rescue" and row["completed"] == 2 and row["exit_code"] == 0
+    assert row["crashes"] == row["leaks"] == row["legality_mismatches"] == 0
+    assert row["games_per_hour"] > 0 and row["problem_games"] == []
