@@ -67,6 +67,8 @@ def run_ops(g: Game) -> bool:
     ops = g.g["ops"]
     while ops and not g.finished:
         op = ops.pop(0)
+        if g.actor is not None and op.get("pid", g.actor) != g.actor:
+            g.reveal()  # another player's effects resolve now and may show what only they knew (their hand)
         kind = KINDS[op["op"]]
         options = kind.run(g, op)
         if not options:
