@@ -215,7 +215,10 @@ class Playout:
                 other += [arg + 1, arg - 1] if isinstance(arg, int) else [t for t in seen[:1] + seen[-1:]
                                                                             if not t.lstrip("-").isdigit()]
                 for value in other:
-                    candidates.append(Action(action.verb, *action.args[:i], value, *action.args[i + 1:]))
+                    try:
+                        candidates.append(Action(action.verb, *action.args[:i], value, *action.args[i + 1:]))
+                    except ValueError:  # not a well-formed action (too long): nothing to compare
+                        continue
         for candidate in candidates:
             if self.engine.allows(state, seat, candidate) != (candidate in legal_set):
                 self.report.legality = (f"allows({candidate}) disagrees with legal_actions at step {state['step']}"
