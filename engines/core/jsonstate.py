@@ -34,13 +34,9 @@ def is_plain_json(value: Any) -> bool:
         return False
 
 
-def split_path(path: str) -> list[str | int]:
-    """``"g.players.1.hand"`` → ``["g", "players", 1, "hand"]`` (digits index lists)."""
-    return list(_split(path))
-
-
 @lru_cache(maxsize=4096)
 def _split(path: str) -> tuple[str | int, ...]:
+    """``"g.players.1.hand"`` → ``("g", "players", 1, "hand")`` (digits index lists)."""
     return tuple(int(p) if p.lstrip("-").isdigit() else p for p in path.split("."))
 
 
@@ -50,15 +46,6 @@ def get_path(root: Any, path: str) -> Any:
     for part in _split(path):
         node = node[_key(node, part)]
     return node
-
-
-def set_path(root: Any, path: str, value: Any) -> None:
-    """Replace the value at a dotted path."""
-    parts = _split(path)
-    node = root
-    for part in parts[:-1]:
-        node = node[_key(node, part)]
-    node[_key(node, parts[-1])] = value
 
 
 def replace_paths(root: Any, values: dict[str, Any]) -> Any:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from render.core import Box, Canvas, Point
-from render.core.palette import TEXT, WHITE, Colour, lighten
+from render.core.palette import CARD_BACK, TEXT, WHITE, Colour, lighten
 
 # Logical sizes (the canvas scale is ~2 before the 2000 px cap, so 1 logical ≈ 1.8 px).
 MARGIN = 10.0
@@ -23,7 +23,7 @@ POWER_ON: Colour = (0xFF, 0xD2, 0x1F)
 POWER_OFF: Colour = (0xCF, 0xCB, 0xC4)
 ENERGY: Colour = (0xF2, 0xC1, 0x00)
 CHIP: Colour = (0x2E, 0x7D, 0x5B)
-BONUS_FILL: Colour = (0x3B, 0x4A, 0x6B)
+BONUS_FILL: Colour = CARD_BACK  # a Bonus token shows a card back
 CORNER_FILL: Colour = (0xDD, 0xE6, 0xF0)
 
 MOD_NAMES = {
