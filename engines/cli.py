@@ -15,7 +15,7 @@ from typing import Any
 import engines
 
 from .core import ReplayMismatch, check_replay
-from .core.kit import PlayoutReport, playout
+from .core.kit import MUTATION_CHECK_EVERY, PlayoutReport, playout
 
 
 def _percentile(values: list[float], pct: float) -> float:
@@ -34,14 +34,17 @@ def cmd_list(_: argparse.Namespace) -> int:
     return 0
 
 
-def _one_playout(job: tuple[str, int, int, dict[str, Any], int, bool]) -> PlayoutReport:
+Job = tuple[str, int, int, dict[str, Any], dict[str, Any]]
+"""One playout to run: game, players, seed, lobby options, playout settings."""
+
+
+def _one_playout(job: Job) -> PlayoutReport:
     """One playout (a top-level function so worker processes can run it)."""
-    game, players, seed, options, max_steps, bots = job
-    return playout(engines.get(game), players, seed, options, max_steps=max_steps, bots=bots)
+    game, players, seed, options, settings = job
+    return playout(engines.get(game), players, seed, options, **settings)
 
 
-def _reports(args: argparse.Namespace, jobs: list[tuple[str, int, int, dict[str, Any], int, bool]]
-             ) -> Iterator[PlayoutReport]:
+def _reports(args: argparse.Namespace, jobs: list[Job]) -> Iterator[PlayoutReport]:
     """The reports in seed order, from ``--jobs`` worker processes (each game is independent).
 
     Workers are forked where the platform allows it, so engines registered at run time (test
@@ -65,8 +68,10 @@ def cmd_playout(args: argparse.Namespace) -> int:
               "undo_violations": 0, "not_json": 0, "mutations": 0, "legality_mismatches": 0}
     completed = 0
     started = time.perf_counter()
-    jobs = [(engine.id, counts[i % len(counts)], args.seed + i, options, args.max_steps, args.bots)
-            for i in range(args.games)]
+    settings = {"max_steps": args.max_steps, "bots": args.bots, "leak_every": args.leak_every,
+                "check_every": args.check_every, "undo_perturbations": args.undo_perturbations}
+    jobs: list[Job] = [(engine.id, counts[i % len(counts)], args.seed + i, options, settings)
+                       for i in range(args.games)]
     for report in _reports(args, jobs):
         steps += report.step_ms
         completed += report.completed
@@ -118,6 +123,11 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--max-steps", type=int, default=20000)
     play.add_argument("--bots", action="store_true", help="use the engine's bot instead of random moves")
     play.add_argument("--quiet", action="store_true", help="print only problem games and the summary")
+    play.add_argument("--leak-every", type=int, default=5, help="steps between leak checks (default 5)")
+    play.add_argument("--check-every", type=int, default=MUTATION_CHECK_EVERY,
+                      help=f"steps between allows/mutation checks (default {MUTATION_CHECK_EVERY})")
+    play.add_argument("--undo-perturbations", type=int, default=2,
+                      help="perturbed pasts each run of undoable actions is replayed on (default 2)")
     play.add_argument("--jobs", type=int, default=0,
                       help="worker processes (default: one per CPU; results do not depend on it)")
     play.set_defaults(run=cmd_playout)

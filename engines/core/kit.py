@@ -8,7 +8,6 @@ actions on a perturbed past gives that seat a different view).
 
 from __future__ import annotations
 
-import json
 import pickle
 import random
 import time
@@ -25,7 +24,8 @@ from .replay import first_difference, replay
 JSON_CHECK_EVERY = 7
 """Steps between full plain-JSON checks of the state (and always at the end)."""
 MUTATION_CHECK_EVERY = 3
-"""Steps between checks that ``apply`` left its input untouched."""
+"""Default steps between checks that ``apply`` left its input untouched and that ``allows`` agrees with
+``legal_actions`` (``check_every``)."""
 
 
 @dataclass
@@ -106,17 +106,25 @@ def _piles(value: Any, path: str) -> list[tuple[str, list[Any]]]:
     return []
 
 
-def _without_step(view: dict[str, Any]) -> str:
-    """A view's canonical JSON minus the step counter (an undo advances it)."""
-    return dumps({k: v for k, v in view.items() if k != "step"})
+def _without_step(view: dict[str, Any]) -> dict[str, Any]:
+    """A view minus the step counter (an undo advances it)."""
+    return {k: v for k, v in view.items() if k != "step"}
 
 
 class Playout:
-    """One random game with every check; call :meth:`run`."""
+    """One random game with every check; call :meth:`run`.
+
+    How densely the per-step checks sample a game: leaks every ``leak_every`` steps, ``allows`` and input
+    mutation every ``check_every`` steps (the plain-JSON check proportionally, and always at the end),
+    and each closed run of undoable actions replayed on ``undo_perturbations`` perturbed pasts. The
+    defaults are dense; a scale run over thousands of games may sample more sparsely (every game still
+    gets every kind of check).
+    """
 
     def __init__(self, engine: Engine, players: int, seed: int, options: dict[str, Any] | None = None,
                  *, max_steps: int = 20000, leak_every: int = 5, undo_chance: float = 0.15,
-                 bots: bool = False, horizon: int | None = None) -> None:
+                 bots: bool = False, horizon: int | None = None, check_every: int = MUTATION_CHECK_EVERY,
+                 undo_perturbations: int = 2) -> None:
         self.engine = engine
         self.rnd = random.Random(seed)
         self.options = options or {}
@@ -125,9 +133,14 @@ class Playout:
         self.undo_chance = undo_chance
         self.bots = bots
         self.horizon = horizon
+        self.check_every = check_every
+        self.undo_perturbations = undo_perturbations
+        self.json_every = max(1, JSON_CHECK_EVERY * check_every // MUTATION_CHECK_EVERY)
         self.report = PlayoutReport(engine.id, players, seed)
         self.log: list[tuple[int, str]] = []
         self.undo_trail: list[tuple[State, int, str]] = []
+        self._known: tuple[State | None, int, list[Action]] = (None, -1, [])
+        """The legal actions computed (and timed) after the last step: (state, seat, actions)."""
 
     def run(self) -> PlayoutReport:
         """Play to the end or the first problem; always returns the report."""
@@ -166,7 +179,12 @@ class Playout:
             report.dead_end = "no active seat but no result"
             return state
         seat = self.rnd.choice(active)
-        legal = {s: engine.legal_actions(state, s) for s in active}
+        check_mutation = report.steps % self.check_every == 0
+        known_state, known_seat, known = self._known
+        # The mover's actions every step; every active seat's on checked steps (a seat left with none
+        # stays so until it is picked, so a dead end is found either way).
+        legal = {s: known if known_state is state and s == known_seat else engine.legal_actions(state, s)
+                 for s in (active if check_mutation else [seat])}
         for s, actions in legal.items():
             if not actions:
                 report.dead_end = f"seat {s} active with no legal action at step {state['step']}"
@@ -179,24 +197,24 @@ class Playout:
             action = engine.bot_action(state, seat)
         else:
             action = self.rnd.choice(legal[seat])
-        check_mutation = report.steps % MUTATION_CHECK_EVERY == 0
         if check_mutation:
             self._check_allows(state, seat, legal[seat])
         before = pickle.dumps(state, pickle.HIGHEST_PROTOCOL) if check_mutation else b""
         started = time.perf_counter()
         new, events = engine.apply(state, seat, action)
-        engine.legal_actions(new, seat)
+        self._known = (new, seat, engine.legal_actions(new, seat))
         report.step_ms.append((time.perf_counter() - started) * 1000)
         if check_mutation and pickle.dumps(state, pickle.HIGHEST_PROTOCOL) != before:
             report.mutation = f"apply({action}) changed its input state"
-        for event in events:
+        if events:
             engine.label(state, seat, action)
+        for event in events:
             if not isinstance(event.get("text"), str):
                 report.crash = f"bad event {event!r}"
         self._track_undo(state, new, seat, action)
         self.log.append((seat, str(action)))
         report.steps += 1
-        if report.steps % JSON_CHECK_EVERY == 0 or new["result"] is not None:
+        if report.steps % self.json_every == 0 or new["result"] is not None:
             self._check_state(new)
         return new
 
@@ -238,7 +256,7 @@ class Playout:
             expected, _, _ = self.undo_trail.pop()
             restored = {k: v for k, v in new.items() if k not in ("undo", "step")}
             wanted = {k: v for k, v in expected.items() if k not in ("undo", "step")}
-            if dumps(restored) != dumps(wanted):
+            if restored != wanted:
                 self.report.undo_violation = f"undo did not restore the state ({first_difference(restored, wanted)})"
             return
         if self.undo_trail and len(new["undo"]) <= 1:
@@ -252,7 +270,7 @@ class Playout:
         if not self.undo_trail:
             return
         origin = self.undo_trail[0][0]
-        for _ in range(2):
+        for _ in range(self.undo_perturbations):
             other = perturb_hidden(self.engine, origin, seat, self.rnd)
             try:
                 for _old, s, action in self.undo_trail:
@@ -277,10 +295,10 @@ class Playout:
 
     def _check_leaks(self, state: State) -> None:
         for seat in [None, *range(state["seats"])]:
-            view = dumps(self.engine.view(state, seat))
+            view = self.engine.view(state, seat)
             other = perturb_hidden(self.engine, state, seat, self.rnd)
-            if dumps(self.engine.view(other, seat)) != view:
-                where = first_difference(self.engine.view(other, seat), json.loads(view))
+            if self.engine.view(other, seat) != view:
+                where = first_difference(self.engine.view(other, seat), view)
                 self.report.leak = f"view of seat {seat} shows hidden information at {where}"
                 return
 

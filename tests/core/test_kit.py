@@ -460,3 +460,27 @@ def test_kit_reports_an_unreplayable_log_as_a_replay_mismatch() -> None:
     reports = fuzz(ShuffledDuel(), [2, 3], 8)
     assert all(r.completed and problems(r) == {"replay_mismatch"} for r in reports)
     assert sum(r.replay_mismatch.startswith("replaying the log hit an illegal action: ") for r in reports) >= 4
+
+
+SCALE = {"leak_every": 10, "check_every": 10, "undo_perturbations": 1}
+"""The sparser sampling of ``python -m bench.fuzz`` (its ``SCALE_SAMPLING``)."""
+
+
+@pytest.mark.parametrize(("engine", "problem"), [
+    (LeakyDuel(), "leak"), (TopCardDuel(), "leak"), (MutatingDuel(), "mutation"), (LaxDuel(), "legality"),
+    (HandDrawDuel(), "undo_violation"), (BadUndoDuel(), "undo_violation"),
+], ids=lambda p: getattr(p, "id", p))
+def test_scale_sampling_still_catches_every_broken_engine(engine: TinyDuel, problem: str) -> None:
+    reports = fuzz(engine, [2, 3], 12, **SCALE)
+    assert any(getattr(r, problem) for r in reports), f"no {problem} found with {SCALE}"
+
+
+def test_scale_sampling_keeps_clean_games_clean() -> None:
+    assert_clean(fuzz(TinyDuel(), [1, 2, 3, 4], 40, **SCALE))
+
+
+def test_scale_sampling_matches_the_fuzz_cli() -> None:
+    from bench.fuzz import SCALE_SAMPLING
+
+    flags = dict(zip(SCALE_SAMPLING[::2], SCALE_SAMPLING[1::2], strict=True))
+    assert {k.lstrip("-").replace("-", "_"): int(v) for k, v in flags.items()} == SCALE
