@@ -96,8 +96,7 @@ class ReadingMixin:
 
     async def unposted(self: GameService) -> list[GameRow]:
         """Running or finished games whose latest board has not been posted yet."""
-        games = await self.storage.games_with_status(("running", "finished"))
-        return [g for g in games if g.posted_version < g.version]
+        return await self.storage.unposted_games()
 
     async def mark_posted(self: GameService, game_id: int, version: int, message_id: str | None = None) -> None:
         """The adapter posted the board of ``version``."""

@@ -6,6 +6,7 @@ import asyncio
 import json
 import re
 import sqlite3
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -41,6 +42,7 @@ class SQLiteStorage:
         self.path = str(path)
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._states = StateCache()
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -161,13 +163,20 @@ class SQLiteStorage:
                                  statuses)
         return await self._with_players(rows)
 
+    async def unposted_games(self) -> list[GameRow]:
+        """Running or finished games whose latest version's board is not posted yet."""
+        rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('running', 'finished')"
+                                 " AND posted_version < version ORDER BY id")
+        return await self._with_players(rows)
+
     async def _with_players(self, rows: list[sqlite3.Row]) -> list[GameRow]:
         games = []
         for row in rows:
             players = await self._fetch(
                 "SELECT position, user_id, name, is_bot, seat FROM players WHERE game_id = ? ORDER BY position",
                 (row[0],))
-            games.append(_game_row(row, tuple(PlayerRow(p[0], p[1], p[2], bool(p[3]), p[4]) for p in players)))
+            games.append(_game_row(row, tuple(PlayerRow(p[0], p[1], p[2], bool(p[3]), p[4]) for p in players),
+                                   self._states))
         return games
 
     async def add_player(self, game_id: int, user_id: str | None, name: str, is_bot: bool, now: float) -> None:
@@ -201,13 +210,14 @@ class SQLiteStorage:
         """Action row + new state in one transaction, guarded by the version."""
         version = expected_version + 1
         status = "finished" if result is not None else "running"
+        text = json.dumps(state)
         try:
             async with self._transaction() as db:
                 cursor = await db.execute(
                     "UPDATE games SET state = ?, version = ?, status = ?, result = ?, updated_at = ?,"
                     " finished_at = CASE WHEN ? = 'finished' THEN ? ELSE finished_at END"
                     " WHERE id = ? AND version = ? AND status = 'running'",
-                    (json.dumps(state), version, status, json.dumps(result) if result else None, now,
+                    (text, version, status, json.dumps(result) if result else None, now,
                      status, now, game_id, expected_version))
                 if cursor.rowcount != 1:
                     raise StaleVersion(game_id)
@@ -217,6 +227,7 @@ class SQLiteStorage:
                     (game_id, version, seat, action, user_id, interaction_id, json.dumps(events), now))
         except sqlite3.IntegrityError:
             raise DuplicateInteraction(interaction_id) from None
+        self._states.put(game_id, text, state)
         return version
 
     async def action_by_interaction(self, interaction_id: str) -> tuple[int, ActionRow] | None:
@@ -287,11 +298,41 @@ def _statements(sql: str) -> list[str]:
     return [s.strip() for s in without_comments.split(";") if s.strip()]
 
 
-def _game_row(row: sqlite3.Row, players: tuple[PlayerRow, ...]) -> GameRow:
+class StateCache:
+    """The decoded state of the games read most recently, each kept with its stored JSON text.
+
+    Reading a game decodes its state only when the stored text differs from the cached one, so the
+    several reads of one move share one decoded state (callers treat states as read-only: engines never
+    change their input, which the fuzz kit checks). Bounded to ``size`` games, least recently used first
+    out."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._items: OrderedDict[int, tuple[str, Any]] = OrderedDict()
+
+    def decode(self, game_id: int, text: str) -> Any:
+        """``json.loads(text)``, reusing the cached object when the text is the same."""
+        cached = self._items.get(game_id)
+        if cached is not None and cached[0] == text:
+            self._items.move_to_end(game_id)
+            return cached[1]
+        value = json.loads(text)
+        self.put(game_id, text, value)
+        return value
+
+    def put(self, game_id: int, text: str, value: Any) -> None:
+        """Remember ``value`` as the decoding of ``text`` (a plain-JSON state just stored)."""
+        self._items[game_id] = (text, value)
+        self._items.move_to_end(game_id)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+
+
+def _game_row(row: sqlite3.Row, players: tuple[PlayerRow, ...], states: StateCache) -> GameRow:
     return GameRow(
         id=row[0], guild_id=row[1], channel_id=row[2], engine=row[3], engine_version=row[4],
         options=json.loads(row[5]), seed=row[6], status=row[7], host_id=row[8], version=row[9],
-        state=json.loads(row[10]) if row[10] else None, result=json.loads(row[11]) if row[11] else None,
+        state=states.decode(row[0], row[10]) if row[10] else None, result=json.loads(row[11]) if row[11] else None,
         posted_version=row[12], board_message_id=row[13], created_at=row[14], updated_at=row[15],
         players=players)
 

@@ -86,6 +86,9 @@ class Storage(Protocol):
     async def games_with_status(self, statuses: tuple[str, ...]) -> list[GameRow]:
         """Every game in those statuses (startup reconciliation)."""
 
+    async def unposted_games(self) -> list[GameRow]:
+        """Running or finished games whose latest version's board is not posted yet."""
+
 
 class ChannelBusy(Exception):
     """The channel already has an open game."""
