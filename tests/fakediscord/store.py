@@ -16,37 +16,59 @@ EmitFn = Callable[[str, JSON, "str | None"], None]
 
 
 class Notifier:
-    """Lets coroutines wait until some condition over the fake's state holds."""
+    """Lets coroutines wait until some condition over the fake's state holds.
+
+    Each waiter registers its condition; a change schedules one pass (soon, after the changing code has
+    finished) that checks every condition and wakes only the waiters whose condition now holds, so a
+    hundred waiting players cost a hundred cheap checks per change, not a hundred task wake-ups."""
 
     def __init__(self) -> None:
-        self._waiters: set[asyncio.Future[None]] = set()
+        self._waiters: dict[asyncio.Future[Any], Callable[[], Any]] = {}
+        self._scheduled = False
 
     def notify(self) -> None:
-        """Wake every waiter so it re-checks its condition."""
-        for fut in self._waiters:
-            if not fut.done():
-                fut.set_result(None)
-        self._waiters.clear()
+        """Something changed: re-check every waiter's condition once the current callback is done."""
+        if self._waiters and not self._scheduled:
+            self._scheduled = True
+            asyncio.get_running_loop().call_soon(self._check_all)
+
+    def _check_all(self) -> None:
+        self._scheduled = False
+        for fut, check in list(self._waiters.items()):
+            if fut.done():
+                continue
+            try:
+                value = check()
+            except Exception as err:  # noqa: BLE001 - the waiter re-raises it
+                fut.set_exception(err)
+                continue
+            if value is not None and value is not False:
+                fut.set_result(value)
 
     async def wait_for(self, check: Callable[[], T | None], timeout: float, error: Callable[[], str]) -> T:
         """Return ``check()`` once it is not None/False; raise AssertionError(error()) after ``timeout``."""
+        value = check()
+        if value is not None and value is not False:
+            return value
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while True:
-            value = check()
-            if value is not None and value is not False:
-                return value
-            remaining = deadline - loop.time()
-            if remaining <= 0:
-                raise AssertionError(error())
-            fut: asyncio.Future[None] = loop.create_future()
-            self._waiters.add(fut)
-            try:
-                await asyncio.wait({fut}, timeout=remaining)
-            finally:
-                self._waiters.discard(fut)
-                if not fut.done():
-                    fut.cancel()
+        fut: asyncio.Future[T] = loop.create_future()
+        self._waiters[fut] = check
+
+        def expire() -> None:  # one last look, then the error
+            if fut.done():
+                return
+            last = check()
+            if last is not None and last is not False:
+                fut.set_result(last)
+            else:
+                fut.set_exception(AssertionError(error()))
+
+        timer = loop.call_later(timeout, expire)
+        try:
+            return await fut
+        finally:
+            timer.cancel()
+            self._waiters.pop(fut, None)
 
 
 @dataclass
