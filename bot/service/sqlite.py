@@ -106,8 +106,9 @@ class SQLiteStorage:
                 await db.execute(sql, params)
 
     async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
-        async with self._lock, self.db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        """All rows of one query, in one trip to the database thread."""
+        async with self._lock:
+            return list(await self.db.execute_fetchall(sql, params))
 
     # -- games --------------------------------------------------------------------------------
     async def create_game(self, *, guild_id: str | None, channel_id: str, engine: str, engine_version: int,
@@ -170,14 +171,17 @@ class SQLiteStorage:
         return await self._with_players(rows)
 
     async def _with_players(self, rows: list[sqlite3.Row]) -> list[GameRow]:
-        games = []
-        for row in rows:
-            players = await self._fetch(
-                "SELECT position, user_id, name, is_bot, seat FROM players WHERE game_id = ? ORDER BY position",
-                (row[0],))
-            games.append(_game_row(row, tuple(PlayerRow(p[0], p[1], p[2], bool(p[3]), p[4]) for p in players),
-                                   self._states))
-        return games
+        if not rows:
+            return []
+        ids = [row[0] for row in rows]
+        seated: dict[int, list[PlayerRow]] = {game_id: [] for game_id in ids}
+        for chunk in range(0, len(ids), 500):  # SQLite allows 999 parameters by default
+            part = ids[chunk:chunk + 500]
+            for p in await self._fetch(
+                    "SELECT game_id, position, user_id, name, is_bot, seat FROM players WHERE game_id IN "
+                    f"({','.join('?' * len(part))}) ORDER BY game_id, position", tuple(part)):
+                seated[p[0]].append(PlayerRow(p[1], p[2], p[3], bool(p[4]), p[5]))
+        return [_game_row(row, tuple(seated[row[0]]), self._states) for row in rows]
 
     async def add_player(self, game_id: int, user_id: str | None, name: str, is_bot: bool, now: float) -> None:
         """Append a lobby member at the next position."""
