@@ -19,6 +19,8 @@ from .render_bench import bench_render
 from .report import emit, note
 
 FIXTURES = {"tiny"}
+DEFAULT_THINK = 1.0
+"""Mean think time of the host bench's main run: 100 channels then offer 70–100 moves a second."""
 SUMMARY_WORST = {"render_ratio": "render", "render_ms_p99": "render", "step_ms_p99": "engine",
                  "game_s_max": "engine", "step_cpu_ms_p99": "engine", "game_cpu_s_max": "engine",
                  "autocomplete_ms_p99": "engine"}
@@ -35,11 +37,14 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--render-procs", type=int, default=None,
                         help="host bench: draw boards in N processes, 0 = in threads (default: the bot's default, "
                              "2 processes)")
-    parser.add_argument("--think", type=float, default=0.0,
-                        help="host bench: mean seconds between a channel's moves (default 0 = saturation)")
+    parser.add_argument("--think", type=float, default=DEFAULT_THINK,
+                        help="host bench, main run: mean seconds a player takes before each move, drawn uniformly "
+                             f"from 0 to twice this (default {DEFAULT_THINK:g})")
+    parser.add_argument("--no-saturation", action="store_true",
+                        help="host bench: skip the run where every player moves the moment it is answered")
     parser.add_argument("--paced-think", type=float, default=None,
-                        help="host bench: a second run where each channel moves every ~S seconds (default 10, quick 2; "
-                             "0 = skip it)")
+                        help="host bench: a run at a human pace, each channel moving every ~S seconds (default 10, "
+                             "quick 2; 0 = skip it)")
     parser.add_argument("--no-images", action="store_true",
                         help="host bench: boards without images (shows what rendering costs the answers)")
     parser.add_argument("--memory-games", type=int, default=None, help="finished games stored (default 2000)")
@@ -65,11 +70,12 @@ def summarise(rows: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
         values = [r[key] for r in rows if r.get("bench") == kind]
         summary[key] = max(values) if values else None
     host = next((r for r in rows if r.get("bench") == "host"), {})
-    for key in ("e2e_ms_p50", "e2e_ms_p99", "moves_per_s", "loop_lag_ms_p99", "autocomplete_e2e_ms_p99"):
+    for key in ("e2e_ms_p50", "e2e_ms_p99", "moves_per_s", "loop_lag_ms_p99", "autocomplete_e2e_ms_p99", "think_s"):
         summary[key] = host.get(key)
-    paced = next((r for r in rows if r.get("bench") == "host_paced"), {})
-    for key in ("e2e_ms_p50", "e2e_ms_p99", "moves_per_s", "think_s"):
-        summary[f"paced_{key}"] = paced.get(key)
+    for kind in ("saturation", "paced"):
+        run = next((r for r in rows if r.get("bench") == f"host_{kind}"), {})
+        for key in ("e2e_ms_p50", "e2e_ms_p99", "moves_per_s", "loop_lag_ms_p99", "think_s"):
+            summary[f"{kind}_{key}"] = run.get(key)
     memory = next((r for r in rows if r.get("bench") == "memory"), {})
     summary["rss_mb_per_10k_games"] = memory.get("rss_mb_per_10k_games")
     summary["games"] = sorted({r["game"] for r in rows if r.get("bench") in ("engine", "render")})
@@ -105,15 +111,17 @@ def main(argv: list[str] | None = None) -> int:
             selected(host_game)
         channels = args.channels or (10 if quick else 100)
         moves = args.moves or (4 if quick else 12)
-        note(f"host {host_game}: {channels} channels × {moves} moves …")
-        out(asyncio.run(run_host(host_game, channels, moves, render_procs=args.render_procs,
-                                 images=not args.no_images, think=args.think)))
+        runs = [("host", args.think, moves)]
+        if not args.no_saturation:
+            runs.append(("host_saturation", 0.0, moves))
         paced = args.paced_think if args.paced_think is not None else (2.0 if quick else 10.0)
         if paced > 0:
-            note(f"host {host_game} paced: {channels} channels, a move every ~{paced:g} s each …")
-            row = asyncio.run(run_host(host_game, channels, 4, render_procs=args.render_procs,
-                                       images=not args.no_images, think=paced))
-            out({**row, "bench": "host_paced"})
+            runs.append(("host_paced", paced, 4))
+        for kind, think, count in runs:
+            note(f"{kind} {host_game}: {channels} channels × {count} moves, think ~{think:g} s …")
+            row = asyncio.run(run_host(host_game, channels, count, render_procs=args.render_procs,
+                                       images=not args.no_images, think=think))
+            out({**row, "bench": kind})
     if "memory" not in skip:
         count = args.memory_games or (150 if quick else 2000)
         note(f"memory {args.memory_game}: {count} finished games …")

@@ -1,7 +1,10 @@
 """The host under load: N channels playing at once through the fake Discord, in one process.
 
 Measures interaction → answer latency (``/play`` until its ephemeral "Move made."), moves per second,
-autocomplete round trips and the event-loop lag (a ticker that should wake every 20 ms).
+autocomplete round trips and the event-loop lag (a ticker that should wake every 20 ms). Each simulated
+player waits a random think time (uniform from 0 to twice ``think``) before each move; ``think=0`` is a
+closed loop at saturation, where every channel always has a move waiting and the answer time is the
+queue (Little's law: channels ÷ moves per second).
 """
 
 from __future__ import annotations

@@ -18,7 +18,8 @@ def test_quick_bench_reports_every_figure() -> None:
                          cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
     assert run.returncode == 0, run.stderr[-3000:]
     rows = [json.loads(line) for line in run.stdout.splitlines()]
-    assert {r.get("bench") for r in rows[:-1]} == {"engine", "render", "host", "host_paced", "memory"}
+    assert {r.get("bench") for r in rows[:-1]} == {"engine", "render", "host", "host_saturation", "host_paced",
+                                                    "memory"}
     summary = rows[-1]
     assert summary["summary"] is True and summary["games"] == ["tiny"]
     missing = {k for k in SUMMARY_KEYS if not isinstance(summary.get(k), int | float)}
@@ -29,6 +30,8 @@ def test_quick_bench_reports_every_figure() -> None:
     paced = next(r for r in rows if r.get("bench") == "host_paced")
     assert paced["think_s"] == summary["paced_think_s"] == 2.0 and paced["unanswered"] == 0, paced
     assert isinstance(summary["paced_e2e_ms_p99"], float)
+    assert summary["think_s"] == 1.0 and summary["saturation_think_s"] == 0.0
+    assert summary["saturation_moves_per_s"] > 0 and isinstance(summary["saturation_e2e_ms_p99"], float)
 
 
 def test_fuzz_at_scale_reports_problems_and_the_rate() -> None:
