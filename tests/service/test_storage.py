@@ -325,3 +325,38 @@ async def test_games_of_user_and_by_status(storage: SQLiteStorage, tiny: TinyDue
     latest = await storage.latest_game_in_channel("c2")
     assert latest is not None and latest.id == running
     assert await storage.latest_game_in_channel("c1") is None  # a lobby has not started
+
+
+async def test_a_read_reuses_the_decoded_state_until_the_stored_text_changes(storage: SQLiteStorage,
+                                                                              tiny: TinyDuel) -> None:
+    game_id = await running_game(storage, tiny)
+    first = await storage.game(game_id)
+    again = await storage.game(game_id)
+    assert first is not None and again is not None and again.state is first.state  # decoded once
+    await commit(storage, game_id, 0, state={"v": 1, "deep": [1, 2]})
+    moved = await storage.game(game_id)
+    assert moved is not None and moved.state == {"v": 1, "deep": [1, 2]} and moved.state is not first.state
+    # A write that bypasses commit_action (here: by hand) is seen: the text differs, so it is decoded afresh.
+    await storage.db.execute("UPDATE games SET state = ? WHERE id = ?", ('{"v": 9}', game_id))
+    assert (await storage.game(game_id)).state == {"v": 9}  # type: ignore[union-attr]
+
+
+def test_the_state_cache_keeps_the_most_recently_used_games() -> None:
+    cache = sqlite_module.StateCache(size=2)
+    a = cache.decode(1, '{"a": 1}')
+    cache.decode(2, '{"b": 2}')
+    assert cache.decode(1, '{"a": 1}') is a  # 1 is now the most recent
+    cache.decode(3, '{"c": 3}')  # evicts 2
+    assert cache.decode(1, '{"a": 1}') is a
+    assert cache.decode(2, '{"b": 2}') == {"b": 2} and len(cache._items) == 2
+
+
+async def test_unposted_games_lists_only_boards_behind_their_version(storage: SQLiteStorage, tiny: TinyDuel) -> None:
+    game_id = await running_game(storage, tiny)
+    other = await running_game(storage, tiny, channel="c2")
+    await storage.mark_posted(other, 0, "m1")
+    assert [g.id for g in await storage.unposted_games()] == [game_id]
+    await storage.mark_posted(game_id, 0, "m2")
+    assert await storage.unposted_games() == []
+    await commit(storage, other, 0)
+    assert [g.id for g in await storage.unposted_games()] == [other]
