@@ -181,8 +181,8 @@ class Playout:
         seat = self.rnd.choice(active)
         check_mutation = report.steps % self.check_every == 0
         known_state, known_seat, known = self._known
-        # The mover's actions every step; every active seat's on checked steps (a seat left with none
-        # stays so until it is picked, so a dead end is found either way).
+        # The mover's actions every step, every active seat's on checked steps: a seat left with no action
+        # is found when it is picked or at the next checked step, whichever comes first.
         legal = {s: known if known_state is state and s == known_seat else engine.legal_actions(state, s)
                  for s in (active if check_mutation else [seat])}
         for s, actions in legal.items():
