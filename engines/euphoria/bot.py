@@ -1,10 +1,14 @@
-"""A purposeful bot: stars first, then building, goods and workers; safe payments."""
+"""A purposeful bot: stars first, then building, goods and workers; safe payments; Samuel's free morale and
+paid extra placements when the space is worth it."""
 
 from __future__ import annotations
 
 from engines.core import Action, Engine, Game, State
 
 from .tableau import player
+
+BONUS_WORTH = 6000
+"""A paid extra placement is taken for a space scoring at least this (a site being built, or better)."""
 
 
 def _score_place(g: Game, pid: int, pips: int, space_id: str) -> int:
@@ -46,6 +50,11 @@ def choose(engine: Engine, state: State, seat: int) -> Action:
         if frame["value"] is not None:
             if scored and _score_place(g, pid, int(scored[0].args[0]), str(scored[0].args[1])) >= 3000:
                 return scored[0]
+            # One more worker for morale (Jadwiga, Spiros): only for a space worth the price.
+            bonus = sorted((a for a in legal if a.verb == "bonus"),
+                           key=lambda a: -_score_place(g, pid, int(a.args[1]), str(a.args[2])))
+            if bonus and _score_place(g, pid, int(bonus[0].args[1]), str(bonus[0].args[2])) >= BONUS_WORTH:
+                return bonus[0]
             return Action("end")
         if scored and (_score_place(g, pid, int(scored[0].args[0]), str(scored[0].args[1])) >= 1200
                        or Action("retrieve") not in legal):
@@ -58,6 +67,8 @@ def choose(engine: Engine, state: State, seat: int) -> Action:
                 return a  # leave builders on their sites
         if not frame["picked"]:
             return Action("all") if Action("all") in legal else legal[0]
+        if Action("zap") in legal:
+            return Action("zap")  # Samuel the Zapper: morale for nothing
         for good in ("bliss", "food"):
             if Action("pay", good) in legal and p["morale"] < 5:
                 return Action("pay", good)

@@ -531,3 +531,28 @@ def test_eu_recruit_05_geek_draw_does_not_trigger_the_gambler():
     assert legal(gamble, 0) == ["pick:yes", "pick:no"]
     gamble, _ = play(gamble, 0, "pick:yes")
     assert legal(gamble, 0) == ["pick:1", "pick:2", "pick:3", "pick:4"]  # no Geek on the Gambler's card
+
+
+# The purposeful bot uses Samuel's free morale and a paid extra placement when the space is worth it.
+def test_bot_zaps_with_samuel():
+    from engines.euphoria.bot import choose
+
+    state = table(2)
+    pl(state, 0).update(active=["EU24"], morale=2)
+    dice(state, 0, (2, "wa.farm"), (3, "eu.generator"))
+    state, _ = play(turn(state, 0), 0, "retrieve", "take:0", "take:1")  # both on commodity areas
+    assert "zap" in legal(state, 0) and str(choose(E, state, 0)) == "zap"
+
+
+def test_bot_pays_for_one_more_worker_only_for_a_space_worth_it():
+    from engines.euphoria.bot import choose
+
+    state = table(2)
+    pl(state, 0).update(active=["IC23"], morale=3)
+    pl(state, 0)["goods"].update(bliss=1, gold=2, stone=2, clay=2)
+    dice(state, 0, (2, "avail"), (5, "avail"))
+    worth, _ = play(turn(state, 0), 0, "place:2:eu.generator")
+    assert str(choose(E, worth, 0)) == "bonus:IC23:5:ic.nimbus_loft"
+    pl(state, 0)["goods"].update(gold=0, stone=0, clay=0)  # nothing but production spaces left
+    plain, _ = play(turn(state, 0), 0, "place:2:eu.generator")
+    assert any(a.startswith("bonus:") for a in legal(plain, 0)) and str(choose(E, plain, 0)) == "end"
