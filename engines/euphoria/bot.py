@@ -1,5 +1,5 @@
-"""A purposeful bot: stars first, then building, goods and workers; safe payments; Samuel's free morale and
-paid extra placements when the space is worth it."""
+"""A purposeful bot: stars first, then building, goods and workers; safe payments; Taed's clay trade, Samuel's
+free morale and paid extra placements when the space is worth it."""
 
 from __future__ import annotations
 
@@ -45,6 +45,9 @@ def choose(engine: Engine, state: State, seat: int) -> Action:
     step = engine.step(frame["step"])
     if frame["step"] == "turn":
         pid = frame["pid"]
+        clay = player(g, pid)["goods"]["clay"]
+        if clay >= 2 and Action("clay", clay - 1) in legal:
+            return Action("clay", clay - 1)  # Taed: each clay beyond one becomes water and another resource
         places = [a for a in legal if a.verb == "place"]
         scored = sorted(places, key=lambda a: -_score_place(g, pid, int(a.args[0]), str(a.args[1])))
         if frame["value"] is not None:

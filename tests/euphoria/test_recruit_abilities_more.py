@@ -556,3 +556,16 @@ def test_bot_pays_for_one_more_worker_only_for_a_space_worth_it():
     pl(state, 0)["goods"].update(gold=0, stone=0, clay=0)  # nothing but production spaces left
     plain, _ = play(turn(state, 0), 0, "place:2:eu.generator")
     assert any(a.startswith("bonus:") for a in legal(plain, 0)) and str(choose(E, plain, 0)) == "end"
+
+
+def test_bot_trades_all_but_one_clay_with_taed():
+    from engines.euphoria.bot import choose
+
+    state = table(2)
+    pl(state, 0)["active"] = ["WA16"]
+    pl(state, 0)["goods"]["clay"] = 3
+    dice(state, 0, (2, "avail"))
+    state = turn(state, 0)
+    assert str(choose(E, state, 0)) == "clay:2"
+    pl(state, 0)["goods"]["clay"] = 1
+    assert not str(choose(E, turn(state, 0), 0)).startswith("clay")
