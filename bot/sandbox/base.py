@@ -11,8 +11,9 @@ from typing import Any, TextIO, TypeVar
 from bot.service.errors import ServiceError
 from bot.service.models import GameRow, PlayerRow
 from bot.service.naming import fill, seat_names
+from bot.service.outcome import result_text
 from bot.service.results import MoveResult
-from bot.service.service import GameService, result_text
+from bot.service.service import GameService
 from engines.core import Engine
 
 T = TypeVar("T")

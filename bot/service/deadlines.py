@@ -44,12 +44,6 @@ class Deadlines:
         self.service = service
         self.store = store
 
-    def install(self) -> None:
-        """Register the hooks on the service."""
-        self.service.hooks.on_change.append(self.on_change)
-        self.service.hooks.on_post.append(self.decorate)
-        self.service.hooks.on_lobby.append(self.describe_lobby)
-
     async def describe_lobby(self, game: GameRow, lobby: Lobby) -> None:
         """The lobby shows the pace and what happens on timeout (``/pace set`` and ``/pace timeout`` change them)."""
         lobby.notes.append((await self.store.settings(game.id)).describe())

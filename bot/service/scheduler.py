@@ -30,7 +30,7 @@ DEFAULT_IDLE_DAYS = 60.0
 class Scheduler:
     """Deadlines, reminders, vacations, timeouts, /mygames and the sweep, over one service.
 
-    Creating it registers the deadline hooks on the service.
+    ``bot/service/host.py`` registers its game hooks (the deadlines' and ``timeouts.take_back``).
     """
 
     def __init__(self, service: GameService, *, idle_days: float = DEFAULT_IDLE_DAYS,
@@ -42,8 +42,6 @@ class Scheduler:
         self.reminders = Reminders(service, self.store)
         self.vacations = Vacations(service, self.store, vacation_days)
         self.timeouts = Timeouts(service, self.store)
-        self.deadlines.install()
-        service.hooks.on_move.append(self.timeouts.take_back)
 
     async def sweep(self, now: float | None = None) -> list[Notice]:
         """Do all due work as of ``now`` and return the notices waiting for delivery."""

@@ -110,7 +110,7 @@ class Timeouts:
             action = choose(state, seat) if n < tries else engine.bot_action(state, seat)
             labels.append(fill(engine.label(state, seat, action), seat_names(game)))
             new_state, events = engine.apply(state, seat, action)
-            game = await self.service._commit(game, seat, action, new_state, events, None, None)
+            game = await self.service.commit(game, seat, action, new_state, events, None, None)
         return game, labels
 
     # -- seat management ---------------------------------------------------------------------

@@ -305,7 +305,7 @@ async def test_an_import_racing_a_new_game_for_the_channel_is_refused_cleanly(se
 
 
 def test_result_text_names_seats_and_non_seat_scorers_such_as_an_automa() -> None:
-    from bot.service.service import result_text
+    from bot.service.outcome import result_text
 
     names = {0: "Alice"}
     result = {"winners": [], "scores": {"0": 2, "Automa black": 9}, "reason": "the final round is over"}
