@@ -61,7 +61,7 @@ class Posts:
             game_id=game.id, channel_id=game.channel_id, title=engine.title,
             summary="\n".join(public[-12:]), prompt=fill(engine.prompt(state, None), names),
             version=game.version, active_users=users, finished=result is not None,
-            result_text=result_text(result, names) if result else "",
+            result_text=result_text(result, names, engine.actors(state)) if result else "",
         )
         await self.games.hooks.decorate(game, post)
         if image:

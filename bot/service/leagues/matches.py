@@ -144,7 +144,8 @@ class Matches:
         gone = {p.seat for p in game.players if p.is_bot and p.seat is not None}
         gone |= {int(s) for s in (game.result or {}).get("forfeits") or []}
         by_seat = placings(game.result or {}, seats, gone)
-        last = seats - len(gone) + 1
+        actors = sum(not str(k).isdigit() for group in (game.result or {}).get("placings") or [] for k in group)
+        last = seats + actors - len(gone) + 1
         seat_of = {p.user_id: p.seat for p in game.players if p.user_id}
         return {s.user_id: last if s.forfeit or seat_of.get(s.user_id) is None
                 else by_seat[seat_of[s.user_id]] for s in match.seats}
