@@ -59,6 +59,13 @@ def result_text(result: Mapping[str, Any], names: Mapping[int, str],
     return f"{text} ({fill(str(reason), dict(names))})" if reason else text
 
 
+def scores_text(scores: Mapping[str, Any], names: Mapping[int, str],
+                actors: Iterable[Mapping[str, Any]] = ()) -> str:
+    """Running scores by name: "Alice 3 · Black Automa 7" (seats and actors alike)."""
+    who = participant_names(names, actors)
+    return " · ".join(f"{_display(str(key), who)} {value}" for key, value in scores.items())
+
+
 def game_result_text(game: GameRow, engine: Engine) -> str:
     """The result of a finished game in words ("" while it runs)."""
     result = engine.outcome(game.state) if game.state is not None else None
@@ -72,8 +79,12 @@ def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
+def _display(key: str, who: Mapping[str, str]) -> str:
+    return who.get(key) or (f"Seat {int(key) + 1}" if key.isdigit() else _key_name(key))
+
+
 def _entry(key: str, who: Mapping[str, str], words: Mapping[str, str]) -> str:
-    name = who.get(key) or (f"Seat {int(key) + 1}" if key.isdigit() else _key_name(key))
+    name = _display(key, who)
     score = words.get(key)
     return f"{name} — {score}" if score else name
 

@@ -13,7 +13,7 @@ from render import render_view
 from .games import Games
 from .models import GameRow
 from .naming import fill, seat_names, visible
-from .outcome import result_text
+from .outcome import result_text, scores_text
 from .results import Post
 
 Renderer = Callable[[str, dict[str, Any]], bytes]
@@ -57,11 +57,13 @@ class Posts:
         users = [p.user_id for s in engine.active(state) if (p := game.player_at(s)) and p.user_id]
         public = [fill(e["text"], names) for e in events if visible(e, None)]
         result = engine.outcome(state)
+        actors = engine.actors(state)
         post = Post(
             game_id=game.id, channel_id=game.channel_id, title=engine.title,
             summary="\n".join(public[-12:]), prompt=fill(engine.prompt(state, None), names),
             version=game.version, active_users=users, finished=result is not None,
-            result_text=result_text(result, names, engine.actors(state)) if result else "",
+            result_text=result_text(result, names, actors) if result else "",
+            scores="" if result else scores_text(engine.scores(state), names, actors),
         )
         await self.games.hooks.decorate(game, post)
         if image:

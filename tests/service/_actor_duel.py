@@ -21,6 +21,9 @@ class ActorDuel(TinyDuel):
     def actors(self, state: State) -> list[dict[str, Any]]:
         return [dict(AUTOMA)]
 
+    def scores(self, state: State) -> dict[str, Any]:
+        return {**super().scores(state), AUTOMA["key"]: 99}
+
     def outcome(self, state: State) -> dict[str, Any] | None:
         base = super().outcome(state)
         if base is None:

@@ -35,6 +35,16 @@ async def finished_actor_game(service: GameService) -> int:
     return lobby.game_id
 
 
+async def test_running_status_shows_every_participants_score_by_name(service: GameService) -> None:
+    await service.new_game(guild_id="g1", channel_id="c1", user_id="alice", user_name=name_of("alice"),
+                           engine_id="actor_duel", options={"rounds": 1, "dice": False}, seed=3)
+    await service.join("c1", "bob", name_of("bob"))
+    await service.start("c1", "alice")
+    status = await service.status("c1")
+    assert not status.finished
+    assert sorted(status.scores.split(" · ")) == ["Alice 0", "Black Automa 99", "Bob 0"], status.scores
+
+
 async def test_status_names_the_actor_that_won_and_every_player_once(service: GameService) -> None:
     await finished_actor_game(service)
     status = await service.status("c1")

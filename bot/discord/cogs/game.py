@@ -113,6 +113,8 @@ class GameCog(commands.Cog):
         post = await self.table.service.status(channel_of(interaction))
         text = f"**{post.title}** #{post.game_id}, move {post.version}. "
         text += f"🏁 {post.result_text}" if post.finished else post.prompt
+        if post.scores:
+            text += f"\nScores: {post.scores}"
         await send_private(interaction, text)
 
     @game.command(name="export", description="Download the replay file (seed + moves) of a finished game")
