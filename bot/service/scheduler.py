@@ -10,18 +10,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
 from .deadlines import Deadlines
 from .mygames import mygames_text, waiting_games
 from .pace_store import Notice, PaceStore
 from .pacing import DAY
 from .reminders import Reminders
+from .service import GameService
 from .timeouts import Timeouts
 from .vacation import DEFAULT_ALLOWANCE_DAYS, Vacations
-
-if TYPE_CHECKING:
-    from .service import GameService
 
 log = logging.getLogger("turnkeeper.scheduler")
 DEFAULT_IDLE_DAYS = 60.0

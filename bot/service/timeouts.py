@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from engines.core import Action, State
 
@@ -22,9 +21,7 @@ from .models import GameRow
 from .naming import fill, seat_names
 from .pace_store import PaceStore
 from .pacing import HOUR, deadline
-
-if TYPE_CHECKING:
-    from .service import GameService
+from .service import GameService
 
 log = logging.getLogger("turnkeeper.timeouts")
 DEFAULT_TRIES = 5
