@@ -211,8 +211,6 @@ def validate(c: Content) -> None:
     for market in c.markets.values():
         if not set(market.cost) <= cost_words:
             raise ContentError(f"markets.json: market {market.id} has an unknown cost {dict(market.cost)}")
-    check_count("markets.json", "markets", len(c.markets), 34, "line 14")
-    check_count("board.json", "sites", len(c.sites), 6, "spec 4.4")
     excluded = sum(1 for r in c.recruits.values() if r.automa_excluded)
     check_count("recruits.json", "recruits with automa_excluded", excluded, 8, "line 143")
     if len(c.bazaar_costs) != c.c["bazaar_size"] or c.bazaar_costs[-1] != 0:
