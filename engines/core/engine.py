@@ -83,6 +83,11 @@ class Engine:
         ``zones``; a game without a declaration may override this (the older hook)."""
         return [] if self._zones is None else self._zones.hidden(state, seat)
 
+    def actors(self, state: State) -> list[dict[str, Any]]:
+        """Non-seat participants (an Automa, AlphaBot…): ``{"key", "name", "color"}`` each. Keys are never
+        digits (seat keys are ``"0"``, ``"1"``…); outcomes place and score actors by their key."""
+        return []
+
     def scores(self, state: State) -> dict[str, Any]:
         """Current scores by seat string, for status lines (optional)."""
         return {}
@@ -228,7 +233,7 @@ class Engine:
             "engine": self.id, "title": self.title, "seat": seat, "seats": state["seats"],
             "step": state["step"], "active": self.active(state), "result": state["result"],
             "prompt": self.prompt(state, seat), "options": state["options"],
-            "table": self.table_view(self.visible_state(state, seat), seat),
+            "actors": self.actors(state), "table": self.table_view(self.visible_state(state, seat), seat),
         }
 
     def visible_state(self, state: State, seat: int | None) -> State:
@@ -240,7 +245,8 @@ class Engine:
         return [] if self._zones is None else self._zones.undeclared(state)
 
     def outcome(self, state: State) -> dict[str, Any] | None:
-        """``None`` while running, else ``{"winners", "scores", "reason"}``."""
+        """``None`` while running, else ``{"winners", "placings", "scores", "score_text", "reason"}``:
+        winners are seats; placings rank participant keys (seats as ``"0"``…, actors by key) best first."""
         return state["result"]
 
     def all_hidden_paths(self, state: State, seat: int | None) -> list[str]:
