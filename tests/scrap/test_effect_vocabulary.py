@@ -15,8 +15,9 @@ ATOMS, COMBINATORS = OPS["atoms"], OPS["combinators"]
 NAMES = set(OPS["selectors"]) | set(OPS["variables"]) | set(OPS["timings"])
 ENUMS = {"kind": {"B", "A"}, "from_zone": {"reserve", "errorful_learning"}, "size_rule": {"plus_1", "different", "any"},
          "phase": {"run", "call", "load"}, "domain": {"X", "C", "I", "T", "E"}, "cost_key": {"warp.relocation_cost"}}
-NAMED_ARGS = ("target", "set", "where", "links", "zone", "player", "who", "to", "from", "id", "bot", "area", "until",
-              "at")
+HOOK_NAMED = ("sel", "where", "to", "at", "commands", "then_move", "who", "links", "scope", "after")
+NAMED_ARGS = ("targets", "target", "set", "where", "links", "zone", "player", "who", "to", "from", "id", "bot", "area",
+              "until", "at")
 FILTERS = {"only", "from", "to", "out_of", "together", "at", "areas", "links", "max_moves"}
 EXPR_WORDS = {"?", "XP", "S", "*"}
 
@@ -97,7 +98,9 @@ class Checker:
         if n["op"] == "hook":
             self.hooks.add(n["name"])
             for key, value in n.get("params", {}).items():
-                if isinstance(value, dict) and ("op" in value or any(k in COMBINATORS for k in value)):
+                if key in HOOK_NAMED and isinstance(value, str):
+                    self.name(f"{where}.{key}", value)
+                elif isinstance(value, dict) and ("op" in value or any(k in COMBINATORS for k in value)):
                     self.node(f"{where}.{key}", value)
                 elif isinstance(value, dict) and key == "cost":
                     for c, v in value.items():
@@ -263,6 +266,13 @@ def test_hooks_table_matches_the_hooks_used(checked):
     assert checked.hooks <= table, sorted(checked.hooks - table)
     assert table <= checked.hooks, sorted(table - checked.hooks)
     assert all(h["doc"] for h in load("hooks")["hooks"].values())
+
+
+def test_power_up_extras_resolve():
+    for f in functions():
+        pu = f["power_up"]
+        assert pu.get("join_before", "search") in ATOMS and (pu["pos"] == "join") == ("join_before" in pu)
+        assert pu.get("shares", "b") in OPS["variables"]
 
 
 def test_battle_mods_are_hooks_keyed_by_ref():
