@@ -13,8 +13,8 @@ def _by_id(rows):
 
 # --- decks and components ------------------------------------------------------------------------
 
+# SB-SETUP-02, SB-SOLO-02
 def test_thirty_event_cards_with_deck_sizes_per_player_count():
-    # SB-SETUP-02, SB-SOLO-02
     events = load("events.json")
     cards = events["cards"]
     assert len(cards) == 30 == load("rules.json")["components"]["event_cards"]
@@ -25,8 +25,8 @@ def test_thirty_event_cards_with_deck_sizes_per_player_count():
     assert all(c["players"] == [1] for c in cards if c["solo_only"])
 
 
+# SB-P1-EVENT-02, SB-P1-EVENT-06, SB-P1-EVENT-07, SB-P1-EVENT-14, SB-P1-EVENT-24
 def test_event_values_are_legal_and_the_two_player_pace_matches_the_spec():
-    # SB-P1-EVENT-02, SB-P1-EVENT-06, SB-P1-EVENT-07, SB-P1-EVENT-14, SB-P1-EVENT-24
     cards = load("events.json")["cards"]
     for c in cards:
         assert set(c["ships"].values()) <= {0, 1, 2} and c["core"] in {"CW", "CCW"}
@@ -36,16 +36,16 @@ def test_event_values_are_legal_and_the_two_player_pace_matches_the_spec():
     assert [sum(c["ships"][s] for c in two) for s in ("probe", "scout", "freighter")] == [23, 20, 21]
 
 
+# SB-P1-EVENT-08, SB-P1-EVENT-09, SB-P1-EVENT-11
 def test_every_auto_producible_type_appears_on_an_event():
-    # SB-P1-EVENT-08, SB-P1-EVENT-09, SB-P1-EVENT-11
     icons = {c["autoproduce"] for c in load("events.json")["cards"]}
     vaults = load("vaults.json")["vaults"]
     depicted = {r for v in vaults for r in v["tank"]} | set(load("boards.json")["items_board"]["common_tank_max"])
     assert depicted | {"item_lower", "item_upper"} <= icons
 
 
+# SB-SETUP-23, SB-SOLO-03
 def test_forty_eight_action_cards_and_solo_decks():
-    # SB-SETUP-23, SB-SOLO-03
     cards = load("action_cards.json")["cards"]
     assert Counter(c["type"] for c in cards) == {"MOVE": 12, "MINE": 12, "CONNECT": 12, "INTERACT": 12}
     for typ in ("MOVE", "MINE", "CONNECT", "INTERACT"):
@@ -56,25 +56,25 @@ def test_forty_eight_action_cards_and_solo_decks():
         assert sum(c["free_boost"] for c in deck) == 3
 
 
+# SB-EX-09 (Capturing example: MOVE card kept for 1 Carbon), SB-P3-ACT-10
 def test_a_move_card_can_be_kept_for_one_carbon():
-    # SB-EX-09 (Capturing example: MOVE card kept for 1 Carbon), SB-P3-ACT-10
     assert {"C": 1} in _by_id(load("action_cards.json")["cards"])["MV01"]["keep_cost"]
 
 
+# SB-P2-PROG-10
 def test_deck_end_events_cover_the_four_decks():
-    # SB-P2-PROG-10
     assert [e["deck"] for e in load("action_cards.json")["deck_end_events"]] == ["MOVE", "MINE", "CONNECT", "INTERACT"]
 
 
+# SB-SETUP-14
 def test_twelve_main_objectives_four_per_ship():
-    # SB-SETUP-14
     cards = load("objectives.json")["main"]
     assert len(cards) == 12 and Counter(c["ship"] for c in cards) == {"probe": 4, "scout": 4, "freighter": 4}
     assert sorted(c["id"] for c in cards if c["first_game"]) == ["FR-1", "PR-1", "SC-1"]
 
 
+# SB-SETUP-15
 def test_seven_demand_cards_and_pile_sizes():
-    # SB-SETUP-15
     demands = load("demands.json")
     assert len(demands["cards"]) == 7 == load("rules.json")["components"]["demand_cards"]
     for ship, sizes in demands["pile_sizes"].items():
@@ -82,8 +82,8 @@ def test_seven_demand_cards_and_pile_sizes():
             assert sum(c["ship"] == ship and c["number"] <= int(n) for c in demands["cards"]) == sizes[n]
 
 
+# SB-SETUP-37, SB-SOLO-01
 def test_secondary_and_solo_objective_cards():
-    # SB-SETUP-37, SB-SOLO-01
     objectives = load("objectives.json")
     assert len(objectives["secondary"]) == 16 and len(objectives["solo_secondary"]) == 5
     assert len(objectives["solo_final"]) == 5
@@ -91,8 +91,8 @@ def test_secondary_and_solo_objective_cards():
     assert {c["bonus"] for c in objectives["solo_secondary"]} == {3}
 
 
+# SB-ITEMS-01
 def test_item_counts_24_16_14():
-    # SB-ITEMS-01
     items = load("items.json")
     assert (len(items["advanced"]), len(items["alphabot"]), len(items["box"])) == (24, 16, 14)
     assert {i["size"] for i in items["advanced"]} == {"large"}
@@ -100,16 +100,16 @@ def test_item_counts_24_16_14():
     assert all(i["cost"] == {} for i in items["box"])  # SB-ITEMS-09
 
 
+# SB-SETUP-20
 def test_advanced_item_decks_per_player_count():
-    # SB-SETUP-20
     advanced = load("items.json")["advanced"]
     assert sum(i["players"] == "all" for i in advanced) == 20
     types = ("amplifier", "container", "experimental", "transformer")
     assert Counter(i["type"] for i in advanced) == dict.fromkeys(types, 6)
 
 
+# SB-SETUP-11, SB-SETUP-12
 def test_alphabot_items_furnaces_and_one_battery_each():
-    # SB-SETUP-11, SB-SETUP-12
     items = load("items.json")["alphabot"]
     furnaces = [i for i in items if i["name"] == "Melting Furnace"]
     assert sum("1-2" in i["set_aside_in"] for i in furnaces) == 1
@@ -118,8 +118,8 @@ def test_alphabot_items_furnaces_and_one_battery_each():
         assert sum(n for k, n in item["cost"].items() if k in {"bC", "bTi", "bSi"}) == 1, item["id"]
 
 
+# SB-SETUP-04
 def test_ten_hatch_tokens_and_setup_split():
-    # SB-SETUP-04
     hatches = load("hatches.json")
     assert len(hatches["tokens"]) == 10
     s = hatches["setup"]
@@ -129,24 +129,24 @@ def test_ten_hatch_tokens_and_setup_split():
         assert t["shield_protection"] == (t["damage"] == 0)
 
 
+# SB-SETUP-09
 def test_alphabot_ai_decks_ten_and_ten():
-    # SB-SETUP-09
     alphabot = load("alphabot.json")
     assert len(alphabot["standard_ai"]) == 10 and len(alphabot["aggressive_ai"]) == 10
     compress = [c for c in alphabot["aggressive_ai"] if c["name"] == "Compress"]
     assert compress[0]["effect"][0]["params"]["shields"] == 3  # SB-EX-15 step 8
 
 
+# SB-SETUP-18, SB-SETUP-19
 def test_twelve_elite_ai_cards_and_four_rewards():
-    # SB-SETUP-18, SB-SETUP-19
     elite = load("elite.json")
     assert Counter(c["role"] for c in elite["cards"]) == {"starting": 2, "ending": 2, "ai": 8}
     assert len(elite["rewards"]) == 4 and elite["shield_track"]["spaces"] == 4
     assert all(len(r["spaces"]) == 4 for r in elite["rewards"])
 
 
+# SB-ELITE-06, SB-EX-28
 def test_elite_reward_tables_match_the_rulebook():
-    # SB-ELITE-06, SB-EX-28
     rewards = _by_id(load("elite.json")["rewards"])
     miner34 = rewards["RW-MINER-34"]["spaces"]
     assert miner34[0] == [{"op": "stress", "n": -1}, {"op": "gain", "res": {"Ti": 1, "Si": 1, "Bm": 1}}]
@@ -156,8 +156,8 @@ def test_elite_reward_tables_match_the_rulebook():
         assert rewards[rid]["spaces"][2][0]["name"] == "resolve_elite_ai_cards"  # SB-ELITE-07
 
 
+# SB-SETUP-16, SB-SETUP-17, SB-SETUP-22
 def test_cylindroids_and_belt_totals():
-    # SB-SETUP-16, SB-SETUP-17, SB-SETUP-22
     cyl = load("cylindroids.json")
     assert {t["id"]: t["count"] for t in cyl["types"]} == {"MIN": 8, "LAS": 8, "EXP": 8}
     for side, segs in cyl["belt"].items():
@@ -168,8 +168,8 @@ def test_cylindroids_and_belt_totals():
     assert [s["segment"] for s in cyl["belt"]["1-2"] if s.get("refill_after_miner_elite") == "B"] == [2, 4, 6]
 
 
+# SB-EX-30, SB-ALPHA-28
 def test_returning_wave_stress_example():
-    # SB-EX-30, SB-ALPHA-28
     for side in ("1-2", "3-4"):
         segs = {s["segment"]: s for s in load("cylindroids.json")["belt"][side]}
         assert segs[4]["return_stress"] + segs[3]["return_stress"] == 4
@@ -177,8 +177,8 @@ def test_returning_wave_stress_example():
 
 # --- tables from the rulebook ------------------------------------------------------------------
 
+# SB-DELIVER-03, SB-DELIVER-06
 def test_reception_limits_and_post_delivery_table():
-    # SB-DELIVER-03, SB-DELIVER-06
     limits = load("ships.json")["reception_stress_limits"]
     got = [limits[s][x] for s in ("probe", "scout", "freighter") for x in "ABC"]
     assert got == [10, 15, 20, 26, 25, 21, 27, 30, 40]
@@ -186,8 +186,8 @@ def test_reception_limits_and_post_delivery_table():
     assert table["probe"]["B"] == {"targets": "others", "n": 5} and table["freighter"]["C"]["targets"] is None
 
 
+# SB-P1-EVENT-04, SB-EX-01, SB-EX-02
 def test_orbit_stress_table():
-    # SB-P1-EVENT-04, SB-EX-01, SB-EX-02
     cols = load("ships.json")["orbit_stress"]["columns"]
     assert cols["4"]["probe"] == {"delivered": -5, "pending": 5}
     assert cols["4"]["freighter"] == {"delivered": -15, "pending": 10}
@@ -195,15 +195,15 @@ def test_orbit_stress_table():
     assert cols["2_aggressive"]["freighter"] == {"delivered": -5, "pending": 10}
 
 
+# SB-P1-EVENT-03, SB-DELIVER-02
 def test_ship_trajectories_pass_a_b_c_in_order():
-    # SB-P1-EVENT-03, SB-DELIVER-02
     for ship in load("ships.json")["ships"]:
         r = ship["reception"]
         assert 0 < r["A"] < r["B"] < r["C"] == ship["spaces"]
 
 
+# SB-MOVE-01, SB-BATTRACK-02, SB-P2-PROG-06, SB-EX-05, SB-EX-06
 def test_movement_points_and_battery_bonuses():
-    # SB-MOVE-01, SB-BATTRACK-02, SB-P2-PROG-06, SB-EX-05, SB-EX-06
     sides = load("boards.json")["player_board"]["sides"]
 
     def mp(side, n):
@@ -216,17 +216,17 @@ def test_movement_points_and_battery_bonuses():
     assert (b4[4], b4[6], b4[7], b4[8]) == ("spend_track_space_1", "slot_3", "captured_actions_boosted", None)
 
 
+# SB-SHIELD-06, SB-EX-29
 @pytest.mark.parametrize("x", range(13))
 def test_placement_cap_follows_the_interlace_rule(x):
-    # SB-SHIELD-06, SB-EX-29
     track = load("boards.json")["player_board"]["shield_track"]
     shared = set(track["shared_spaces"])
     expect = min(8, max([k for k in range(1, 9) if k <= x and not (k == x and x in shared)], default=0))
     assert track["placement_cap"][str(x)] == expect
 
 
+# SB-SETUP-05, SB-SETUP-06, SB-SETUP-26..33
 def test_starting_position():
-    # SB-SETUP-05, SB-SETUP-06, SB-SETUP-26..33
     rules = load("rules.json")["setup"]
     assert rules["pressure"] == 2 == load("vaults.json")["pressure"]["start"]
     assert load("vaults.json")["core"]["side_a"]["lava_setup"] == {"1": 6, "2": 8, "3": 10, "4": 12}
@@ -235,8 +235,8 @@ def test_starting_position():
     assert rules["start_locations"]["3"] == "EPM_C" and rules["start_shields"] == 10
 
 
+# SB-BASIC-07, SB-SETUP-27
 def test_tank_capacities_hold_the_starting_lava():
-    # SB-BASIC-07, SB-SETUP-27
     board = load("boards.json")["player_board"]
     size = board["square_size"]
     for tanks in load("rules.json")["setup"]["start_tanks"].values():
@@ -244,8 +244,8 @@ def test_tank_capacities_hold_the_starting_lava():
             assert sum(size[r] * n for r, n in content.items()) <= board["sides"]["2-3"]["tanks"][tank]
 
 
+# SB-ALPHA-04, SB-ALPHA-08, SB-ALPHA-13, SB-BASIC-11
 def test_alphabot_tracks():
-    # SB-ALPHA-04, SB-ALPHA-08, SB-ALPHA-13, SB-BASIC-11
     ab = load("alphabot.json")
     assert ab["ai_track"]["max"] == {"1-2": 3, "3-4": 2} and ab["ai_track"]["start"] == 1
     spaces = sorted(s for z in ab["shield_track"]["zones"] for s in z["spaces"])
@@ -254,8 +254,8 @@ def test_alphabot_tracks():
     assert ab["tank_limits"]["Bm"] == 3 and ab["tank_limits"]["bTi"] == 1
 
 
+# SB-EX-18, SB-SCORE-02, SB-SCORE-05
 def test_final_scoring_example_from_the_data():
-    # SB-EX-18, SB-SCORE-02, SB-SCORE-05
     items = {i["id"]: i for fam in ("advanced", "alphabot", "box") for i in load("items.json")[fam]}
     main = _by_id(load("objectives.json")["main"])
 
@@ -267,8 +267,8 @@ def test_final_scoring_example_from_the_data():
     assert items["AB03"]["vp"] + items["AB04"]["vp"] == 6 and items["BX01"]["vp"] + items["BX06"]["vp"] == 3
 
 
+# SB-EX-11, SB-DELIVER-05
 def test_probe_delivery_example_fits_pr1():
-    # SB-EX-11, SB-DELIVER-05
     pr1 = _by_id(load("objectives.json")["main"])["PR-1"]
     cargo = {"Bm": 2, "Gas": 3, "Acid": 7}
     assert sum(cargo.values()) <= pr1["load"] and sum(pr1["vp"][k] * n for k, n in cargo.items()) == 22
@@ -276,8 +276,8 @@ def test_probe_delivery_example_fits_pr1():
 
 # --- geometry --------------------------------------------------------------------------------------
 
+# SB-BASIC-04, SB-EX-15
 def test_main_vault_adjacency_fits_the_phase5_example():
-    # SB-BASIC-04, SB-EX-15
     adj = {s["id"]: set(s["adjacent"]) for s in load("main_vault.json")["squares"]}
     for a, near in adj.items():
         assert all(a in adj[b] for b in near)
@@ -286,8 +286,8 @@ def test_main_vault_adjacency_fits_the_phase5_example():
     assert adj["CORNER_A"] == {"A1", "A2"} and adj["CORNER_B"] == {"B1", "B2"}
 
 
+# SB-ALPHA-17, SB-ALPHA-18, SB-EX-26
 def test_alphabot_paths():
-    # SB-ALPHA-17, SB-ALPHA-18, SB-EX-26
     rows = {r["direction"]: r["from"] for r in load("main_vault.json")["alphabot_moves"]}
     for direction, expect in (("U", ["HATCH", "EXIT", "NEXT_ENTRY"]), ("L", ["A2", "A1", "EXIT", "NEXT_ENTRY"]),
                               ("R", ["B2", "B1", "EXIT", "NEXT_ENTRY"])):
@@ -302,8 +302,8 @@ def test_alphabot_paths():
             assert not ({a[0], b[0]} == {"A", "B"} and a[1:].isdigit() and b[1:].isdigit())
 
 
+# SB-MOVE-03, SB-MOVE-04 (spec 4.1.6 sample distances; crust padlocks never cut a delivery base off)
 def test_sample_distances_and_open_routes():
-    # SB-MOVE-03, SB-MOVE-04 (spec 4.1.6 sample distances; crust padlocks never cut a delivery base off)
     assert distances("CORE")["DBM_A"] == 4
     assert distances("EPM_C")["DBM_C"] == 2 and distances("MV1")["MV3"] == 2
     locked = distances("CORE", locked=True)
@@ -311,8 +311,8 @@ def test_sample_distances_and_open_routes():
     assert "CORE" not in distances("EPM_B", dial=2)  # SB-EX-33: no way into the Core at s=2
 
 
+# SB-P1-EVENT-15, SB-P5-CYL-09
 def test_cylindroid_destinations_are_the_closest_vaults():
-    # SB-P1-EVENT-15, SB-P5-CYL-09
     nodes = {n["id"]: n for n in load("planet.json")["nodes"]}
     ep = [n for n, v in nodes.items() if v["kind"] == "ep_vault"]
     for row in load("planet.json")["cylindroid_destinations"]:
@@ -321,16 +321,16 @@ def test_cylindroid_destinations_are_the_closest_vaults():
         assert d[row["B2"]] == min(d[v] for v in ep if nodes[v]["ring"] == "crust")
 
 
+# SB-P6-STATUS-01, SB-P6-STATUS-02, SB-EX-16
 def test_exploration_index_example():
-    # SB-P6-STATUS-01, SB-P6-STATUS-02, SB-EX-16
     idx = {n["id"]: n["tile_index"] for n in load("planet.json")["nodes"]}
     alpha = load("planet.json")["alphabot_tile_index"]["MV3"]
     gains = [max(0, idx[loc] - alpha) for loc in ("EPM_B", "EPCi_B", "DBM_A", "MV6")]
     assert gains == [0, 0, 1, 3] and idx["CORE"] == 0
 
 
+# SB-P2-PROG-02, SB-EX-04
 def test_draw_sectors_example():
-    # SB-P2-PROG-02, SB-EX-04
     sector = {n["id"]: n["draw_sector"] for n in load("planet.json")["nodes"]}
     assert sector["MV4"] == sector["EPM_A"] == "A" and sector["MV2"] == "B" and sector["DBM_C"] == "C"
     assert sector["CORE"] == "core" and sector["MT"] == "A" and sector["ST"] == "C"
