@@ -334,3 +334,12 @@ def test_draw_sectors_example():
     sector = {n["id"]: n["draw_sector"] for n in load("planet.json")["nodes"]}
     assert sector["MV4"] == sector["EPM_A"] == "A" and sector["MV2"] == "B" and sector["DBM_C"] == "C"
     assert sector["CORE"] == "core" and sector["MT"] == "A" and sector["ST"] == "C"
+
+
+# SB-P3-ACT-06, SB-P3-ACT-08, SB-MOVE-02, SB-MINE-02, SB-MINE-10, SB-CONNECT-02, SB-CONNECT-11, SB-CONNECT-13
+def test_every_sub_action_has_its_boost_effect():
+    cards = load("action_cards.json")
+    subs = {s for name, lst in cards["sub_actions"].items() if isinstance(lst, list) for s in lst} | {"move"}
+    boosts = {b["id"]: b for b in cards["boost_effects"]}
+    assert set(boosts) == subs
+    assert {b for b, rec in boosts.items() if rec["effect"] == "once_required"} == set(cards["must_boost"])
