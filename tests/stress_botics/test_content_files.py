@@ -196,3 +196,10 @@ def test_action_keep_costs_use_known_codes():
     for card in load("action_cards.json")["cards"]:
         for option in card["keep_cost"]:
             assert set(option) <= RESOURCES, card["id"]
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_every_effect_keeps_its_text_beside_it(name):
+    for item in walk(load(name)):
+        if isinstance(item, dict) and ("effect" in item or "effects" in item) and "id" in item:
+            assert isinstance(item.get("text"), str) and item["text"], (name, item["id"])
