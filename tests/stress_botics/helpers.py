@@ -8,6 +8,7 @@ from typing import Any
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "stress_botics"
 FILES = sorted(p.name for p in DATA.glob("*.json"))
+SEED = "seeds/000_a2f8e09498b0f481.txt"  # the rulebook transcription every "source" names
 RESOURCES = {"C", "Ti", "Si", "Bm", "Ex", "Acid", "Gas", "Lv"}
 BATTERIES = {"bC", "bTi", "bSi"}
 CYLINDROIDS = {"MIN", "LAS", "EXP"}

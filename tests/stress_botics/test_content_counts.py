@@ -40,7 +40,7 @@ def test_event_values_are_legal_and_the_two_player_pace_matches_the_spec():
 def test_every_auto_producible_type_appears_on_an_event():
     icons = {c["autoproduce"] for c in load("events.json")["cards"]}
     vaults = load("vaults.json")["vaults"]
-    depicted = {r for v in vaults for r in v["tank"]} | set(load("boards.json")["items_board"]["common_tank_max"])
+    depicted = {r for v in vaults for r in v["tank"]} | set(load("boards.json")["items_board"]["common_tank"]["max"])
     assert depicted | {"item_lower", "item_upper"} <= icons
 
 
