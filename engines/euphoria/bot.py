@@ -1,5 +1,5 @@
-"""A purposeful bot: stars first, then building (sites that near completion), goods and workers; safe payments; Taed's clay trade, Samuel's
-free morale and paid extra placements when the space is worth it."""
+"""A purposeful bot: stars first, then building (sites that near completion), goods and workers; safe
+payments; Taed's clay trade, Samuel's free morale and paid extra placements when the space is worth it."""
 
 from __future__ import annotations
 
