@@ -1,4 +1,4 @@
-"""Moves: play (by id or label), undo, bot seats, the turn panel and autocomplete choices."""
+"""Moves: play (by id or label), undo, waiting bots after a restart, the turn panel and autocomplete choices."""
 
 from __future__ import annotations
 
