@@ -227,5 +227,6 @@ class Lobbies:
         except ChannelBusy:  # a game was opened here since the check above
             raise LobbyError("This channel already has a game. Import into another channel or thread.") from None
         game = await self.games.game_by_id(game_id)
-        post = await self.posts.make_post(game, [{"text": f"Replay imported by {clean_name(user_name)}.", "to": None}])
+        post = await self.posts.make_post(game, [{"text": f"Replay imported by {clean_name(user_name)}.", "to": None}],
+                                          history=False)
         return post

@@ -40,6 +40,10 @@ class GameRow:
     created_at: float
     updated_at: float
     players: tuple[PlayerRow, ...] = field(default_factory=tuple)
+    board_version: int = -1
+    """The version of the last board message (quiet sub-decisions advance ``posted_version`` only)."""
+    turns: int = 0
+    """Board messages posted so far (the footer's turn count)."""
 
     def seat_of(self, user_id: str) -> int | None:
         """The seat a user holds in this game, if any."""

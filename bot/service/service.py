@@ -59,6 +59,7 @@ class GameService:
         self.view_for = posts.view_for
         self.make_post = posts.make_post
         self.outgoing = posts.outgoing
+        self.posted = posts.posted
         # the lobby
         self.new_game = lobbies.new_game
         self.lobby = lobbies.lobby
