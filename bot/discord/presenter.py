@@ -134,7 +134,9 @@ def private_message(view: PrivateView) -> dict[str, Any]:
         text += "\n\n**Only you saw:**\n" + "\n".join(view.private_log)
     kwargs: dict[str, Any] = {"content": clip(text)}
     if view.image:
-        kwargs["file"] = discord.File(io.BytesIO(view.image), filename=HAND_FILE)
+        first = view.text.split("\n", 2)
+        kwargs["file"] = discord.File(io.BytesIO(view.image), filename=HAND_FILE,
+                                      description=clip(" ".join(first[:2]).replace("**", ""), 1000))
     return kwargs
 
 

@@ -85,6 +85,7 @@ class GameService:
         self.status = reading.status
         self.board = reading.board
         self.board_of = reading.board_of
+        self.board_text = reading.board_text
         self.hand = reading.hand
         self.log = reading.log
         self.export = reading.export

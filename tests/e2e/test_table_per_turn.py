@@ -85,3 +85,17 @@ async def test_euphoria_round_through_the_panel(table: Table) -> None:
     game = await game_row(table, game_id)
     check_channel(table, TableLog(seen=len(channel_messages(table)) - 1), None)  # the final post
     check_ending(table, game, (table.alice, table.bob))
+
+
+async def test_board_text_gives_the_position_as_text(table: Table) -> None:
+    game_id, board = await start_game(table)
+    ix = await table.fake.slash(table.carol, table.channel, "board", options={"text": True})
+    [answer] = await ix.wait_followups(1)
+    assert answer["ephemeral"] and answer["attachments"] == [] and answer["mentions"] == []
+    text = answer["content"]
+    assert text.startswith(f"**Tiny Duel** · game #{game_id} · Round 1 · ") and "Waiting for" in text
+    assert "{" not in text
+    ix = await table.fake.slash(table.alice, table.channel, "hand")
+    [hand] = await ix.wait_followups(1)
+    assert all(a.get("description") for a in hand["attachments"]), "the private image has alt text too"
+    assert board["attachments"][0]["description"]
