@@ -1,28 +1,10 @@
-"""Game end: finish the round after a spacecraft is complete; winners and the Ultimate Survivor (RR-END)."""
+"""Game end: winners and the Ultimate Survivor (RR-END-04/05); ``turn.end_of_turn`` decides when."""
 
 from __future__ import annotations
 
 from engines.core import Game
 
 from .player_board import complete, player, survivor_score
-
-
-def end_of_turn(g: Game, seat: int) -> None:
-    """RR-END-02/03, RR-GEN-04/05: play passes on; after the last seat of the final round the game ends."""
-    from .turn import start_turn
-
-    order = g.g["order"]
-    if not g.g["final_round"] and any(complete(g, s) for s in order):
-        g.g["final_round"] = True
-        g.log("A spacecraft is complete: this is the final round.")
-    last = seat == order[-1]
-    cap = g.options.get("round_cap", 0)
-    if last and (g.g["final_round"] or (cap and g.g["round"] >= cap)):
-        finish(g)
-        return
-    if last:
-        g.g["round"] += 1
-    start_turn(g, order[(order.index(seat) + 1) % len(order)])
 
 
 def ultimate_survivors(g: Game, seats: list[int]) -> list[int]:
