@@ -72,6 +72,11 @@ class Engine:
         """Dotted state paths ``seat`` may not see (hands, deck order…), for the leak check."""
         return []
 
+    def actors(self, state: State) -> list[dict[str, Any]]:
+        """Non-seat participants (an Automa, AlphaBot…): ``{"key", "name", "color"}`` each. Keys are never
+        digits (seat keys are ``"0"``, ``"1"``…); outcomes place and score actors by their key."""
+        return []
+
     def scores(self, state: State) -> dict[str, Any]:
         """Current scores by seat string, for status lines (optional)."""
         return {}
@@ -217,11 +222,12 @@ class Engine:
             "engine": self.id, "title": self.title, "seat": seat, "seats": state["seats"],
             "step": state["step"], "active": self.active(state), "result": state["result"],
             "prompt": self.prompt(state, seat), "options": state["options"],
-            "table": self.table_view(state, seat),
+            "actors": self.actors(state), "table": self.table_view(state, seat),
         }
 
     def outcome(self, state: State) -> dict[str, Any] | None:
-        """``None`` while running, else ``{"winners", "scores", "reason"}``."""
+        """``None`` while running, else ``{"winners", "placings", "scores", "score_text", "reason"}``:
+        winners are seats; placings rank participant keys (seats as ``"0"``…, actors by key) best first."""
         return state["result"]
 
     def all_hidden_paths(self, state: State, seat: int | None) -> list[str]:

@@ -9,6 +9,7 @@ from engines.core import Action, Engine, Game, Option, OptionError, OptionsSchem
 from . import artifacts, bribes, draws, moves, payments, rewards, tunnels  # noqa: F401 - registers their op kinds
 from .automa.turn import AutomaTurn
 from .content import Content, load
+from .endgame import participant
 from .ops import Choose
 from .retrieval import Retrieve
 from .setup import Draft, automa_game, start
@@ -67,8 +68,14 @@ class Euphoria(Engine):
     def hidden_paths(self, state: State, seat: int | None) -> list[str]:
         return hidden_paths(state, seat)
 
+    def actors(self, state: State) -> list[dict[str, Any]]:
+        """The Automa opponents of a solo or two-player Automa game (non-seat participants)."""
+        hexes = self.data.automa["colour_hex"]
+        return [{"key": participant(pid, p), "name": f"{p['colour'].capitalize()} Automa", "color": hexes[p["colour"]]}
+                for pid, p in enumerate(state["g"].get("players", [])) if p["kind"] == "automa"]
+
     def scores(self, state: State) -> dict[str, Any]:
-        return {str(pid): p["stars"] for pid, p in enumerate(state["g"]["players"])}
+        return {participant(pid, p): p["stars"] for pid, p in enumerate(state["g"]["players"])}
 
     def bot_action(self, state: State, seat: int) -> Action:
         from .bot import choose
