@@ -28,6 +28,10 @@ class Rules(Protocol):
         """The step called ``name``."""
         ...
 
+    def actors(self, state: dict[str, Any]) -> list[dict[str, Any]]:
+        """Non-seat participants, ``{"key", "name", "color"}`` each."""
+        ...
+
 
 class Game:
     """The context one ``apply`` mutates: a private copy of the state plus the core's bookkeeping."""
