@@ -101,7 +101,9 @@ class BoardActions(Step):
                 cards = decks.draw(g, "bonus_deck", g.data.rules["bonus_action_draw"])
                 if cards:
                     g.g["last_bonus"] = {"card": cards[0], "half": None, "seat": seat}
-                    g.log(f"{{seat{seat}}} draws Bonus card {g.data.bonus_cards[cards[0]].design}.")
+                    card = g.data.bonus_cards[cards[0]]
+                    g.log(f"{{seat{seat}}} draws a Bonus card: {describe_items(g, card.top)} or "
+                          f"{describe_items(g, card.bottom)}.")
                     g.call("bonus_choice", seat=seat, card=cards[0])
                     return
         self.resume(g, None)
@@ -169,9 +171,10 @@ def describe_items(g: Game, items: Any) -> str:
         elif it.kind == "COMMAND":
             words.append(f"{it.n} Command card{'s' * (it.n > 1)}")
         elif it.kind == "CABLE":
-            words.append(f"{it.n} {c.raw['cable_matrix']['token_names'][it.type]}")
+            words.append(f"{it.n} {c.raw['cable_matrix']['token_names'].get(it.type, 'Wild')} cable token"
+                         + "s" * (it.n > 1))
         else:
-            words.append(f"{it.n} {c.modifier_types[it.type]['name']}")
+            words.append(f"{it.n} {c.modifier_types[it.type]['name']} token" + "s" * (it.n > 1))
     return " + ".join(words)
 
 

@@ -14,6 +14,17 @@ from .player_board import gain_modifier, player, return_supply
 from .turn import cleanup
 
 RESOURCE_NAMES = {"CARDS": "Command cards", "TOKENS": "modifier/cable tokens", "OIL": "oil"}
+GOODS = {"CARDS": "cards", "TOKENS": "tokens", "OIL": "oil"}
+UNIT_NAMES = {"CARDS": ("Command card", "Command cards"),
+              "TOKENS": ("modifier or cable token", "modifier/cable tokens"), "OIL": ("oil", "oil")}
+
+
+def goods(pay_with: tuple[str, ...]) -> str:
+    """What a price is paid in, in words: "cards, tokens or oil", "Command cards"."""
+    if len(pay_with) == 1:
+        return RESOURCE_NAMES[pay_with[0]]
+    names = [GOODS[r] for r in pay_with]
+    return ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def spendable_oil(g: Game, seat: int) -> list[int]:
@@ -158,9 +169,10 @@ class Conversions(Step):
         f["resource"] = can[0] if len(can) == 1 else None
 
     def label_buy(self, g: Game, seat: int, tier: int, kind: str, ty: str) -> str:
-        text = f"Convert {tier} → {self._reward_name(g, str(kind), str(ty))}"
+        r = _reward(g, {"reward": {"tier": tier, "kind": kind, "type": ty}})
+        text = f"Pay {r.cost} {goods(r.pay_with)} → {self._reward_name(g, str(kind), str(ty))}"
         if kind == "CABLE" and not cables.legal_placements(g.data, player(g, seat)["matrix"], str(ty)):
-            text += " (warning: it cannot be placed now and would return to the supply)"  # RR-CONV-12
+            text += " (no room: it goes back)"  # RR-CONV-12
         return text
 
     # -- pay: choose the resource type -------------------------------------------------------------
@@ -208,7 +220,7 @@ class Conversions(Step):
             return f"Spend 1 oil from tank {arg}"
         if what == "mod":
             return f"Spend a {g.data.modifier_types[str(arg)]['name']} token"
-        return f"Spend the cable at M:{arg}"
+        return f"Spend the cable in matrix cell {arg}"
 
     def _spend(self, g: Game, seat: int, what: str, arg: Any) -> None:
         """Pay one unit (RR-CONV-10): cards to the discard, tokens and oil to the supply."""
@@ -230,7 +242,7 @@ class Conversions(Step):
         else:
             orient = p["matrix"].pop(str(arg))
             return_supply(g, g.data.orient_type(orient), 1, "cables")
-            g.log(f"{{seat{seat}}} removes the cable at M:{arg}.")
+            g.log(f"{{seat{seat}}} removes the cable in matrix cell {arg}.")
 
     # -- done: end the turn ------------------------------------------------------------------------
     def actions_done(self, g: Game, seat: int) -> list[Action]:
@@ -265,8 +277,9 @@ class Conversions(Step):
             return "Make a conversion or end your turn."
         r = _reward(g, f)
         if not f.get("resource"):
-            return f"Pay {r.cost} with one resource type."
-        return f"Pay {r.cost - f['paid']} more {RESOURCE_NAMES[f['resource']]}."
+            return f"Pay {r.cost} {goods(r.pay_with)}: choose one kind."
+        left = r.cost - f["paid"]
+        return f"Pay {left} more {UNIT_NAMES[f['resource']][left > 1]}."
 
     def default(self, g: Game, seat: int) -> Action:
         """§6.4: Done; a conversion already chosen is finished with the first resource and units offered."""

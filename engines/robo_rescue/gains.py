@@ -12,6 +12,7 @@ from typing import Any
 from engines.core import Action, Game, Step, act
 
 from . import cables, decks
+from .board import DIR_NAMES
 from .cable_plan import cable_choice
 from .player_board import gain_modifier, oil_fit, oil_splits, place_cable, player, pour_oil, take_supply
 
@@ -69,7 +70,7 @@ def _run_queue(g: Game, seat: int, queue: list[Item]) -> bool:
             if fit:
                 pour_oil(g, seat, [splits[0], fit - splits[0]])
             else:
-                g.log(f"{{seat{seat}}} has no room for oil (RR-BOARD-05).")
+                g.log(f"{{seat{seat}}} has no room for the oil.")
         elif it["kind"] == "MODIFIER":
             gain_modifier(g, seat, it["type"], it["n"])
         elif it["kind"] == "COMMAND":
@@ -103,7 +104,8 @@ def _return_cables(g: Game, seat: int, queue: list[Item]) -> None:
     """RR-CABLE-06: tokens with no legal placement go back (they were never taken)."""
     while queue and queue[0]["kind"] == "CABLE":
         it = queue.pop(0)
-        g.log(f"{{seat{seat}}} cannot place a {it['type'].lower()} cable token; it returns to the supply.")
+        name = g.data.raw["cable_matrix"]["token_names"].get(it["type"], "Wild")
+        g.log(f"{{seat{seat}}} cannot place a {name} cable token; it returns to the supply.")
 
 
 class Gain(Step):
@@ -137,7 +139,7 @@ class Gain(Step):
 
     def label_place(self, g: Game, seat: int, kind: str, cell: str, orient: str) -> str:
         name = g.data.raw["cable_matrix"]["token_names"][str(kind)]
-        return f"{name} cable at M:{cell} ({orient[0]}–{orient[1]})"
+        return f"{name} cable in matrix cell {cell}, {DIR_NAMES[orient[0]]}–{DIR_NAMES[orient[1]]}"
 
     @staticmethod
     def _continue(g: Game, seat: int) -> None:

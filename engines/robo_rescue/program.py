@@ -16,7 +16,7 @@ from engines.core import Action, Game, Step, act
 
 from .board import xy
 from .command import confirm_command
-from .content import Content, Position
+from .content import Content, Position, position_words
 from .movement import Blocked, World, blast_uses, copy_world, run_position, world_of
 from .player_board import player
 
@@ -178,13 +178,26 @@ def command_exists(g: Game, seat: int, kind: str) -> bool:
     return cards_completable(g, seat, {"kind": kind, "cards": [], "mods": {}})
 
 
-def positions_label(pos: int, p: Position, token: str, g: Game) -> str:
-    name = g.data.modifier_types[token]["name"]
-    return f"{name} on card {p.card}" if p.kind == "card" else f"P{pos}: {name}"
-
-
 PARAM_NAMES = {"L": " (turn left)", "R": " (turn right)", "keep": " (keep facing)", "turn": " (face the turn)",
                "box": " (destroy box)", "energy": " (charge energy)", NONE: ""}
+
+
+def card_slot(kind: str, n: int) -> str:
+    """The n-th Movement card of a draft in words: "Movement card", "First card", "Second card"."""
+    return "Movement card" if kind == "single" else ("First card" if n == 1 else "Second card")
+
+
+def unplayable(g: Game, seat: int, offered: list[Action]) -> list[str]:
+    """Movement cards in hand that cannot go in the next slot, each with why (RR-PROG-13)."""
+    f, names = g.frame, g.data.card_names
+    offered_kinds = {a.args[0] for a in offered}
+    out = []
+    for kind, n in sorted(movement_counts(g, seat).items()):
+        if kind in offered_kinds:
+            continue
+        why = "your only one is already chosen" if n <= f["cards"].count(kind) else "no legal path with it from here"
+        out.append(f"{names[kind]} ({why})")
+    return out
 
 
 class Program(Step):
@@ -236,9 +249,7 @@ class Program(Step):
         g.frame["cards"].append(str(kind))
 
     def label_card(self, g: Game, seat: int, kind: str) -> str:
-        n = len(g.frame["cards"]) + 1
-        prefix = "Movement card" if g.frame["kind"] == "single" else f"Card {n}"
-        return f"{prefix}: {g.data.card_names[str(kind)]}"
+        return f"{card_slot(g.frame['kind'], len(g.frame['cards']) + 1)}: {g.data.card_names[str(kind)]}"
 
     # -- confirm: the rest of the draft is legal with no more tokens ------------------------------
     def actions_confirm(self, g: Game, seat: int) -> list[Action]:
@@ -274,7 +285,12 @@ class Program(Step):
         g.frame["pos"] += 1
 
     def label_skip(self, g: Game, seat: int, pos: int) -> str:
-        return f"No token at P{pos}"
+        return f"No token {self._where(g, pos)}"
+
+    @staticmethod
+    def _where(g: Game, pos: int) -> str:
+        kind = g.frame["kind"]
+        return position_words(kind, next(p for p in g.data.positions[kind] if p.pos == pos))
 
     # -- mod: a token (type, parameter, source) at the next position ------------------------------
     def actions_mod(self, g: Game, seat: int) -> list[Action]:
@@ -291,9 +307,9 @@ class Program(Step):
 
     def label_mod(self, g: Game, seat: int, pos: int, token: str, param: str, src: str) -> str:
         c = g.data
-        p = next(x for x in c.positions[g.frame["kind"]] if x.pos == pos)
-        where = "" if src == "own" else f" ({c.abilities[str(src)].name})"
-        return positions_label(int(pos), p, str(token), g) + PARAM_NAMES.get(str(param), "") + where
+        ability = "" if src == "own" else f" (from {c.abilities[str(src)].name})"
+        name = c.modifier_types[str(token)]["name"]
+        return f"{name} {self._where(g, pos)}{PARAM_NAMES.get(str(param), '')}{ability}"
 
     # -- back: another turn type ------------------------------------------------------------------
     def act_back(self, g: Game, seat: int) -> None:
@@ -306,11 +322,16 @@ class Program(Step):
         f = g.frame
         need = cards_needed(g.data, f["kind"])
         if len(f["cards"]) < need:
-            first = " (the left card resolves first)" if need == 2 else ""
-            return f"Choose Movement card {len(f['cards']) + 1}{first}."
+            n = len(f["cards"]) + 1
+            slot = {1: "the Movement card"} if need == 1 else {1: "the first card (it resolves first)",
+                                                               2: "the second card"}
+            text = f"Choose {slot[n]}."
+            missing = unplayable(g, seat, self.actions_card(g, seat))
+            return text + (f" Not playable now: {'; '.join(missing)}." if missing else "")
         positions = g.data.positions[f["kind"]]
         if f["pos"] < len(positions):
-            text = f"Add a modifier token at P{positions[f['pos']].pos}, skip it, or confirm the Command."
+            where = position_words(f["kind"], positions[f["pos"]])
+            text = f"Add a modifier token {where} (or none), or confirm the Command."
         else:
             text = "Confirm the Command."
         warnings = preview_warnings(g, seat, f)

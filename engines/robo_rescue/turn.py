@@ -7,8 +7,9 @@ from typing import Any
 from engines.core import Action, Game, Step, act
 
 from . import abilities, decks, endgame
+from .board import DIR_NAMES
 from .player_board import complete, player, return_supply
-from .program import command_exists
+from .program import command_exists, movement_counts
 
 
 def new_turn(seat: int) -> dict[str, Any]:
@@ -35,7 +36,7 @@ class ChooseFacing(Step):
 
     def act_face(self, g: Game, seat: int, facing: str) -> None:
         g.g["robots"][str(seat)]["facing"] = str(facing)
-        g.log(f"{{seat{seat}}}'s robot faces {facing}.")
+        g.log(f"{{seat{seat}}}'s robot faces {DIR_NAMES[str(facing)]}.")
         order = g.g["order"]
         i = order.index(seat)
         if i + 1 < len(order):
@@ -44,7 +45,7 @@ class ChooseFacing(Step):
             start_turn(g, order[0])
 
     def label_face(self, g: Game, seat: int, facing: str) -> str:
-        return f"Face {dict(N='north', E='east', S='south', W='west')[str(facing)]}"
+        return f"Face {DIR_NAMES[str(facing)]}"
 
     def prompt(self, g: Game, seat: int) -> str:
         return "Choose which way your robot faces at its start corner."
@@ -94,25 +95,61 @@ class TurnStart(Step):
         standby(g, seat)
 
     def label_standby(self, g: Game, seat: int) -> str:
-        return "Standby: draw 2 Command cards"
+        n = standby_draws(g, seat)
+        if n == 0:
+            return "Standby: draw nothing (your hand is full)" if not standby_room(g, seat) else \
+                "Standby: draw nothing (no Command cards left)"
+        return f"Standby: draw {n} Command card{'s' * (n > 1)}"
 
     def resume(self, g: Game, result: Any) -> None:
         """A start-of-turn ability finished placing its gains; the window stays open."""
 
     def prompt(self, g: Game, seat: int) -> str:
-        return "Your turn: use a start-of-turn ability, program a Single or Combi-Move, or Standby."
+        text = "Your turn: program a Single or Combi-Move, or Standby."
+        if abilities.start_abilities(g, seat):
+            text = "Your turn: use a start-of-turn ability, program a Single or Combi-Move, or Standby."
+        why = self.why_not(g, seat)
+        return text + (f" {' '.join(why)}" if why else "")
+
+    def why_not(self, g: Game, seat: int) -> list[str]:
+        """Why a Single or Combi-Move is not offered, in words (RR-PROG-16)."""
+        moves = sum(movement_counts(g, seat).values())
+        if not moves:
+            return ["You hold no Movement card, so you can only Standby."]
+        out = []
+        if not self.actions_single(g, seat):
+            out.append("No Single Move: every Movement card's path is blocked.")
+        if not self.actions_combi(g, seat):
+            hand = g.g["hands"][str(seat)]
+            coder = abilities.owned(g, seat, "MASTER_CODER")
+            if not any(g.data.card_type(x) == "COMBI" for x in hand) and not (coder and coder["die"] > 0):
+                out.append("No Combi-Move: you hold no Combi card.")
+            elif moves < 2:
+                out.append("No Combi-Move: it needs 2 Movement cards.")
+            else:
+                out.append("No Combi-Move: every pair of cards is blocked.")
+        return out
 
     def default(self, g: Game, seat: int) -> Action:
         return act("standby")
 
 
+def standby_room(g: Game, seat: int) -> int:
+    """Cards a Standby may draw before the hand limit (RR-STANDBY-02)."""
+    return max(0, g.data.rules["hand_limit"] - len(g.g["hands"][str(seat)]))
+
+
+def standby_draws(g: Game, seat: int) -> int:
+    """Cards a Standby would really draw now: 2, fewer near the hand limit or when the decks run out."""
+    left = len(g.g["command_deck"]) + len(g.g["command_discard"])
+    return min(g.data.rules["standby_draw"], standby_room(g, seat), left)
+
+
 def standby(g: Game, seat: int) -> None:
     """RR-STANDBY-01..04: draw 2 but never past 10, then Conversions."""
-    c = g.data
     g.g["turn"]["kind"] = "standby"
-    room = max(0, c.rules["hand_limit"] - len(g.g["hands"][str(seat)]))
     g.log(f"{{seat{seat}}} takes a Standby turn.")
-    decks.draw_commands(g, seat, min(c.rules["standby_draw"], room))
+    decks.draw_commands(g, seat, min(g.data.rules["standby_draw"], standby_room(g, seat)))
     g.goto("conversions", seat=seat)
 
 
@@ -168,7 +205,7 @@ class DiscardDown(Step):
 
     def prompt(self, g: Game, seat: int) -> str:
         extra = len(g.g["hands"][str(seat)]) - g.data.rules["hand_limit"]
-        return f"Discard {extra} more card(s) down to the hand limit."
+        return f"Discard {extra} more card{'s' * (extra > 1)} down to the hand limit."
 
     def default(self, g: Game, seat: int) -> Action:
         """§6.4: the most recently drawn card first."""

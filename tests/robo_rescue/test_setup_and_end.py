@@ -134,8 +134,12 @@ def test_rr_ex_19_game_end_and_ultimate_survivor():
     me(s, 2)["engines"] = 4
     s = play(s, "standby", "done")
     r = s["result"]
-    assert r["winners"] == [1, 2] and s["g"]["ultimate_survivors"] == [1]
-    assert r["scores"]["1"]["survivor_score"] == 30 and r["scores"]["2"]["survivor_score"] == 26
+    assert r["winners"] == [1] and s["g"]["ultimate_survivors"] == [1]  # the Ultimate Survivor breaks the tie
+    assert r["placings"] == [["1"], ["2"], ["0"]]
+    assert r["score_text"]["1"] == "4 engines · survivor score 30 · Ultimate Survivor"
+    assert r["score_text"]["2"] == "4 engines · survivor score 26"
+    assert r["reason"] == ("{seat1} and {seat2} completed the spacecraft; {seat1} is the Ultimate Survivor "
+                           "with survivor score 30.")
 
 
 def test_rr_end_05_shared_ultimate_survivor():
@@ -145,6 +149,7 @@ def test_rr_end_05_shared_ultimate_survivor():
     me(s, 1)["engines"], me(s, 2)["engines"] = 4, 4
     s = play(s, "standby", "done", "standby", "done")
     assert s["result"]["winners"] == [1, 2] and s["g"]["ultimate_survivors"] == [1, 2]
+    assert s["result"]["placings"] == [["1", "2"], ["0"]]
 
 
 def test_rr_end_03_last_seat_completes():
@@ -153,6 +158,7 @@ def test_rr_end_03_last_seat_completes():
     me(s, 2)["engines"] = 4
     s = play(s, "standby", "done")
     assert s["result"]["winners"] == [2] and "ultimate_survivors" not in s["g"]
+    assert s["result"]["placings"][0] == ["2"] and "Ultimate" not in s["result"]["reason"]
 
 
 def test_rr_end_07_round_cap_option():
@@ -161,7 +167,7 @@ def test_rr_end_07_round_cap_option():
     while s["result"] is None:
         seat = ENGINE.active(s)[0]
         s, _ = ENGINE.apply(s, seat, ENGINE.default_action(s, seat))
-    assert s["g"]["round"] == 1 and "round cap" in s["result"]["reason"]
+    assert s["g"]["round"] == 1 and "Round cap" in s["result"]["reason"]
     assert ENGINE.setup(2, 3, {"round_cap": 0})["options"]["round_cap"] == 0
 
 
