@@ -10,6 +10,7 @@ import math
 from typing import Any
 
 from render.core import Box, Canvas, fonts, label, measurer, row
+from render.core.canvas import MAX_SIDE
 from render.core.palette import HIGHLIGHT, TEXT, text_on
 from render.registry import register
 
@@ -65,19 +66,21 @@ def draw(view: dict[str, Any]) -> bytes:
     if table.get("final_round"):
         title += "  (final round)"
     status, colour = _status(view)
-    room = width - 2 * MARGIN - m.text_width(title, fonts.SIZE_TITLE, bold=True) - 16
-    lines = status_lines(m, status, room)
-    header_h = max(HEADER_H, m.lines_height(len(lines), TEXT_S, bold=True) + 2 * PILL_PAD) if len(lines) > 1 \
+    rest_h = 2 * MARGIN + GAP + main_h + ((HAND_H + GAP) if private else 0.0)
+    mt = measurer(min(2.0, MAX_SIDE / max(width, rest_h + 3 * HEADER_H)))  # measured at the image's own scale
+    room = (width - 2 * MARGIN - mt.text_width(title, fonts.SIZE_TITLE, bold=True) - 16) * 0.97
+    lines = status_lines(mt, status, room)
+    header_h = max(HEADER_H, mt.lines_height(len(lines), TEXT_S, bold=True) + 2 * PILL_PAD) if len(lines) > 1 \
         else HEADER_H
-    height = 2 * MARGIN + header_h + GAP + main_h + ((HAND_H + GAP) if private else 0.0)
+    height = rest_h + header_h
     c = Canvas(width, height, scale=2.0)
     page = c.box.inset(MARGIN)
     head, body = page.take_top(header_h, gap=GAP)
     c.text((head.x, head.center[1]), title, fonts.SIZE_TITLE, TEXT, "lm", bold=True)
     if len(lines) == 1:
-        label(c, (head.x1, head.center[1]), status, TEXT_M, anchor="rm", bg=colour, bold=True)
+        label(c, (head.x1, head.center[1]), status, TEXT_M, anchor="rm", bg=colour, bold=True, max_width=room)
     elif lines:  # a long prompt wraps onto a few smaller lines instead of being cut
-        w = max(m.text_width(line, TEXT_S, bold=True) for line in lines) + 2 * PILL_PAD
+        w = max(mt.text_width(line, TEXT_S, bold=True) for line in lines) + 2 * PILL_PAD
         pill = Box(head.x1 - w, head.y, w, head.h)
         c.rect(pill, fill=colour, radius=min(14.0, pill.h / 2))
         c.text_lines((pill.x + PILL_PAD, pill.y + PILL_PAD), lines, TEXT_S, text_on(colour), bold=True)
