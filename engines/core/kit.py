@@ -2,8 +2,9 @@
 
 Per playout it reports crashes, dead ends (an active seat with no legal action), runaways (step
 limit), replay mismatches, non-JSON states, mutation of the input state, leaks (perturbing what a
-seat cannot see changes that seat's view) and undo crossing a reveal (re-playing a seat's undoable
-actions on a perturbed past gives that seat a different view).
+seat cannot see changes that seat's view, or a part of ``state["g"]`` is missing from the game's
+``zones`` declaration) and undo crossing a reveal (re-playing a seat's undoable actions on a perturbed
+past gives that seat a different view).
 """
 
 from __future__ import annotations
@@ -246,6 +247,10 @@ class Playout:
     def _check_state(self, state: State) -> None:
         if not is_plain_json(state):
             self.report.not_json = f"state is not plain JSON at step {state['step']}"
+        undeclared = self.engine.undeclared_paths(state)
+        if undeclared and not self.report.leak:
+            self.report.leak = (f"state path {undeclared[0]} is in no declared zone at step {state['step']} "
+                                "(declare it public or secret in the game's zones)")
 
     def _track_undo(self, old: State, new: State, seat: int, action: Action) -> None:
         """Follow the undo history; each run of undoable actions is checked once, when it closes

@@ -14,7 +14,7 @@ from .ops import Choose
 from .retrieval import Retrieve
 from .setup import Draft, automa_game, start
 from .turns import Turn
-from .view import hidden_paths, table_view
+from .view import ZONES, table_view
 
 CONTENT = load()
 LEVELS = tuple(lv["level"] for lv in CONTENT.automa["levels"])
@@ -37,6 +37,7 @@ class Euphoria(Engine):
         Option("recruit_pool", "Recruits", "all", choices=("all", "base", "expansion")),
     ))
     steps = (Draft, Turn, Retrieve, Choose, AutomaTurn)
+    zones = ZONES
     rules_summary = (
         "Workers are dice; their pips are their knowledge. On your turn place one worker (or several showing the "
         "same number, 1 morale each after the first) or retrieve workers (1 food/bliss: +2 morale, else -1). "
@@ -64,9 +65,6 @@ class Euphoria(Engine):
 
     def table_view(self, state: State, seat: int | None) -> dict[str, Any]:
         return table_view(self.data, state, seat)
-
-    def hidden_paths(self, state: State, seat: int | None) -> list[str]:
-        return hidden_paths(state, seat)
 
     def actors(self, state: State) -> list[dict[str, Any]]:
         """The Automa opponents of a solo or two-player Automa game (non-seat participants)."""

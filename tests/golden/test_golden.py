@@ -15,6 +15,7 @@ import copy
 
 import pytest
 
+from tests.golden.__main__ import main
 from tests.golden.record import Case, cases, check, games, load
 
 CASES = cases()
@@ -75,3 +76,9 @@ def test_a_changed_outcome_setup_or_unplayable_log_is_named(rows: list[dict]) ->
     assert check(bad).startswith("setup: setup_events")
     assert "no longer legal" in check(corrupted(rows, 0, "action", "face:Q"))
     assert check(rows) is None
+
+
+def test_the_command_checks_and_reports_each_case(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["robo_rescue"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [f"{c.id}: ok" for c in CASES if c.game == "robo_rescue"]
