@@ -22,10 +22,7 @@ from .tableau import (
 
 
 def roll_die(g: Game) -> int:
-    """One die: a forced value when a test queued some (``g.g["forced"]``), else the PRNG."""
-    forced = g.g.get("forced")
-    if forced:
-        return forced.pop(0)
+    """One die from the PRNG."""
     return g.rng.roll(6)
 
 
