@@ -1,5 +1,6 @@
 """The engine core: the contract every Turnkeeper game implements (see ``engine.py``)."""
 
+from . import effects
 from .action import MAX_ACTION_LEN, UNDO, Action, act
 from .engine import UNDO_LIMIT, Engine
 from .errors import EngineBug, IllegalAction, OptionError, ReplayMismatch
@@ -10,8 +11,30 @@ from .rng import Rng
 from .steps import Event, Game, Simultaneous, Step
 
 __all__ = [
-    "MAX_ACTION_LEN", "UNDO", "UNDO_LIMIT", "Action", "Engine", "EngineBug", "Event", "Game",
-    "IllegalAction", "Option", "OptionError", "OptionsSchema", "ReplayMismatch", "Rng",
-    "Simultaneous", "State", "Step", "act", "check_replay", "copy_state", "dumps", "export_replay",
-    "replay", "state_hash", "verify",
+    "MAX_ACTION_LEN",
+    "UNDO",
+    "UNDO_LIMIT",
+    "Action",
+    "Engine",
+    "EngineBug",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "Option",
+    "OptionError",
+    "OptionsSchema",
+    "ReplayMismatch",
+    "Rng",
+    "Simultaneous",
+    "State",
+    "Step",
+    "act",
+    "check_replay",
+    "copy_state",
+    "dumps",
+    "effects",
+    "export_replay",
+    "replay",
+    "state_hash",
+    "verify",
 ]

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import Game
+from engines.core import Game, effects
 
-from .ops import Op, Token, op_kind, push_front
 from .placement import BLOCKING, forced_bribe
+from .queue import Op, Token, push_front
 from .tableau import data, gain, has_penalty, name, payable, penalty_params, player, recruit_effects, spend
 
 ONLY_BLOCKING = BLOCKING - {"self_bump_needs_low_knowledge"}
@@ -48,7 +48,7 @@ def bribe_ops(g: Game, pid: int, space_id: str, extra: bool) -> list[Op]:
     keys = [forced] if forced else optional_keys(g, pid)
     if not keys:
         return []
-    return [{"op": "bribe", "pid": pid, "recruit": offer[0], "keys": keys, "forced": bool(forced)}]
+    return [{"effect": "bribe", "pid": pid, "recruit": offer[0], "keys": keys, "forced": bool(forced)}]
 
 
 def bribe_note(g: Game, pid: int, space_id: str, extra: bool) -> str:
@@ -77,7 +77,7 @@ def _bribe_pick(g: Game, op: Op, token: Token) -> None:
         return
     pid = op["pid"]
     prm = data(g).recruits[op["recruit"]].params
-    push_front(g, *({"op": "pay", "pid": pid, "unit": prm["good"]} for _ in range(prm["n"])))
+    push_front(g, *({"effect": "pay", "pid": pid, "unit": prm["good"]} for _ in range(prm["n"])))
     g.g["ignored"] = {"pid": pid, "key": str(token)}
     g.log(f"{name(pid, g)} pays {prm['n']} {prm['good']} to ignore the penalty of {market_of(g, str(token))} "
           f"for this placement ({data(g).recruits[op['recruit']].name}).")
@@ -88,10 +88,6 @@ def _bribe_label(g: Game, op: Op, token: Token) -> str:
         return "Pay no bribe"
     prm = data(g).recruits[op["recruit"]].params
     return f"Pay {prm['n']} {prm['good']}: ignore {market_of(g, str(token))}"[:100]
-
-
-op_kind("bribe", pick=_bribe_pick, label=_bribe_label, default=lambda g, op, opts: opts[0],
-        prompt="Pay to ignore one market penalty for this placement?")(_bribe_run)
 
 
 # -- Palace of Forced Altruism: discard resources first to make room -----------------------------
@@ -131,5 +127,21 @@ def _room_label(g: Game, op: Op, token: Token) -> str:
     return f"Discard 1 {token} first to make room"
 
 
-op_kind("room", pick=_room_pick, label=_room_label, auto_single=False, default=lambda g, op, opts: "keep",
-        prompt="Palace of Forced Altruism: you may discard resources first to make room.")(_room_run)
+EFFECTS: dict[str, effects.Handler] = {
+    "bribe": effects.Handler(
+        _bribe_run,
+        pick=_bribe_pick,
+        label=_bribe_label,
+        default=lambda g, op, opts: opts[0],
+        prompt="Pay to ignore one market penalty for this placement?",
+    ),
+    "room": effects.Handler(
+        _room_run,
+        pick=_room_pick,
+        label=_room_label,
+        auto_single=False,
+        default=lambda g, op, opts: "keep",
+        prompt="Palace of Forced Altruism: you may discard resources first to make room.",
+    ),
+}
+"""The effects this module handles, by the name their records carry."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core import Game
 
 from .knowledge import roll_workers
-from .ops import push
+from .queue import push
 from .tableau import (
     GONE,
     change_knowledge,
@@ -76,7 +76,7 @@ def _builder_recruits(g: Game, pid: int, builders: list[int]) -> None:
         else:
             change_knowledge(g, pid, prm["knowledge"])
     for _ in recruit_effects(g, pid, "built_market_artifact"):
-        push(g, {"op": "artifact", "pid": pid})
+        push(g, {"effect": "artifact", "pid": pid})
 
 
 def visit_market(g: Game, pid: int, space_id: str) -> None:
@@ -87,7 +87,7 @@ def visit_market(g: Game, pid: int, space_id: str) -> None:
     if player(g, pid)["kind"] == "human":
         for _, prm in recruit_effects(g, pid, "visit_area_bonus"):
             if prm["area"] == area:
-                push(g, {"op": "artifact", "pid": pid}, {"op": "choose_good", "pid": pid, "kind": "resource"})
+                push(g, {"effect": "artifact", "pid": pid}, {"effect": "choose_good", "pid": pid, "kind": "resource"})
         from .recruits import offer
         offer(g, pid, "visit_peek_artifacts")  # Bradley the Futurist
     g.log(f"{name(pid, g)} visited {data(g).markets[g.g['built'][site]].name}.")

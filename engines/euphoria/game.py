@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engines.core import Action, Engine, Game, Option, OptionError, OptionsSchema, State
+from engines.core.effects import Choice, Registry
 
-from . import artifacts, bribes, draws, moves, payments, rewards, tunnels  # noqa: F401 - registers their op kinds
+from . import artifacts, basics, bribes, draws, moves, payments, placement, recruits, retrieval, rewards, tunnels
 from .automa.turn import AutomaTurn
 from .content import Content, load
-from .ops import Choose
 from .retrieval import Retrieve
 from .setup import Draft, automa_game, start
 from .turns import Turn
@@ -35,7 +35,11 @@ class Euphoria(Engine):
                help="Dutch rules text: every available worker showing the number (spec R-09 default: rolled only)."),
         Option("recruit_pool", "Recruits", "all", choices=("all", "base", "expansion")),
     ))
-    steps = (Draft, Turn, Retrieve, Choose, AutomaTurn)
+    steps = (Draft, Turn, Retrieve, Choice, AutomaTurn)
+    effects = Registry(
+        basics.EFFECTS, artifacts.EFFECTS, bribes.EFFECTS, draws.EFFECTS, moves.EFFECTS, payments.EFFECTS,
+        placement.EFFECTS, recruits.EFFECTS, retrieval.EFFECTS, rewards.EFFECTS, tunnels.EFFECTS,
+    )
     rules_summary = (
         "Workers are dice; their pips are their knowledge. On your turn place one worker (or several showing the "
         "same number, 1 morale each after the first) or retrieve workers (1 food/bliss: +2 morale, else -1). "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core import Game
 
-from .ops import push
+from .queue import push
 from .tableau import (
     AVAIL,
     CARD,
@@ -96,7 +96,7 @@ def knowledge_check(g: Game, pid: int, rolled: list[int]) -> None:
             for _, prm in recruit_effects(g, pid, "runaway_morale"):
                 change_morale(g, pid, prm["n"])
             for _ in recruit_effects(g, pid, "runaway_gain"):
-                push(g, {"op": "choose_good", "pid": pid, "kind": "any"})
+                push(g, {"effect": "choose_good", "pid": pid, "kind": "any"})
             from .recruits import offer
             for effect in ("keep_runaway_for_bliss", "keep_runaway_for_artifact", "keep_runaway_for_bat"):
                 offer(g, pid, effect, die=runner)
@@ -118,4 +118,4 @@ def roll_penalties(g: Game, pid: int, rolled: list[int]) -> None:
             if g.options.get("roll_penalty_scope", "all_available") == "all_available" and fresh:
                 fresh = [i for i in available(g, pid) if p["dice"][i]["pips"] == n]
             why = f"rolled {n}, {data(g).markets[g.g['built'][site]].name}"
-            push(g, *({"op": "lose_item", "pid": pid, "why": why} for _ in fresh))
+            push(g, *({"effect": "lose_item", "pid": pid, "why": why} for _ in fresh))

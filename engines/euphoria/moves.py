@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engines.core import Game
+from engines.core import Game, effects
 
 from .knowledge import roll_workers
-from .ops import Op, Token, in_front, op_kind, push, push_front
+from .queue import Op, Token, in_front, push, push_front
 from .tableau import (
     AVAIL,
     data,
@@ -53,10 +53,6 @@ def _face_label(g: Game, op: Op, token: Token) -> str:
     return "Roll the bumped worker" if token == "roll" else f"Pay {n} bliss: set it to {token} (Amanda the Broker)"
 
 
-op_kind("set_face", pick=_face_pick, label=_face_label, auto_single=False, default=lambda g, op, opts: "roll",
-        prompt="Amanda the Broker: roll your bumped worker, or pay to choose its face?")(_face_run)
-
-
 # -- Jedidiah the Inciter: bump another player's worker off a commodity area -------------------------
 def incite_targets(g: Game, pid: int, space_id: str) -> list[str]:
     """``"owner.die"`` of other players' workers ``pid`` may bump from the commodity area (WA22)."""
@@ -85,10 +81,6 @@ def _incite_label(g: Game, op: Op, token: Token) -> str:
     return f"Bump {name(owner, g)}'s {player(g, owner)['dice'][die]['pips']} (Jedidiah the Inciter)"
 
 
-op_kind("incite", pick=_incite_pick, label=_incite_label, auto_single=False, default=lambda g, op, opts: "no",
-        prompt="Jedidiah the Inciter: bump another player's worker from this area first?")(_incite_run)
-
-
 # -- moving a placed worker: Lars the Ballooneer, Darren the Repeater ----------------------------------
 def after_placement(g: Game, pid: int, die: int, space_id: str) -> None:
     """Darren the Repeater: after a temporary space resolved, offer to bump the worker and place it again."""
@@ -96,7 +88,7 @@ def after_placement(g: Game, pid: int, die: int, space_id: str) -> None:
         return
     for rid, _ in recruit_effects(g, pid, "repeat_placement"):
         if not once_used(g, rid) and player(g, pid)["dice"][die]["at"] == space_id:
-            push_front(g, {"op": "ask", "pid": pid, "recruit": rid, "die": die, "space": space_id})
+            push_front(g, {"effect": "ask", "pid": pid, "recruit": rid, "die": die, "space": space_id})
 
 
 def repeat_allowed(g: Game, op: Op) -> bool:
@@ -117,11 +109,11 @@ def repeat_use(g: Game, op: Op) -> None:
     pid = op["pid"]
     use_once(g, op["recruit"])
     fee = penalty_params(g, pid, "self_bump_fee")
-    pays = [{"op": "pay", "pid": pid, "unit": "commodity"} for _ in range((fee or {}).get("commodity", 0))]
+    pays = [{"effect": "pay", "pid": pid, "unit": "commodity"} for _ in range((fee or {}).get("commodity", 0))]
 
     def again() -> None:
         bump(g, pid, pid, op["die"], op["space"])
-        push(g, {"op": "move", "pid": pid, "die": op["die"], "from": op["space"], "recruit": op["recruit"],
+        push(g, {"effect": "move", "pid": pid, "die": op["die"], "from": op["space"], "recruit": op["recruit"],
                  "stay": False})
     in_front(g, again)
     push_front(g, *pays)
@@ -134,7 +126,7 @@ def lars_offer(g: Game, pid: int, card: str) -> None:
         return
     for rid, prm in recruit_effects(g, pid, "balloon_move"):
         if card == prm["type"] and not once_used(g, rid):
-            push(g, {"op": "move", "pid": pid, "die": placing["die"], "from": placing["space"], "recruit": rid,
+            push(g, {"effect": "move", "pid": pid, "die": placing["die"], "from": placing["space"], "recruit": rid,
                      "stay": True})
             return
 
@@ -169,5 +161,29 @@ def _move_label(g: Game, op: Op, token: Token) -> str:
     return f"Place it on {space_label(g, str(token))}"
 
 
-op_kind("move", pick=_move_pick, label=_move_label, default=lambda g, op, opts: opts[0],
-        prompt="Move your worker to another action space and resolve it?")(_move_run)
+EFFECTS: dict[str, effects.Handler] = {
+    "set_face": effects.Handler(
+        _face_run,
+        pick=_face_pick,
+        label=_face_label,
+        auto_single=False,
+        default=lambda g, op, opts: "roll",
+        prompt="Amanda the Broker: roll your bumped worker, or pay to choose its face?",
+    ),
+    "incite": effects.Handler(
+        _incite_run,
+        pick=_incite_pick,
+        label=_incite_label,
+        auto_single=False,
+        default=lambda g, op, opts: "no",
+        prompt="Jedidiah the Inciter: bump another player's worker from this area first?",
+    ),
+    "move": effects.Handler(
+        _move_run,
+        pick=_move_pick,
+        label=_move_label,
+        default=lambda g, op, opts: opts[0],
+        prompt="Move your worker to another action space and resolve it?",
+    ),
+}
+"""The effects this module handles, by the name their records carry."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import Game
+from engines.core import Game, effects
 
-from .ops import Op, Token, op_kind, push_front
+from .queue import Op, Token, push_front
 from .tableau import change_knowledge, change_morale, data, name, player, recruit_effects
 
 
@@ -76,5 +76,13 @@ def _alt_label(g: Game, op: Op, token: Token) -> str:
     return f"Pay {alt['cost'] or 'nothing'} instead ({data(g).recruits[alt['recruit']].name})"
 
 
-op_kind("alt_pay", pick=_alt_pick, label=_alt_label, prompt="How do you pay for this space?",
-        default=lambda g, op, opts: opts[0])(_alt_run)
+EFFECTS: dict[str, effects.Handler] = {
+    "alt_pay": effects.Handler(
+        _alt_run,
+        pick=_alt_pick,
+        label=_alt_label,
+        prompt="How do you pay for this space?",
+        default=lambda g, op, opts: opts[0],
+    ),
+}
+"""The effects this module handles, by the name their records carry."""

@@ -5,12 +5,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from engines.core import Game
+from engines.core import Game, effects
 
 from .allegiance import has_faction
 from .artifacts import artmarket_options, can_spend_types
 from .knowledge import roll_workers
-from .ops import op_kind, push, push_front
+from .queue import push, push_front
 from .tableau import (
     data,
     dice_left,
@@ -85,10 +85,10 @@ def pay_ops(g: Game, pid: int, cost: dict[str, int]) -> list[dict[str, Any]]:
     ops: list[dict[str, Any]] = []
     order = [*data(g).c["commodities"], *data(g).c["resources"], "nonbliss", "commodity", "resource"]
     for unit in order:
-        ops += [{"op": "pay", "pid": pid, "unit": unit} for _ in range(cost.get(unit, 0))]
+        ops += [{"effect": "pay", "pid": pid, "unit": unit} for _ in range(cost.get(unit, 0))]
     for kind in data(g).artifact_types:
-        ops += [{"op": "pay_type", "pid": pid, "kind": kind} for _ in range(cost.get(kind, 0))]
-    ops += [{"op": "spend_artifact", "pid": pid} for _ in range(cost.get("artifact", 0))]
+        ops += [{"effect": "pay_type", "pid": pid, "kind": kind} for _ in range(cost.get(kind, 0))]
+    ops += [{"effect": "spend_artifact", "pid": pid} for _ in range(cost.get("artifact", 0))]
     return ops
 
 
@@ -293,10 +293,10 @@ def _site_pay_pick(g: Game, op: dict, token: object) -> None:
     pid = op["pid"]
     if token == "commodities":
         n = recruit_effects(g, pid, "site_commodities")[0][1]["n"]
-        push_front(g, *({"op": "pay", "pid": pid, "unit": "commodity"} for _ in range(n)))
+        push_front(g, *({"effect": "pay", "pid": pid, "unit": "commodity"} for _ in range(n)))
     elif token == "artifact":
         change_morale(g, pid, 1)
-        push_front(g, {"op": "spend_artifact", "pid": pid})
+        push_front(g, {"effect": "spend_artifact", "pid": pid})
     elif token == "sacrifice":
         player(g, pid)["dice"][op["die"]]["sac"] = True  # stays on the space; goes to the supply on completion
         g.log(f"{name(pid, g)} sacrifices the worker instead of paying (Doug the Builder).")
@@ -312,10 +312,6 @@ def _site_pay_label(g: Game, op: dict, token: object) -> str:
     return {"commodities": "Pay 3 commodities (Jon the Amateur Handyman)",
             "artifact": "Pay 1 artifact, +1 morale (Flartner the Luddite)",
             "sacrifice": "Sacrifice this worker instead (Doug the Builder)"}.get(str(token), f"Pay 1 {token}")
-
-
-op_kind("site_pay", pick=_site_pay_pick, label=_site_pay_label, prompt="How do you pay for the construction space?",
-        )(_site_pay_run)
 
 
 def _placement_look(g: Game, pid: int, extra: bool) -> _Look | None:
@@ -368,7 +364,7 @@ def begin_placement(g: Game, pid: int, die: int, space_id: str, extra: bool = Fa
     from .bribes import bribe_ops
     ops = bribe_ops(g, pid, space_id, extra)
     if ops:
-        push_front(g, *ops, {"op": "place", "pid": pid, "die": die, "space": space_id})
+        push_front(g, *ops, {"effect": "place", "pid": pid, "die": die, "space": space_id})
     else:
         place_worker(g, pid, die, space_id)
 
@@ -394,16 +390,16 @@ def place_worker(g: Game, pid: int, die: int, space_id: str, star_site: str | No
         alts = payable_alternatives(g, pid, space_id, cost, bool(occ) and occ[0][0] != pid)
         if alts:
             options = (["printed"] if can_pay(g, pid, cost) else []) + list(alts)
-            ops = [{"op": "alt_pay", "pid": pid, "cost": cost, "alts": alts, "options": options}]
+            ops = [{"effect": "alt_pay", "pid": pid, "cost": cost, "alts": alts, "options": options}]
     alternatives = ("site_any_resource", "site_commodities", "site_artifact", "site_sacrifice")
     if space.kind == "site" and p["kind"] == "human" and any(recruit_effects(g, pid, e) for e in alternatives):
-        ops = [{"op": "site_pay", "pid": pid, "resource": next(iter(space.cost)), "die": die}]
+        ops = [{"effect": "site_pay", "pid": pid, "resource": next(iter(space.cost)), "die": die}]
     if space.kind == "artmarket" and p["kind"] == "human":
-        ops.append({"op": "artpay", "pid": pid})
-    reward = {"op": "reward", "pid": pid, "space": space_id, "die": die}
+        ops.append({"effect": "artpay", "pid": pid})
+    reward = {"effect": "reward", "pid": pid, "space": space_id, "die": die}
     if star_site:
         reward["star_site"] = star_site
-    push(g, *ops, reward, {"op": "placed", "pid": pid, "space": space_id, "die": die})
+    push(g, *ops, reward, {"effect": "placed", "pid": pid, "space": space_id, "die": die})
 
 
 def note_last_move(g: Game, pid: int, action: str, spaces: list[str]) -> None:
@@ -423,7 +419,7 @@ def bump(g: Game, pid: int, owner: int, die: int, space_id: str) -> None:
     rid = set_face_offer(g, owner)
     if rid:  # Amanda the Broker: the owner may set the face instead of rolling
         player(g, owner)["dice"][die]["at"] = "avail"
-        push(g, {"op": "set_face", "pid": owner, "die": die, "recruit": rid})
+        push(g, {"effect": "set_face", "pid": owner, "die": die, "recruit": rid})
     else:
         roll_workers(g, owner, [die], "bumped")
     if owner == pid:
@@ -432,7 +428,7 @@ def bump(g: Game, pid: int, owner: int, die: int, space_id: str) -> None:
             from .tableau import change_knowledge
             change_knowledge(g, pid, params["knowledge"])
         for _ in recruit_effects(g, pid, "self_bump_resource"):
-            push(g, {"op": "choose_good", "pid": pid, "kind": "resource"})
+            push(g, {"effect": "choose_good", "pid": pid, "kind": "resource"})
         return
     from .recruits import bump_hooks
     bump_hooks(g, pid, owner)
@@ -455,4 +451,13 @@ def _place_run(g: Game, op: dict) -> None:
     place_worker(g, op["pid"], op["die"], op["space"])
 
 
-op_kind("place")(_place_run)
+EFFECTS: dict[str, effects.Handler] = {
+    "site_pay": effects.Handler(
+        _site_pay_run,
+        pick=_site_pay_pick,
+        label=_site_pay_label,
+        prompt="How do you pay for the construction space?",
+    ),
+    "place": effects.Handler(_place_run),
+}
+"""The effects this module handles, by the name their records carry."""

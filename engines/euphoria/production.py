@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core import Game
 
 from .allegiance import advance, tier_bonus
-from .ops import push
+from .queue import push
 from .tableau import change_knowledge, data, gain, is_automa, name, occupants, penalty_params, player, recruit_effects
 
 
@@ -43,7 +43,7 @@ def produce(g: Game, pid: int, space_id: str, die: int) -> None:
     if minus and n:
         n = max(minus["min"], n - minus["minus"])
     if area == "euphoria" and recruit_effects(g, pid, "generator_any_commodity"):
-        push(g, *({"op": "choose_good", "pid": pid, "kind": "commodity"} for _ in range(n)))  # Frazer
+        push(g, *({"effect": "choose_good", "pid": pid, "kind": "commodity"} for _ in range(n)))  # Frazer
         got = n
         g.log(f"{name(pid, g)}: total {total} → {n} commodities of choice.")
     else:
@@ -60,6 +60,6 @@ def produce(g: Game, pid: int, space_id: str, die: int) -> None:
     if area == "wastelands" and recruit_effects(g, pid, "crowded_farm_artifact"):
         others = {o for o, _ in occupants(g, space_id) if o != pid}
         if len(others) >= 2:
-            push(g, {"op": "artifact", "pid": pid})
+            push(g, {"effect": "artifact", "pid": pid})
     if row["allegiance"]:
         advance(g, area, row["allegiance"])  # EU-PROD-03: mandatory

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import ModuleType
 
-from engines.core import Game
+from engines.core import Game, effects
 
-from .ops import Op, Token, op_kind, push, push_front
+from .queue import Op, Token, push, push_front
 from .tableau import (
     GONE,
     RUNAWAY,
@@ -70,8 +70,8 @@ def _gossip_use(g: Game, op: Op) -> None:
     prm = _prm(g, op)
     change_morale(g, op["pid"], -prm["morale"])
     change_knowledge(g, op["target"], 1)
-    follow = {"artifact": {"op": "artifact", "pid": op["pid"]}}.get(
-        prm["gain"], {"op": "choose_good", "pid": op["pid"], "kind": prm["gain"]})
+    follow = {"artifact": {"effect": "artifact", "pid": op["pid"]}}.get(
+        prm["gain"], {"effect": "choose_good", "pid": op["pid"], "kind": prm["gain"]})
     push_front(g, follow)
 
 
@@ -92,7 +92,7 @@ def _keep_runaway(g: Game, op: Op) -> None:
         discard_artifact(g, op["pid"], "bat")
     else:
         _know(g, op)
-        push_front(g, {"op": "spend_artifact", "pid": op["pid"]})
+        push_front(g, {"effect": "spend_artifact", "pid": op["pid"]})
 
 
 def _star_again(g: Game, op: Op) -> None:
@@ -104,16 +104,16 @@ ASK: dict[str, tuple[Callable[[Game, Op], bool], Callable[[Game, Op], None]]] = 
     "bump_other_resource_for_morale": (
         lambda g, op: _m_room(g, op["pid"], _prm(g, op)["morale"]),
         lambda g, op: (change_morale(g, op["pid"], -_prm(g, op)["morale"]),
-                       push_front(g, {"op": "choose_good", "pid": op["pid"], "kind": "resource"}))),
+                       push_front(g, {"effect": "choose_good", "pid": op["pid"], "kind": "resource"}))),
     "bump_other_gossip": (lambda g, op: _m_room(g, op["pid"], _prm(g, op)["morale"]), _gossip_use),
     "bumped_artifact_for_morale": (
         lambda g, op: _m_room(g, op["pid"], _prm(g, op)["morale"]),
         lambda g, op: (change_morale(g, op["pid"], -_prm(g, op)["morale"]),
-                       push_front(g, {"op": "artifact", "pid": op["pid"]}))),
+                       push_front(g, {"effect": "artifact", "pid": op["pid"]}))),
     "area_knowledge_for_artifact": (
         lambda g, op: _k_room(g, op["pid"], _prm(g, op)["knowledge"]),
         lambda g, op: (change_knowledge(g, op["pid"], _prm(g, op)["knowledge"]),
-                       push_front(g, {"op": "artifact", "pid": op["pid"]}),
+                       push_front(g, {"effect": "artifact", "pid": op["pid"]}),
                        _prm(g, op).get("others_gain") and _draws().zong_gifts(g, op["pid"], op["recruit"],
                                                                               _prm(g, op)["others_gain"]))),
     "tunnel_knowledge_for_resource": (
@@ -124,16 +124,16 @@ ASK: dict[str, tuple[Callable[[Game, Op], bool], Callable[[Game, Op], None]]] = 
         lambda g, op: (_know(g, op), _extra_dig(g, op))),
     "site_knowledge_for_artifact": (
         lambda g, op: _k_room(g, op["pid"], _prm(g, op)["knowledge"]),
-        lambda g, op: (_know(g, op), push_front(g, {"op": "artifact", "pid": op["pid"]}))),
+        lambda g, op: (_know(g, op), push_front(g, {"effect": "artifact", "pid": op["pid"]}))),
     "star_knowledge_for_artifact": (
         lambda g, op: _k_room(g, op["pid"], _prm(g, op)["knowledge"]),
-        lambda g, op: (_know(g, op), push_front(g, {"op": "artifact", "pid": op["pid"]}))),
+        lambda g, op: (_know(g, op), push_front(g, {"effect": "artifact", "pid": op["pid"]}))),
     "star_knowledge_for_resource": (
         lambda g, op: _k_room(g, op["pid"], _prm(g, op)["knowledge"]),
-        lambda g, op: (_know(g, op), push_front(g, {"op": "choose_good", "pid": op["pid"], "kind": "resource"}))),
+        lambda g, op: (_know(g, op), push_front(g, {"effect": "choose_good", "pid": op["pid"], "kind": "resource"}))),
     "star_pay_extra_star": (
         lambda g, op: sum(player(g, op["pid"])["goods"][r] for r in data(g).c["resources"]) >= _prm(g, op)["resources"],
-        lambda g, op: (_star_again(g, op), push_front(g, *({"op": "pay", "pid": op["pid"], "unit": "resource"}
+        lambda g, op: (_star_again(g, op), push_front(g, *({"effect": "pay", "pid": op["pid"], "unit": "resource"}
                                                             for _ in range(_prm(g, op)["resources"]))))),
     "star_sacrifice_extra_star": (
         lambda g, op: dice_left(g, op["pid"]) >= 2 and player(g, op["pid"])["dice"][op["die"]]["at"] not in
@@ -144,7 +144,8 @@ ASK: dict[str, tuple[Callable[[Game, Op], bool], Callable[[Game, Op], None]]] = 
         lambda g, op: (_sacrifice(g, op), gain(g, op["pid"], op["resource"]))),
     "double_yield_artifact": (
         lambda g, op: player(g, op["pid"])["goods"][op["good"]] >= op["n"],
-        lambda g, op: (spend(g, op["pid"], op["good"], op["n"]), push_front(g, {"op": "artifact", "pid": op["pid"]}))),
+        lambda g, op: (spend(g, op["pid"], op["good"], op["n"]),
+                       push_front(g, {"effect": "artifact", "pid": op["pid"]}))),
     "keep_runaway_for_bliss": (
         lambda g, op: payable(g, op["pid"], "bliss") >= _prm(g, op)["bliss"] and _is_runaway(g, op),
         _keep_runaway),
@@ -161,23 +162,23 @@ ASK: dict[str, tuple[Callable[[Game, Op], bool], Callable[[Game, Op], None]]] = 
     "commodity_to_resource": (  # Gwen the Minerologist
         lambda g, op: player(g, op["pid"])["goods"][op["good"]] >= 1,
         lambda g, op: (spend(g, op["pid"], op["good"]),
-                       push_front(g, {"op": "choose_good", "pid": op["pid"], "kind": "resource"}))),
+                       push_front(g, {"effect": "choose_good", "pid": op["pid"], "kind": "resource"}))),
     "area_trade": (  # Terri the Bliss Trader
         lambda g, op: player(g, op["pid"])["goods"]["bliss"] >= 1,
         lambda g, op: (spend(g, op["pid"], "bliss"),
-                       push_front(g, {"op": "choose_good", "pid": op["pid"], "kind": "nonbliss"}))),
+                       push_front(g, {"effect": "choose_good", "pid": op["pid"], "kind": "nonbliss"}))),
     "area_swap": (  # Ha-Joon the Cold Trader
         lambda g, op: sum(player(g, op["pid"])["goods"][c] for c in data(g).c["commodities"]) >= 1,
-        lambda g, op: push_front(g, {"op": "pay", "pid": op["pid"], "unit": "commodity"},
-                                 {"op": "choose_good", "pid": op["pid"], "kind": "commodity"})),
+        lambda g, op: push_front(g, {"effect": "pay", "pid": op["pid"], "unit": "commodity"},
+                                 {"effect": "choose_good", "pid": op["pid"], "kind": "commodity"})),
     "reader_swap": (  # Pamhidzai the Reader
         lambda g, op: op["card"] in player(g, op["pid"])["artifacts"],
         lambda g, op: (_discard(g, op["pid"], op["card"]),
-                       push_front(g, *({"op": "choose_good", "pid": op["pid"], "kind": "commodity"}
+                       push_front(g, *({"effect": "choose_good", "pid": op["pid"], "kind": "commodity"}
                                        for _ in range(_prm(g, op)["commodities"]))))),
     "new_worker_knowledge_for_artifact": (  # Pete the Cannibal (first part)
         lambda g, op: _k_room(g, op["pid"], _prm(g, op)["knowledge"]),
-        lambda g, op: (_know(g, op), push_front(g, {"op": "artifact", "pid": op["pid"]}))),
+        lambda g, op: (_know(g, op), push_front(g, {"effect": "artifact", "pid": op["pid"]}))),
     "farm_sacrifice": (  # Pete the Cannibal (second part)
         lambda g, op: dice_left(g, op["pid"]) >= 2 and player(g, op["pid"])["dice"][op["die"]]["at"] == op["space"],
         lambda g, op: (_sacrifice(g, op), gain(g, op["pid"], "food", _prm(g, op)["food"]),
@@ -185,7 +186,7 @@ ASK: dict[str, tuple[Callable[[Game, Op], bool], Callable[[Game, Op], None]]] = 
     "new_worker_morale_for_artifact": (  # Dr. Sheppard the Lobotomist (second part)
         lambda g, op: _m_room(g, op["pid"], _prm(g, op)["morale"]),
         lambda g, op: (change_morale(g, op["pid"], -_prm(g, op)["morale"]),
-                       push_front(g, {"op": "artifact", "pid": op["pid"]}))),
+                       push_front(g, {"effect": "artifact", "pid": op["pid"]}))),
     "gambler": (lambda g, op: _draws().gambler_allowed(g, op), lambda g, op: _draws().gambler_use(g, op)),
     "visit_peek_artifacts": (lambda g, op: _draws().bradley_allowed(g, op), lambda g, op: _draws().bradley_use(g, op)),
     "new_worker_spy": (lambda g, op: _draws().spy_allowed(g, op), lambda g, op: _draws().spy_use(g, op)),
@@ -228,7 +229,7 @@ def _extra_dig(g: Game, op: Op) -> None:
             activate_faction(g, area, "the miner reached the recruit icon")
     gained = _prm(g, op)["gain"]
     if gained == "artifact":
-        push_front(g, {"op": "artifact", "pid": op["pid"]})
+        push_front(g, {"effect": "artifact", "pid": op["pid"]})
     else:
         gain(g, op["pid"], gained)
 
@@ -249,31 +250,31 @@ def use_ability(g: Game, op: Op) -> None:
 def offer(g: Game, pid: int, effect: str, **ctx: object) -> None:
     """Queue a yes/no question for every active recruit of ``pid`` with ``effect`` (or a part of one)."""
     for rid, _ in recruit_effects(g, pid, effect):
-        push(g, {"op": "ask", "pid": pid, "recruit": rid, **ctx})
+        push(g, {"effect": "ask", "pid": pid, "recruit": rid, **ctx})
     for card, parts in ALIASES.items():
         if effect in parts:
             for rid, _ in recruit_effects(g, pid, card):
-                push(g, {"op": "ask", "pid": pid, "recruit": rid, "part": effect, **ctx})
+                push(g, {"effect": "ask", "pid": pid, "recruit": rid, "part": effect, **ctx})
 
 
 def after_retrieval(g: Game, pid: int, spaces: list[str]) -> list[Op]:
     """Ops for recruits that react to retrieving (Jeroen, Christine, Maggie)."""
     ops: list[Op] = []
     for _, prm in recruit_effects(g, pid, "retrieve_resource"):
-        ops += [{"op": "choose_good", "pid": pid, "kind": "resource"}] * prm["n"]
+        ops += [{"effect": "choose_good", "pid": pid, "kind": "resource"}] * prm["n"]
     if recruit_effects(g, pid, "retrieve_commodity_per_area_worker"):
         n = sum(1 for s in spaces if data(g).spaces[s].kind == "production")
-        ops += [{"op": "choose_good", "pid": pid, "kind": "commodity"}] * n
+        ops += [{"effect": "choose_good", "pid": pid, "kind": "commodity"}] * n
     for _, prm in recruit_effects(g, pid, "retrieve_from_area_bonus"):
         if spaces and all(data(g).spaces[s].area == prm["area"] for s in spaces):
-            ops.append({"op": "choose_good", "pid": pid, "kind": prm["area"]})
+            ops.append({"effect": "choose_good", "pid": pid, "kind": prm["area"]})
     return [dict(o) for o in ops]
 
 
 def bump_hooks(g: Game, pid: int, owner: int) -> None:
     """Abilities triggered by bumping another player's worker, after the bump (EU-RECRUIT-07)."""
     for _, prm in recruit_effects(g, owner, "bumped_morale"):
-        push(g, {"op": "morale", "pid": owner, "n": prm["n"]})
+        push(g, {"effect": "morale", "pid": owner, "n": prm["n"]})
     for _, prm in recruit_effects(g, owner, "bumped_hacker"):
         change_morale(g, owner, prm["morale"])
         change_knowledge(g, pid, prm["knowledge"])
@@ -281,7 +282,7 @@ def bump_hooks(g: Game, pid: int, owner: int) -> None:
     offer(g, pid, "bump_other_resource_for_morale", target=owner)
     offer(g, pid, "bump_other_gossip", target=owner)
     if recruit_effects(g, pid, "bump_other_tribute"):
-        push(g, {"op": "tribute", "pid": owner, "to": pid})
+        push(g, {"effect": "tribute", "pid": owner, "to": pid})
 
 
 def _tribute_run(g: Game, op: Op) -> list[Token] | None:
@@ -295,10 +296,6 @@ def _tribute_pick(g: Game, op: Op, token: Token) -> None:
     spend(g, op["pid"], str(token))
     gain(g, op["to"], str(token))
     g.log(f"{name(op['pid'], g)} hands 1 {token} to {name(op['to'], g)} (Khaleef the Bruiser).")
-
-
-op_kind("tribute", pick=_tribute_pick, prompt="Khaleef the Bruiser: hand over 1 resource.",
-        label=lambda g, op, t: f"Hand over 1 {t}")(_tribute_run)
 
 
 def _bonus_run(g: Game, op: Op) -> list[Token]:
@@ -319,10 +316,6 @@ def _bonus_label(g: Game, op: Op, token: Token) -> str:
     return {"knowledge": "Knowledge −1", "morale": "Morale +1"}.get(str(token), f"Take 1 {token}")
 
 
-op_kind("bonus", pick=_bonus_pick, label=_bonus_label, prompt="Your recruit's bonus: choose one.",
-        auto_single=False)(_bonus_run)
-
-
 def production_hooks(g: Game, pid: int, space_id: str, die: int, got: int) -> None:
     """Recruits that react to a commodity-area placement (EU-RECRUIT-04: strict highest only)."""
     area = data(g).spaces[space_id].area
@@ -332,12 +325,12 @@ def production_hooks(g: Game, pid: int, space_id: str, die: int, got: int) -> No
     others = [g.g["players"][o]["dice"][i]["pips"] for o, i in occupants(g, space_id) if (o, i) != (pid, die)]
     for _, prm in recruit_effects(g, pid, "most_pips_bonus"):
         if prm["area"] == area and all(mine > x for x in others):
-            push(g, {"op": "bonus", "pid": pid, "good": prm["good"], "alt": prm["alt"]})
+            push(g, {"effect": "bonus", "pid": pid, "good": prm["good"], "alt": prm["alt"]})
     if area == "subterra" and recruit_effects(g, pid, "aquifer_choice"):
-        push(g, {"op": "bonus", "pid": pid, "good": "water", "alt": "morale"})
+        push(g, {"effect": "bonus", "pid": pid, "good": "water", "alt": "morale"})
     for rid, prm in recruit_effects(g, pid, "area_knowledge_for_artifact"):
         if prm["area"] == area:
-            push(g, {"op": "ask", "pid": pid, "recruit": rid})
+            push(g, {"effect": "ask", "pid": pid, "recruit": rid})
     if got == max(row["goods"] for row in data(g).production):
         offer(g, pid, "double_yield_artifact", good=good, n=got)  # Joseph the Antiquer: "2 commodities"
     if got >= 1:
@@ -348,3 +341,21 @@ def production_hooks(g: Game, pid: int, space_id: str, die: int, got: int) -> No
         offer(g, pid, "area_trade")
     if area == "wastelands":
         offer(g, pid, "farm_sacrifice", die=die, space=space_id)
+
+
+EFFECTS: dict[str, effects.Handler] = {
+    "tribute": effects.Handler(
+        _tribute_run,
+        pick=_tribute_pick,
+        prompt="Khaleef the Bruiser: hand over 1 resource.",
+        label=lambda g, op, t: f"Hand over 1 {t}",
+    ),
+    "bonus": effects.Handler(
+        _bonus_run,
+        pick=_bonus_pick,
+        label=_bonus_label,
+        prompt="Your recruit's bonus: choose one.",
+        auto_single=False,
+    ),
+}
+"""The effects this module handles, by the name their records carry."""

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from engines.core import Game
+from engines.core import Game, effects
 
 from .allegiance import advance
 from .artifacts import spend_type
 from .construction import check_completion, visit_market
 from .knowledge import roll_workers
-from .ops import Op, Token, in_front, op_kind, push
 from .production import produce
+from .queue import Op, Token, in_front, push
 from .tableau import (
     RUNAWAY,
     change_knowledge,
@@ -33,8 +33,8 @@ def give_reward(g: Game, pid: int, space_id: str, die: int, star_site: str | Non
     if kind == "production":
         from .moves import incite_targets
         if incite_targets(g, pid, space_id):  # Jedidiah the Inciter bumps before the yield is counted
-            push(g, {"op": "incite", "pid": pid, "space": space_id}, {"op": "produce", "pid": pid, "space": space_id,
-                                                                     "die": die})
+            push(g, {"effect": "incite", "pid": pid, "space": space_id},
+                 {"effect": "produce", "pid": pid, "space": space_id, "die": die})
         else:
             produce(g, pid, space_id, die)
     elif kind == "tunnel":
@@ -50,11 +50,12 @@ def give_reward(g: Game, pid: int, space_id: str, die: int, star_site: str | Non
     elif kind == "breeze_bar":
         advance(g, icarus_track(g, pid))  # EU-ICARUS-02
         if not is_automa(g, pid):
-            push(g, {"op": "artifact", "pid": pid})
+            push(g, {"effect": "artifact", "pid": pid})
     elif kind == "sky_lounge":
         advance(g, icarus_track(g, pid))  # EU-ICARUS-03
         if not is_automa(g, pid):
-            push(g, *({"op": "choose_good", "pid": pid, "kind": "resource"} for _ in range(space.extra["resources"])))
+            push(g, *({"effect": "choose_good", "pid": pid, "kind": "resource"}
+                      for _ in range(space.extra["resources"])))
     elif kind == "nimbus_loft":
         advance(g, icarus_track(g, pid))  # EU-ICARUS-04
         place_star(g, pid, "nimbus_loft", area="icarus")
@@ -154,7 +155,10 @@ def _pay_type_pick(g: Game, op: Op, token: Token) -> None:
         g.log(f"{name(op['pid'], g)} hands in a {data(g).artifact_names[op['kind']]}.")
 
 
-op_kind("reward")(_reward_run)
-op_kind("placed")(_placed_run)
-op_kind("produce")(_produce_run)
-op_kind("pay_type", pick=_pay_type_pick)(_pay_type_run)
+EFFECTS: dict[str, effects.Handler] = {
+    "reward": effects.Handler(_reward_run),
+    "placed": effects.Handler(_placed_run),
+    "produce": effects.Handler(_produce_run),
+    "pay_type": effects.Handler(_pay_type_run, pick=_pay_type_pick),
+}
+"""The effects this module handles, by the name their records carry."""

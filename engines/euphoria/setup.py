@@ -6,6 +6,7 @@ from typing import Any
 
 from engines.core import Action, Game, Simultaneous
 
+from .queue import pending
 from .tableau import data, name
 
 
@@ -27,7 +28,7 @@ def start(g: Game) -> None:
             and g.options.get("recruit_pool", "all") in ("all", r.pool)]
     g.rng.shuffle(pool)
     g.g.update(
-        players=[], ops=[], built={}, stars={}, ran_away=[], placing=None, skips=0, turn_pid=0, once=[],
+        players=[], built={}, stars={}, ran_away=[], placing=None, skips=0, turn_pid=0, once=[],
         ignored=None, activated=False,
         final={"triggered": False, "remaining": None},
         site_tiles=[[tiles.pop()] for _ in c.sites],  # EU-SETUP-02: face down
@@ -35,6 +36,7 @@ def start(g: Game) -> None:
         miners={a: c.tunnel_track["start_by_players"][str(count)] for a in c.tunnels},  # EU-SETUP-05
         art_deck=deck, art_discard=[], bazaar=[], recruit_deck=pool, recruit_box=[], automa=None,
     )
+    pending(g)  # the core's effect queue, state["effects"]
     from .artifacts import refill_bazaar
     refill_bazaar(g)  # EU-SETUP-06
     colours = [x for x in c.c["colours"] if not (automa and x in c.automa["colours"])]

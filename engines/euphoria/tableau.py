@@ -7,6 +7,7 @@ from typing import Any
 from engines.core import Game
 
 from .content import Content
+from .queue import push, push_front
 
 AVAIL, RUNAWAY, CARD, GONE = "avail", "runaway", "card", "gone"
 """Where a die can be besides a board space: player board, Runaway Workers, Automa card, sacrificed."""
@@ -78,8 +79,7 @@ def change_morale(g: Game, pid: int, delta: int) -> int:
     new = max(c["min"], min(c["max"], p["morale"] + delta))
     real, p["morale"] = new - p["morale"], new
     if real < 0:
-        from .ops import push
-        push(g, {"op": "hand_limit", "pid": pid})  # EU-MORALE-03
+        push(g, {"effect": "hand_limit", "pid": pid})  # EU-MORALE-03
     return real
 
 
@@ -125,15 +125,13 @@ def gain(g: Game, pid: int, good: str, n: int = 1, *, room_asked: bool = False) 
         if cap:
             held = sum(p["goods"][r] for r in data(g).c["resources"])
             if not room_asked and n > cap["cap"] - held and held:
-                from .ops import push_front
-                push_front(g, {"op": "room", "pid": pid, "good": good, "n": n})
+                push_front(g, {"effect": "room", "pid": pid, "good": good, "n": n})
                 return 0
             n = max(0, min(n, cap["cap"] - held))
     p["goods"][good] += n
     if good == "gold" and n:
         for rid, _ in recruit_effects(g, pid, "gold_gift_artifacts"):  # Laura the Philanthropist
-            from .ops import push
-            push(g, {"op": "laura", "pid": pid, "recruit": rid})
+            push(g, {"effect": "laura", "pid": pid, "recruit": rid})
     return n
 
 
@@ -291,8 +289,7 @@ def place_star(g: Game, pid: int, location: str, *, area: str | None = None, com
             _star_recruits(g, pid, location, area)
         if p["artifacts"]:
             for rid, _ in recruit_effects(g, pid, "star_discard_artifact"):  # Esme the Fireman
-                from .ops import push
-                push(g, {"op": "esme", "pid": pid, "recruit": rid})
+                push(g, {"effect": "esme", "pid": pid, "recruit": rid})
     return True
 
 
@@ -324,14 +321,12 @@ def _star_consequences(g: Game, pid: int, location: str, area: str | None) -> No
         for _, prm in recruit_effects(g, pid, "artmarket_star_morale"):
             change_morale(g, pid, prm["n"])
         if recruit_effects(g, pid, "artmarket_star_goods"):
-            from .ops import push
-            push(g, {"op": "choose_good", "pid": pid, "kind": "resource"},
-                 {"op": "choose_good", "pid": pid, "kind": "commodity"})
+            push(g, {"effect": "choose_good", "pid": pid, "kind": "resource"},
+                 {"effect": "choose_good", "pid": pid, "kind": "commodity"})
     if area == "icarus":
         from .allegiance import tier_bonus
         if tier_bonus(g, pid, "icarus", 2):  # EU-ALLEG-03 Icarite tier 2
-            from .ops import push
-            push(g, {"op": "artifact", "pid": pid})
+            push(g, {"effect": "artifact", "pid": pid})
 
 
 def location_name(g: Game, location: str) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 
 from engines.core import Action, Game
 
-from .ops import push
+from .queue import push
 from .tableau import (
     available,
     change_morale,
@@ -108,7 +108,7 @@ def trade(g: Game, pid: int, action: Action) -> None:
         from .tableau import gain
         gain(g, pid, prm["plus"], n)
         others = [r for r in data(g).c["resources"] if r != prm["good"]]
-        push(g, *({"op": "choose_good", "pid": pid, "kind": "resource", "goods": others} for _ in range(n)))
+        push(g, *({"effect": "choose_good", "pid": pid, "kind": "resource", "goods": others} for _ in range(n)))
         g.log(f"{name(pid, g)} trades {n} {prm['good']} for {n} {prm['plus']} and {n} other resources (Taed).")
         return
     rid, _ = recruit_effects(g, pid, "storyteller")[0]
@@ -117,7 +117,7 @@ def trade(g: Game, pid: int, action: Action) -> None:
     card = str(action.args[0])
     discard_artifact(g, pid, card)
     g.log(f"{name(pid, g)} discards a {data(g).artifact_names[card]} (Bora the Storyteller).")
-    push(g, {"op": "story", "pid": pid, "recruit": rid})
+    push(g, {"effect": "story", "pid": pid, "recruit": rid})
 
 
 def trade_label(g: Game, pid: int, action: Action) -> str:

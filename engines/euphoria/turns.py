@@ -7,8 +7,8 @@ from typing import Any
 from engines.core import Action, Game, Step, act
 
 from .bribes import bribe_note
-from .ops import run_ops
 from .placement import any_legal_space, begin_placement, legal_spaces, space_label, space_legal
+from .queue import run_ops
 from .tableau import available, change_morale, data, has_penalty, name, on_board, player, recruit_effects
 from .turn_extras import bonus_actions, bonus_label, bonus_place, trade, trade_actions, trade_label
 

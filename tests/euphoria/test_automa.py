@@ -6,7 +6,7 @@ from engines.core import Game
 from engines.core.rng import rng_script
 from engines.euphoria.automa.turn import area_order, automa_act, choose_space, panel, sorted_sites, start_automa_turn
 from engines.euphoria.construction import needed
-from engines.euphoria.ops import run_ops
+from engines.euphoria.queue import run_ops
 
 from .helpers import E, build, dice, drafted, edit, pl, table
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core import Game
 from engines.core.rng import rng_script
 from engines.euphoria.allegiance import advance, tier_bonus
-from engines.euphoria.ops import push, run_ops
+from engines.euphoria.queue import push, run_ops
 
 from .helpers import E, build, dice, edit, legal, pl, play, star, table, turn
 
@@ -236,7 +236,7 @@ def test_eu_icarus_06_only_tier3_reveals_icarites():
 
 def _gain(state, pid):
     def run(g):
-        push(g, {"op": "artifact", "pid": pid})
+        push(g, {"effect": "artifact", "pid": pid})
         run_ops(g)
     return edit(state, run)
 

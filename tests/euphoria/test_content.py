@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from engines.euphoria.content import DATA, FILES, ContentError, load, validate
-from engines.euphoria.ops import KINDS
 from engines.euphoria.recruits import ALIASES, IMPLEMENTED
 
 from .helpers import E
@@ -50,7 +49,7 @@ def test_recruit_effects_named_and_partly_implemented():
 
 
 def test_op_kinds_registered():
-    assert {"pay", "artifact", "hand_limit", "lose_item", "reward", "tunnel_reward", "artpay"} <= set(KINDS)
+    assert {"pay", "artifact", "hand_limit", "lose_item", "reward", "tunnel_reward", "artpay"} <= set(E.effects.names())
 
 
 def test_validation_rejects_broken_data(tmp_path: Path):

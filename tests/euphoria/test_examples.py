@@ -9,7 +9,7 @@ from engines.euphoria.artifacts import artmarket_options
 from engines.euphoria.automa.state import build_piles, choose_factions, penalty_side
 from engines.euphoria.automa.turn import automa_act, draw_pair
 from engines.euphoria.endgame import winners
-from engines.euphoria.ops import push, run_ops
+from engines.euphoria.queue import push, run_ops
 from engines.euphoria.tableau import place_star
 from engines.euphoria.turns import end_turn
 
@@ -179,7 +179,7 @@ def test_eu_ex_08_tier1_bonus_from_next_use():
 
 def _gain_artifact(state: dict, pid: int) -> dict:
     def run(g):
-        push(g, {"op": "artifact", "pid": pid})
+        push(g, {"effect": "artifact", "pid": pid})
         run_ops(g)
     return edit(state, run)
 

@@ -8,8 +8,8 @@ from engines.core import Action, Game, Step
 
 from ..artifacts import refill_bazaar
 from ..knowledge import roll_workers
-from ..ops import run_ops
 from ..placement import place_worker, space_label
+from ..queue import run_ops
 from ..tableau import CARD, available, data, dice_at, name, occupants, on_board, player
 from .state import penalty_markets_of
 
