@@ -23,7 +23,6 @@ import random
 from typing import Any, ClassVar
 
 from .action import UNDO, Action
-from .effects import Registry
 from .errors import EngineBug, IllegalAction, OptionError
 from .jsonstate import State, copy_state
 from .options import OptionsSchema
@@ -46,8 +45,8 @@ class Engine:
     steps: ClassVar[tuple[type[Step], ...]] = ()
     rules_summary: ClassVar[str] = ""
     rules_topics: ClassVar[dict[str, str]] = {}
-    effects: ClassVar[Registry | None] = None
-    """Handlers of the pending-effect queue (``effects.py``), for games that queue effects."""
+    effects: ClassVar[Any] = None
+    """An ``effects.Registry``: handlers of the pending-effect queue, for games that queue effects."""
 
     def __init__(self) -> None:
         self._steps = {cls.name: cls() for cls in self.steps}
