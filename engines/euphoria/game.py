@@ -8,10 +8,12 @@ from engines.core import Action, Engine, Game, Option, OptionError, OptionsSchem
 from engines.core.effects import Choice, Registry
 
 from . import artifacts, basics, bribes, draws, moves, payments, placement, recruits, retrieval, rewards, tunnels
+from .abilities import bumps, stars, workers, yields
 from .automa.turn import AutomaTurn
 from .content import Content, load
 from .retrieval import Retrieve
 from .setup import Draft, automa_game, start
+from .triggers import Abilities
 from .turns import Turn
 from .view import hidden_paths, table_view
 
@@ -40,6 +42,8 @@ class Euphoria(Engine):
         basics.EFFECTS, artifacts.EFFECTS, bribes.EFFECTS, draws.EFFECTS, moves.EFFECTS, payments.EFFECTS,
         placement.EFFECTS, recruits.EFFECTS, retrieval.EFFECTS, rewards.EFFECTS, tunnels.EFFECTS,
     )
+    abilities = Abilities(stars.ABILITIES, bumps.ABILITIES, yields.ABILITIES, workers.ABILITIES)
+    """Recruit abilities answering the rules' triggers, by data effect name (``triggers.py``)."""
     rules_summary = (
         "Workers are dice; their pips are their knowledge. On your turn place one worker (or several showing the "
         "same number, 1 morale each after the first) or retrieve workers (1 food/bliss: +2 morale, else -1). "

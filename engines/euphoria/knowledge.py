@@ -11,13 +11,12 @@ from .tableau import (
     RUNAWAY,
     available,
     change_knowledge,
-    change_morale,
     data,
+    fire,
     name,
     penalty_markets,
     penalty_params,
     player,
-    recruit_effects,
 )
 
 
@@ -93,13 +92,7 @@ def knowledge_check(g: Game, pid: int, rolled: list[int]) -> None:
             p["dice"][runner]["at"] = RUNAWAY
             g.g["ran_away"].append(pid)
             g.log(f"{name(pid, g)}: knowledge check {total} ≥ {limit}: a worker showing {top} runs away.")
-            for _, prm in recruit_effects(g, pid, "runaway_morale"):
-                change_morale(g, pid, prm["n"])
-            for _ in recruit_effects(g, pid, "runaway_gain"):
-                push(g, {"effect": "choose_good", "pid": pid, "kind": "any"})
-            from .recruits import offer
-            for effect in ("keep_runaway_for_bliss", "keep_runaway_for_artifact", "keep_runaway_for_bat"):
-                offer(g, pid, effect, die=runner)
+            fire(g, "worker_ran_away", pid, die=runner)
     else:
         g.log(f"{name(pid, g)}: knowledge check {total} < {limit}.")
     params = penalty_params(g, pid, "pairs_raise_knowledge")

@@ -14,6 +14,7 @@ from .queue import push, push_front
 from .tableau import (
     data,
     dice_left,
+    fire,
     has_penalty,
     name,
     occupants,
@@ -427,11 +428,10 @@ def bump(g: Game, pid: int, owner: int, die: int, space_id: str) -> None:
         if params:
             from .tableau import change_knowledge
             change_knowledge(g, pid, params["knowledge"])
-        for _ in recruit_effects(g, pid, "self_bump_resource"):
-            push(g, {"effect": "choose_good", "pid": pid, "kind": "resource"})
+        fire(g, "bumped_own", pid)
         return
-    from .recruits import bump_hooks
-    bump_hooks(g, pid, owner)
+    fire(g, "was_bumped", owner, by=pid)  # after the bump (EU-RECRUIT-07)
+    fire(g, "bumped_other", pid, target=owner)
 
 
 def space_label(g: Game, space_id: str) -> str:

@@ -1,9 +1,10 @@
-"""Recruit abilities (EU-RECRUIT-*): optional ones asked as yes/no, passive ones hooked where they apply.
+"""Recruit abilities (EU-RECRUIT-*): what the optional ones (asked yes/no) do, keyed by data effect name.
 
-Each recruit in ``data/euphoria/recruits.json`` names an ``effect`` and its amounts (``params``).
-``IMPLEMENTED`` lists the effects the engine carries out (every recruit's, a test checks it); the hooks
-live here or in the module of the rule they change: ``moves`` (bumps and moved workers), ``draws``
-(artifact abilities), ``bribes`` (penalty bribes), ``turn_extras`` (once-per-turn actions), ``retrieval``.
+Each recruit in ``data/euphoria/recruits.json`` names an ``effect`` and its amounts (``params``). Abilities
+that react to an event answer the rules' named triggers (``triggers.py``, tables in ``abilities/``); an
+optional one queues an ``ask`` whose yes runs ``ASK[effect]`` here. ``MODIFIERS`` change a rule's numbers
+and ``HOOKED`` ones bring their own prompts: ``moves`` (bumps and moved workers), ``draws`` (artifact
+abilities), ``bribes`` (penalty bribes), ``turn_extras`` (once-per-turn actions), ``retrieval``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from types import ModuleType
 
 from engines.core import Game, effects
 
-from .queue import Op, Token, push, push_front
+from .queue import Op, Token, push_front
 from .tableau import (
     GONE,
     RUNAWAY,
@@ -28,29 +29,23 @@ from .tableau import (
     pay_now,
     payable,
     player,
-    recruit_effects,
     spend,
 )
 
-PASSIVE = frozenset({
-    "wild_artifact", "knowledge_cap", "star_knowledge_drop", "artmarket_star_morale", "artmarket_star_goods",
-    "ignore_penalties", "runaway_morale", "area_extra", "crowded_farm_artifact", "solo_yield", "tunnel_royalty",
-    "tunnel_both", "free_tunnels", "built_market_mood", "built_market_artifact", "visit_area_bonus", "bumped_morale",
-    "self_bump_resource", "bear_bonus", "three_artifacts_goods", "bazaar_discount", "track_end_star",
-    "free_retrieve_no_loss", "retrieve_resource", "retrieve_commodity_per_area_worker", "retrieve_from_area_bonus",
-    "most_pips_bonus", "aquifer_choice", "runaway_gain", "generator_any_commodity", "bumped_hacker",
-    "bump_other_tribute", "site_any_resource", "site_commodities", "site_artifact", "any_exclusive_space",
-    "bliss_retrieve_knowledge", "retrieve_with_energy", "artmarket_bliss_payment", "tank_bliss_cost",
-    "tunnel_water_payment", "bump_tunnel_knowledge_for_cost", "market_bliss_for_resource",
-    "market_commodities_for_artifact",
+MODIFIERS = frozenset({
+    "any_exclusive_space", "artmarket_bliss_payment", "bazaar_discount", "bear_bonus", "bliss_retrieve_knowledge",
+    "bump_tunnel_knowledge_for_cost", "free_retrieve_no_loss", "free_tunnels", "generator_any_commodity",
+    "ignore_penalties", "knowledge_cap", "market_bliss_for_resource", "market_commodities_for_artifact",
+    "retrieve_with_energy", "site_any_resource", "site_artifact", "site_commodities", "solo_yield", "tank_bliss_cost",
+    "three_artifacts_goods", "track_end_star", "tunnel_both", "tunnel_water_payment", "wild_artifact",
 })
+"""Abilities that change a rule's numbers or options (costs, caps, payment alternatives): read where they apply."""
 HOOKED = frozenset({
-    "bumped_set_face", "area_bump_other", "balloon_move", "retrieve_sacrifice_bliss", "retrieve_set_one",
-    "retrieve_commodity_areas_only", "ignore_penalty_for_cost", "extra_placement", "clay_trade", "storyteller",
-    "hermit", "gold_gift_artifacts", "star_discard_artifact", "oracle_peek", "artmarket_single", "site_sacrifice",
+    "bumped_set_face", "area_bump_other", "balloon_move", "retrieve_commodity_areas_only", "ignore_penalty_for_cost",
+    "extra_placement", "clay_trade", "storyteller", "hermit", "oracle_peek", "artmarket_single", "site_sacrifice",
     "food_for_bliss",
 })
-"""Abilities with their own prompts or hooks (moves, draws, bribes, turn_extras, retrieval, placement)."""
+"""Abilities with their own prompts or actions (moves, draws, bribes, turn_extras, retrieval, placement)."""
 
 
 _k_room = knowledge_room
@@ -195,7 +190,8 @@ ASK: dict[str, tuple[Callable[[Game, Op], bool], Callable[[Game, Op], None]]] = 
 ALIASES = {"cannibal": ("new_worker_knowledge_for_artifact", "farm_sacrifice"),
            "retrieve_sacrifice_bliss": ("new_worker_morale_for_artifact",)}
 """Recruits whose card holds several abilities: the parts the engine asks about."""
-IMPLEMENTED = PASSIVE | HOOKED | frozenset(ASK) | frozenset(ALIASES)
+IMPLEMENTED = MODIFIERS | HOOKED | frozenset(ASK) | frozenset(ALIASES)
+"""Effects carried out outside the trigger answers of ``abilities/`` (the engine's ``abilities.effects()``)."""
 
 
 def _draws() -> ModuleType:
@@ -247,44 +243,6 @@ def use_ability(g: Game, op: Op) -> None:
     ASK[op.get("part") or recruit.effect][1](g, op)
 
 
-def offer(g: Game, pid: int, effect: str, **ctx: object) -> None:
-    """Queue a yes/no question for every active recruit of ``pid`` with ``effect`` (or a part of one)."""
-    for rid, _ in recruit_effects(g, pid, effect):
-        push(g, {"effect": "ask", "pid": pid, "recruit": rid, **ctx})
-    for card, parts in ALIASES.items():
-        if effect in parts:
-            for rid, _ in recruit_effects(g, pid, card):
-                push(g, {"effect": "ask", "pid": pid, "recruit": rid, "part": effect, **ctx})
-
-
-def after_retrieval(g: Game, pid: int, spaces: list[str]) -> list[Op]:
-    """Ops for recruits that react to retrieving (Jeroen, Christine, Maggie)."""
-    ops: list[Op] = []
-    for _, prm in recruit_effects(g, pid, "retrieve_resource"):
-        ops += [{"effect": "choose_good", "pid": pid, "kind": "resource"}] * prm["n"]
-    if recruit_effects(g, pid, "retrieve_commodity_per_area_worker"):
-        n = sum(1 for s in spaces if data(g).spaces[s].kind == "production")
-        ops += [{"effect": "choose_good", "pid": pid, "kind": "commodity"}] * n
-    for _, prm in recruit_effects(g, pid, "retrieve_from_area_bonus"):
-        if spaces and all(data(g).spaces[s].area == prm["area"] for s in spaces):
-            ops.append({"effect": "choose_good", "pid": pid, "kind": prm["area"]})
-    return [dict(o) for o in ops]
-
-
-def bump_hooks(g: Game, pid: int, owner: int) -> None:
-    """Abilities triggered by bumping another player's worker, after the bump (EU-RECRUIT-07)."""
-    for _, prm in recruit_effects(g, owner, "bumped_morale"):
-        push(g, {"effect": "morale", "pid": owner, "n": prm["n"]})
-    for _, prm in recruit_effects(g, owner, "bumped_hacker"):
-        change_morale(g, owner, prm["morale"])
-        change_knowledge(g, pid, prm["knowledge"])
-    offer(g, owner, "bumped_artifact_for_morale")
-    offer(g, pid, "bump_other_resource_for_morale", target=owner)
-    offer(g, pid, "bump_other_gossip", target=owner)
-    if recruit_effects(g, pid, "bump_other_tribute"):
-        push(g, {"effect": "tribute", "pid": owner, "to": pid})
-
-
 def _tribute_run(g: Game, op: Op) -> list[Token] | None:
     if player(g, op["pid"])["kind"] == "automa":
         return None
@@ -314,33 +272,6 @@ def _bonus_pick(g: Game, op: Op, token: Token) -> None:
 
 def _bonus_label(g: Game, op: Op, token: Token) -> str:
     return {"knowledge": "Knowledge −1", "morale": "Morale +1"}.get(str(token), f"Take 1 {token}")
-
-
-def production_hooks(g: Game, pid: int, space_id: str, die: int, got: int) -> None:
-    """Recruits that react to a commodity-area placement (EU-RECRUIT-04: strict highest only)."""
-    area = data(g).spaces[space_id].area
-    good = data(g).area_info[area]["commodity"]
-    mine = player(g, pid)["dice"][die]["pips"]
-    from .tableau import occupants
-    others = [g.g["players"][o]["dice"][i]["pips"] for o, i in occupants(g, space_id) if (o, i) != (pid, die)]
-    for _, prm in recruit_effects(g, pid, "most_pips_bonus"):
-        if prm["area"] == area and all(mine > x for x in others):
-            push(g, {"effect": "bonus", "pid": pid, "good": prm["good"], "alt": prm["alt"]})
-    if area == "subterra" and recruit_effects(g, pid, "aquifer_choice"):
-        push(g, {"effect": "bonus", "pid": pid, "good": "water", "alt": "morale"})
-    for rid, prm in recruit_effects(g, pid, "area_knowledge_for_artifact"):
-        if prm["area"] == area:
-            push(g, {"effect": "ask", "pid": pid, "recruit": rid})
-    if got == max(row["goods"] for row in data(g).production):
-        offer(g, pid, "double_yield_artifact", good=good, n=got)  # Joseph the Antiquer: "2 commodities"
-    if got >= 1:
-        offer(g, pid, "yield_for_knowledge", good=good)
-        offer(g, pid, "commodity_to_resource", good=good)
-        offer(g, pid, "area_swap")
-    if area == "icarus":
-        offer(g, pid, "area_trade")
-    if area == "wastelands":
-        offer(g, pid, "farm_sacrifice", die=die, space=space_id)
 
 
 EFFECTS: dict[str, effects.Handler] = {

@@ -7,7 +7,6 @@ from engines.core import Action, Game, Step, effects
 from .knowledge import roll_workers
 from .placement import note_last_move, space_label
 from .queue import in_front, push, push_front
-from .recruits import after_retrieval
 from .tableau import (
     AVAIL,
     GONE,
@@ -15,6 +14,7 @@ from .tableau import (
     change_morale,
     data,
     dice_left,
+    fire,
     gain,
     morale_room,
     name,
@@ -128,15 +128,13 @@ def retrieve(g: Game, pid: int, dice: list[int], pay: str | None, knowledge: boo
         params = penalty_params(g, pid, "free_retrieve_extra")
         change_morale(g, pid, -params["morale"] if params else c["free_morale"])
         g.log(f"{name(pid, g)} retrieves for free: morale {p['morale']}.")
-    before = [{"effect": "sheppard", "pid": pid, "recruit": rid, "dice": dice}
-              for rid, _ in recruit_effects(g, pid, "retrieve_sacrifice_bliss")]
-    before += [{"effect": "milos", "pid": pid, "recruit": rid, "dice": dice}
-               for rid, _ in recruit_effects(g, pid, "retrieve_set_one")]
+    before: list[dict] = []
+    fire(g, "retrieving", pid, dice=dice, before=before)
     if before:  # abilities used before the roll: the roll waits for them
         push(g, *before, {"effect": "retrieve_roll", "pid": pid, "dice": dice})
     else:
         roll_workers(g, pid, dice, "retrieved")
-    push(g, *after_retrieval(g, pid, spaces))
+    fire(g, "retrieved", pid, spaces=spaces)
     if penalty_params(g, pid, "neighbours_retrieve") is not None:  # Dilemma's Prison
         count = len(g.g["players"])
         for other in dict.fromkeys(((pid - 1) % count, (pid + 1) % count)):

@@ -16,6 +16,7 @@ from .tableau import (
     change_morale,
     data,
     dice_at,
+    fire,
     is_automa,
     name,
     penalty_params,
@@ -64,8 +65,7 @@ def give_reward(g: Game, pid: int, space_id: str, die: int, star_site: str | Non
     elif kind == "lost_found":
         lost_and_found(g, pid, space_id)
     elif kind == "site":
-        from .recruits import offer
-        offer(g, pid, "site_knowledge_for_artifact")
+        fire(g, "site_placed", pid)
         check_completion(g, space.extra["site"])
     elif kind == "market":
         visit_market(g, pid, space_id)
@@ -98,10 +98,7 @@ def tank(g: Game, pid: int, space_id: str) -> None:
         else:
             dice.append({"pips": 1, "at": "avail"})
         g.log(f"{name(pid, g)} gains a new worker.")
-        from .recruits import offer
-        offer(g, pid, "new_worker_knowledge_for_artifact")
-        offer(g, pid, "new_worker_morale_for_artifact")
-        offer(g, pid, "new_worker_spy")
+        fire(g, "new_worker", pid)
         roll_workers(g, pid, [gone[0] if gone else len(dice) - 1], "new worker")
     else:
         g.log(f"{name(pid, g)} gains no new worker.")

@@ -130,8 +130,7 @@ def gain(g: Game, pid: int, good: str, n: int = 1, *, room_asked: bool = False) 
             n = max(0, min(n, cap["cap"] - held))
     p["goods"][good] += n
     if good == "gold" and n:
-        for rid, _ in recruit_effects(g, pid, "gold_gift_artifacts"):  # Laura the Philanthropist
-            push(g, {"effect": "laura", "pid": pid, "recruit": rid})
+        fire(g, "gold_gained", pid)
     return n
 
 
@@ -212,6 +211,16 @@ def _effects_of(c: Content, active: tuple[str, ...], dormant: tuple[str, ...]) -
     return index
 
 
+def fire(g: Game, trigger: str, pid: int, **ctx: Any) -> None:
+    """Announce ``trigger`` for ``pid``: each working recruit whose effect answers it reacts (``triggers.py``)."""
+    p = g.g["players"][pid]
+    if p["kind"] == "automa" or not p["active"]:
+        return
+    for effect, answer in g.engine.abilities.answers(trigger):
+        for rid, params in recruit_effects(g, pid, effect):
+            answer(g, pid, rid, params, ctx)
+
+
 def has_recruit(g: Game, pid: int, effect: str) -> bool:
     """True when an active recruit of ``pid`` has ``effect``."""
     return bool(recruit_effects(g, pid, effect))
@@ -286,25 +295,9 @@ def place_star(g: Game, pid: int, location: str, *, area: str | None = None, com
     if p["kind"] == "human":
         _star_consequences(g, pid, location, area)
         if not chained:
-            _star_recruits(g, pid, location, area)
-        if p["artifacts"]:
-            for rid, _ in recruit_effects(g, pid, "star_discard_artifact"):  # Esme the Fireman
-                push(g, {"effect": "esme", "pid": pid, "recruit": rid})
+            fire(g, "star_offers", pid, location=location, area=area)
+        fire(g, "star_settled", pid, location=location, area=area)
     return True
-
-
-def _star_recruits(g: Game, pid: int, location: str, area: str | None) -> None:
-    """Optional abilities triggered by placing a star (Flavio, Brett, High General Baron, Dr. Nakagawa)."""
-    from .recruits import offer
-    if location.split(":")[0] in ("market", "artmarket") and area != "icarus":
-        offer(g, pid, "star_knowledge_for_artifact")
-    if area == "subterra":
-        offer(g, pid, "star_knowledge_for_resource")
-    if area == "wastelands":
-        offer(g, pid, "star_pay_extra_star", location=location, area=area)
-    placing = g.g.get("placing")
-    if area == "euphoria" and placing and placing["pid"] == pid:
-        offer(g, pid, "star_sacrifice_extra_star", location=location, area=area, die=placing["die"])
 
 
 def _star_consequences(g: Game, pid: int, location: str, area: str | None) -> None:
@@ -315,14 +308,7 @@ def _star_consequences(g: Game, pid: int, location: str, area: str | None) -> No
     params = penalty_params(g, pid, "star_morale")
     if params:
         change_morale(g, pid, params["morale"])
-    for _, prm in recruit_effects(g, pid, "star_knowledge_drop"):
-        change_knowledge(g, pid, -prm["n"])
-    if location.startswith("artmarket:"):
-        for _, prm in recruit_effects(g, pid, "artmarket_star_morale"):
-            change_morale(g, pid, prm["n"])
-        if recruit_effects(g, pid, "artmarket_star_goods"):
-            push(g, {"effect": "choose_good", "pid": pid, "kind": "resource"},
-                 {"effect": "choose_good", "pid": pid, "kind": "commodity"})
+    fire(g, "star_placed", pid, location=location, area=area)
     if area == "icarus":
         from .allegiance import tier_bonus
         if tier_bonus(g, pid, "icarus", 2):  # EU-ALLEG-03 Icarite tier 2

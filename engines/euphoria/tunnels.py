@@ -7,7 +7,7 @@ from engines.core import Game, effects
 from .allegiance import activate_faction, faction_name, tier_bonus
 from .basics import room_pending
 from .queue import Op, Token, pending, push
-from .tableau import data, gain, is_automa, name, penalty_params, recruit_effects
+from .tableau import data, fire, gain, is_automa, name, penalty_params, recruit_effects
 
 
 def dig(g: Game, pid: int, area: str, die: int = -1, space_id: str = "") -> None:
@@ -25,15 +25,9 @@ def dig(g: Game, pid: int, area: str, die: int = -1, space_id: str = "") -> None
     if is_automa(g, pid):
         return  # EU-AUTOMA-10: only the miner
     for other in range(len(g.g["players"])):
-        if other != pid and recruit_effects(g, other, "tunnel_royalty"):
-            gain(g, other, tunnel["resource"])
-            g.log(f"{name(other, g)} takes 1 {tunnel['resource']} (Youssef the Tunneler).")
-    from .recruits import offer
-    offer(g, pid, "tunnel_knowledge_for_resource", resource=tunnel["resource"])
-    for rid, prm in recruit_effects(g, pid, "tunnel_dig_extra"):
-        if prm["tunnel"] == area:
-            push(g, {"effect": "ask", "pid": pid, "recruit": rid, "tunnel": area})
-    offer(g, pid, "tunnel_sacrifice", die=die, space=space_id, resource=tunnel["resource"])
+        if other != pid:
+            fire(g, "tunnel_dug_by_other", other, resource=tunnel["resource"])
+    fire(g, "tunnel_dug", pid, area=area, die=die, space=space_id, resource=tunnel["resource"])
     andrew = any(prm["tunnel"] == area for _, prm in recruit_effects(g, pid, "tunnel_both"))
     mwiche = bool((g.g.get("placing") or {}).get("both"))
     both = tier_bonus(g, pid, area, 2) or andrew or mwiche
