@@ -79,50 +79,10 @@ def bazaar_slots(g: Game, pid: int) -> list[int]:
     ]
 
 
-def _artifact_run(g: Game, op: Op) -> list[Token] | None:
-    pid = op["pid"]
-    if player(g, pid)["kind"] == "automa":
-        return None
-    options: list[Token] = list(bazaar_slots(g, pid))
-    from .draws import geek_allowed
-    if geek_allowed(g, op):
-        options.append("deck")  # Geek the Oracle
-    if not options:
-        g.log(f"{name(pid, g)} cannot take an artifact (bazaar empty or unaffordable).")
-    return options or None
-
-
-def _artifact_pick(g: Game, op: Op, token: Token) -> None:
-    from .draws import geek_use, receive_artifact
-    if token == "deck":
-        geek_use(g, op)
-        return
-    pid, slot = op["pid"], int(token) - 1
-    cost = slot_cost(g, pid, slot)
-    card = take_from_bazaar(g, pid, slot)
-    g.log(f"{name(pid, g)} takes a {data(g).artifact_names[card]} from bazaar slot {slot + 1}.")
-    follow = [{"effect": "pay", "pid": pid, "unit": "commodity"} for _ in range(cost)]
-    if cost and card in ("book", "bifocals"):
-        follow += [{"effect": "ask", "pid": pid, "recruit": rid, "card": card}
-                   for rid, _ in recruit_effects(g, pid, "reader_swap")]
-    receive_artifact(g, pid, card, op.get("via"), follow)
-
-
-def _artifact_label(g: Game, op: Op, token: Token) -> str:
-    if token == "deck":
-        from .draws import geek_label
-        return geek_label(g, op)
-    slot = int(token) - 1
-    card = data(g).artifact_names[g.g["bazaar"][slot]]
-    cost = slot_cost(g, op["pid"], slot)
-    return f"Take artifact: {card} (pay {cost} commodit{'y' if cost == 1 else 'ies'})" if cost else \
-        f"Take artifact: {card} (free)"
-
-
-def _artifact_default(g: Game, op: Op, options: list[Token]) -> Token:
-    """Timeout: the rightmost (cheapest) bazaar card (spec 6.5)."""
-    slots = [o for o in options if isinstance(o, int)]
-    return max(slots) if slots else options[0]
+def others(g: Game, pid: int) -> list[int]:
+    """The other human players in seat order after ``pid`` (Automas hold no goods or cards)."""
+    count = len(g.g["players"])
+    return [o for o in ((pid + k) % count for k in range(1, count)) if g.g["players"][o]["kind"] == "human"]
 
 
 # -- paying artifacts ---------------------------------------------------------------------
@@ -194,7 +154,6 @@ def _artpay_pick(g: Game, op: Op, token: Token) -> None:
                                                                                       "pid": pid})
         return
     if token == "jacko":
-        from .draws import others
         n = recruit_effects(g, pid, "artmarket_single")[0][1]["artifacts"]
         push_front(g, *({"effect": "spend_artifact", "pid": pid} for _ in range(n)),
                    *({"effect": "artifact", "pid": o} for o in others(g, pid)))
@@ -234,13 +193,6 @@ def _spend_pick(g: Game, op: Op, token: Token) -> None:
 
 
 EFFECTS: dict[str, effects.Handler] = {
-    "artifact": effects.Handler(
-        _artifact_run,
-        pick=_artifact_pick,
-        label=_artifact_label,
-        prompt="Take an artifact from the bazaar.",
-        default=_artifact_default,
-    ),
     "artpay": effects.Handler(
         _artpay_run,
         pick=_artpay_pick,

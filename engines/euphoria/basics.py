@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from engines.core import Game, effects
 
+from .artifacts import discard_artifact
+from .payments import can_pay
 from .queue import Op, Token, pending, push_front
-from .tableau import change_morale, data, name, player, recruit_effects, spend
+from .tableau import change_morale, data, gain, name, player, recruit_effects, spend
 
 
 # -- goods ---------------------------------------------------------------------------------
@@ -64,7 +66,6 @@ def _still_payable(g: Game, pid: int, good: str, rest: dict[str, int]) -> bool:
     """Would the rest of the payment stay payable after paying ``good`` now?"""
     if not rest:
         return True
-    from .placement import can_pay
     goods = player(g, pid)["goods"]
     goods[good] -= 1
     try:
@@ -111,7 +112,6 @@ def room_pending(g: Game, pid: int) -> bool:
 
 def gain_good(g: Game, pid: int, good: str, n: int) -> int:
     """Gain goods (via tableau, imported late to keep this module small)."""
-    from .tableau import gain
     return gain(g, pid, good, n)
 
 
@@ -124,27 +124,12 @@ def _limit_run(g: Game, op: Op) -> list[Token] | None:
 
 
 def _limit_pick(g: Game, op: Op, token: Token) -> None:
-    from .artifacts import discard_artifact
     discard_artifact(g, op["pid"], str(token))
     g.log(f"{name(op['pid'], g)} discards a {data(g).artifact_names[str(token)]} (hand limit = morale).")
     push_front(g, {"effect": "hand_limit", "pid": op["pid"]})
 
 
 # -- optional abilities -------------------------------------------------------------------
-def _ask_run(g: Game, op: Op) -> list[Token] | None:
-    from .recruits import ask_allowed
-    return ["yes", "no"] if ask_allowed(g, op) else None
-
-
-def _ask_pick(g: Game, op: Op, token: Token) -> None:
-    if token == "yes":
-        from .recruits import use_ability
-        use_ability(g, op)
-
-
-def _ask_label(g: Game, op: Op, token: Token) -> str:
-    r = data(g).recruits[op["recruit"]]
-    return f"Use {r.name}: {r.text}"[:100] if token == "yes" else f"Do not use {r.name}"
 
 
 def _morale_run(g: Game, op: Op) -> None:
@@ -179,14 +164,6 @@ EFFECTS: dict[str, effects.Handler] = {
         prompt="Over your hand limit (morale): discard an artifact.",
         label=lambda g, op, t: f"Discard a {data(g).artifact_names[str(t)]}",
         default=lambda g, op, opts: max(opts, key=lambda t: player(g, op["pid"])["artifacts"].count(t)),
-    ),
-    "ask": effects.Handler(
-        _ask_run,
-        pick=_ask_pick,
-        label=_ask_label,
-        prompt="Use your recruit's ability?",
-        default=lambda g, op, opts: "no",
-        auto_single=False,
     ),
     "morale": effects.Handler(_morale_run),
 }

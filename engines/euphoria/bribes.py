@@ -8,27 +8,14 @@ bribed penalty until the placement ends (``placed`` op); ``penalty_markets`` hon
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from engines.core import Game, effects
 
-from .placement import BLOCKING, forced_bribe
+from .placement import BLOCKING, bribe_offer, forced_bribe, place_worker
 from .queue import Op, Token, push_front
-from .tableau import data, gain, has_penalty, name, payable, penalty_params, player, recruit_effects, spend
+from .tableau import data, gain, has_penalty, name, payable, penalty_params, player, spend
 
 ONLY_BLOCKING = BLOCKING - {"self_bump_needs_low_knowledge"}
 """Penalties that only forbid placements: once the placement is legal, ignoring them changes nothing."""
-
-
-def bribe_offer(g: Game, pid: int) -> tuple[str, Mapping[str, Any]] | None:
-    """``(recruit id, params)`` of the first bribe recruit whose price ``pid`` can pay now."""
-    if player(g, pid)["kind"] != "human":
-        return None
-    for rid, prm in recruit_effects(g, pid, "ignore_penalty_for_cost"):
-        if payable(g, pid, prm["good"]) >= prm["n"]:
-            return rid, prm
-    return None
 
 
 def optional_keys(g: Game, pid: int) -> list[str]:
@@ -49,6 +36,16 @@ def bribe_ops(g: Game, pid: int, space_id: str, extra: bool) -> list[Op]:
     if not keys:
         return []
     return [{"effect": "bribe", "pid": pid, "recruit": offer[0], "keys": keys, "forced": bool(forced)}]
+
+
+def begin_placement(g: Game, pid: int, die: int, space_id: str, extra: bool = False) -> None:
+    """A human placement: first an optional (or required) penalty bribe, then the placement itself."""
+    g.g["ignored"] = None
+    ops = bribe_ops(g, pid, space_id, extra)
+    if ops:
+        push_front(g, *ops, {"effect": "place", "pid": pid, "die": die, "space": space_id})
+    else:
+        place_worker(g, pid, die, space_id)
 
 
 def bribe_note(g: Game, pid: int, space_id: str, extra: bool) -> str:

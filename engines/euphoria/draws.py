@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from engines.core import Game, effects
 
+from .artifacts import bazaar_slots, deck_draw, discard_artifact, others, refill_bazaar, slot_cost, take_from_bazaar
+from .moves import lars_offer
 from .queue import Op, Token, push, push_front
 from .tableau import (
     change_knowledge,
@@ -25,12 +27,6 @@ from .tableau import (
     spend,
     use_once,
 )
-
-
-def others(g: Game, pid: int) -> list[int]:
-    """The other human players in seat order after ``pid`` (Automas hold no goods or cards)."""
-    count = len(g.g["players"])
-    return [o for o in ((pid + k) % count for k in range(1, count)) if g.g["players"][o]["kind"] == "human"]
 
 
 def _pair(hand: list[str]) -> bool:
@@ -53,13 +49,11 @@ def receive_artifact(g: Game, pid: int, card: str, via: str | None = None, first
         follow += [{"effect": "ask", "pid": pid, "recruit": rid}
                    for rid, _ in recruit_effects(g, pid, "gambler") if not once_used(g, rid)]
     push_front(g, *follow)
-    from .moves import lars_offer
     lars_offer(g, pid, card)
 
 
 def gambler_allowed(g: Game, op: Op) -> bool:
     """Jonathan the Gambler: once per turn, and only if a bazaar card can be taken."""
-    from .artifacts import bazaar_slots
     return not once_used(g, op["recruit"]) and bool(bazaar_slots(g, op["pid"]))
 
 
@@ -105,7 +99,6 @@ def bradley_use(g: Game, op: Op) -> None:
 
 
 def _peek_run(g: Game, op: Op) -> list[Token] | None:
-    from .artifacts import deck_draw
     if "cards" not in op:
         op["cards"] = [c for c in (deck_draw(g) for _ in range(op["n"])) if c]
         if op["cards"]:
@@ -128,7 +121,6 @@ def _to_discard(g: Game, cards: list[str]) -> None:
     """Cards looked at but not kept go face up to the discard pile (a short bazaar row refills)."""
     g.g["art_discard"] += cards
     if cards and not all(g.g["bazaar"]):
-        from .artifacts import refill_bazaar
         refill_bazaar(g)
 
 
@@ -201,7 +193,6 @@ def _esme_run(g: Game, op: Op) -> list[Token] | None:
 def _esme_pick(g: Game, op: Op, token: Token) -> None:
     if token == "no":
         return
-    from .artifacts import discard_artifact
     pid, prm = op["pid"], data(g).recruits[op["recruit"]].params
     times = 2 if token == prm["double"] else 1
     discard_artifact(g, pid, str(token))
@@ -256,7 +247,6 @@ def _story_pick(g: Game, op: Op, token: Token) -> None:
     if token == "resource":
         push_front(g, {"effect": "choose_good", "pid": pid, "kind": "resource"})
         return
-    from .artifacts import take_from_bazaar
     card = take_from_bazaar(g, pid, int(token) - 1)
     g.log(f"{name(pid, g)} takes a {data(g).artifact_names[card]} from bazaar slot {token} for free (Bora).")
     receive_artifact(g, pid, card, "bora")
@@ -268,7 +258,57 @@ def _story_label(g: Game, op: Op, token: Token) -> str:
     return f"Take the {data(g).artifact_names[g.g['bazaar'][int(token) - 1]]} from slot {token} for free"
 
 
+def _artifact_run(g: Game, op: Op) -> list[Token] | None:
+    pid = op["pid"]
+    if player(g, pid)["kind"] == "automa":
+        return None
+    options: list[Token] = list(bazaar_slots(g, pid))
+    if geek_allowed(g, op):
+        options.append("deck")  # Geek the Oracle
+    if not options:
+        g.log(f"{name(pid, g)} cannot take an artifact (bazaar empty or unaffordable).")
+    return options or None
+
+
+def _artifact_pick(g: Game, op: Op, token: Token) -> None:
+    if token == "deck":
+        geek_use(g, op)
+        return
+    pid, slot = op["pid"], int(token) - 1
+    cost = slot_cost(g, pid, slot)
+    card = take_from_bazaar(g, pid, slot)
+    g.log(f"{name(pid, g)} takes a {data(g).artifact_names[card]} from bazaar slot {slot + 1}.")
+    follow = [{"effect": "pay", "pid": pid, "unit": "commodity"} for _ in range(cost)]
+    if cost and card in ("book", "bifocals"):
+        follow += [{"effect": "ask", "pid": pid, "recruit": rid, "card": card}
+                   for rid, _ in recruit_effects(g, pid, "reader_swap")]
+    receive_artifact(g, pid, card, op.get("via"), follow)
+
+
+def _artifact_label(g: Game, op: Op, token: Token) -> str:
+    if token == "deck":
+        return geek_label(g, op)
+    slot = int(token) - 1
+    card = data(g).artifact_names[g.g["bazaar"][slot]]
+    cost = slot_cost(g, op["pid"], slot)
+    return f"Take artifact: {card} (pay {cost} commodit{'y' if cost == 1 else 'ies'})" if cost else \
+        f"Take artifact: {card} (free)"
+
+
+def _artifact_default(g: Game, op: Op, options: list[Token]) -> Token:
+    """Timeout: the rightmost (cheapest) bazaar card (spec 6.5)."""
+    slots = [o for o in options if isinstance(o, int)]
+    return max(slots) if slots else options[0]
+
+
 EFFECTS: dict[str, effects.Handler] = {
+    "artifact": effects.Handler(
+        _artifact_run,
+        pick=_artifact_pick,
+        label=_artifact_label,
+        prompt="Take an artifact from the bazaar.",
+        default=_artifact_default,
+    ),
     "peek": effects.Handler(
         _peek_run,
         pick=_peek_pick,

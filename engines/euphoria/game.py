@@ -9,12 +9,12 @@ from engines.core.effects import Choice, Registry
 
 from . import artifacts, basics, bribes, draws, moves, payments, placement, recruits, retrieval, rewards, tunnels
 from .abilities import bumps, stars, workers, yields
-from .automa.turn import AutomaTurn
+from .bot import choose
 from .content import Content, load
 from .retrieval import Retrieve
 from .setup import Draft, automa_game, start
 from .triggers import Abilities
-from .turns import Turn
+from .turns import AutomaTurn, Turn
 from .view import hidden_paths, table_view
 
 CONTENT = load()
@@ -79,7 +79,6 @@ class Euphoria(Engine):
         return {str(pid): p["stars"] for pid, p in enumerate(state["g"]["players"])}
 
     def bot_action(self, state: State, seat: int) -> Action:
-        from .bot import choose
         return choose(self, state, seat)
 
     def automa(self, state: State) -> bool:

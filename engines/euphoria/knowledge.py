@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engines.core import Game
 
+from .automa.state import penalty_side
 from .queue import push
 from .tableau import (
     AVAIL,
@@ -45,7 +46,6 @@ def roll_workers(g: Game, pid: int, dice: list[int], why: str) -> None:
 
 def automa_sixes(g: Game, pid: int, dice: list[int]) -> None:
     """Penalty side up: every rolled 6 goes onto the faction card (EU-AUTOMA-14)."""
-    from .automa.state import penalty_side
     if not penalty_side(g, pid):
         return
     p = player(g, pid)

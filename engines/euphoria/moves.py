@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from engines.core import Game, effects
 
+from .bribes import begin_placement
 from .knowledge import roll_workers
+from .placement import bump, legal_spaces, self_bump_allowed, space_label
 from .queue import Op, Token, in_front, push, push_front
 from .tableau import (
     AVAIL,
@@ -24,12 +26,6 @@ FACES = (1, 2, 3, 4, 5, 6)
 
 
 # -- Amanda the Broker: a bumped worker's face ------------------------------------------------
-def set_face_offer(g: Game, owner: int) -> str | None:
-    """Amanda's id when ``owner`` may pay for setting a bumped die's face, else None."""
-    for rid, prm in recruit_effects(g, owner, "bumped_set_face"):
-        if payable(g, owner, "bliss") >= prm["bliss"]:
-            return rid
-    return None
 
 
 def _face_run(g: Game, op: Op) -> list[Token] | None:
@@ -69,7 +65,6 @@ def _incite_run(g: Game, op: Op) -> list[Token] | None:
 def _incite_pick(g: Game, op: Op, token: Token) -> None:
     if token == "no":
         return
-    from .placement import bump
     owner, die = (int(x) for x in str(token).split("."))
     in_front(g, bump, g, op["pid"], owner, die, op["space"])
 
@@ -93,7 +88,6 @@ def after_placement(g: Game, pid: int, die: int, space_id: str) -> None:
 
 def repeat_allowed(g: Game, op: Op) -> bool:
     """Darren: still there, not used this turn, and a self-bump allowed and paid (Spa, Camp, Agency)."""
-    from .placement import self_bump_allowed
     pid = op["pid"]
     if once_used(g, op["recruit"]) or player(g, pid)["dice"][op["die"]]["at"] != op["space"]:
         return False
@@ -105,7 +99,6 @@ def repeat_allowed(g: Game, op: Op) -> bool:
 
 def repeat_use(g: Game, op: Op) -> None:
     """Darren: bump your own worker (fee, roll, check), then it must be placed elsewhere."""
-    from .placement import bump
     pid = op["pid"]
     use_once(g, op["recruit"])
     fee = penalty_params(g, pid, "self_bump_fee")
@@ -132,7 +125,6 @@ def lars_offer(g: Game, pid: int, card: str) -> None:
 
 
 def _move_run(g: Game, op: Op) -> list[Token] | None:
-    from .placement import legal_spaces
     pid, die = op["pid"], op["die"]
     at = player(g, pid)["dice"][die]["at"]
     if at != (op["from"] if op["stay"] else AVAIL) or (op["stay"] and once_used(g, op["recruit"])):
@@ -144,7 +136,6 @@ def _move_run(g: Game, op: Op) -> list[Token] | None:
 def _move_pick(g: Game, op: Op, token: Token) -> None:
     if token == "stay":
         return
-    from .placement import begin_placement, space_label
     pid, die = op["pid"], op["die"]
     if op["stay"]:
         use_once(g, op["recruit"])
@@ -157,7 +148,6 @@ def _move_pick(g: Game, op: Op, token: Token) -> None:
 def _move_label(g: Game, op: Op, token: Token) -> str:
     if token == "stay":
         return "Leave the worker where it is"
-    from .placement import space_label
     return f"Place it on {space_label(g, str(token))}"
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core import Game
 
-from .allegiance import advance, tier_bonus
+from .allegiance import advance
 from .queue import push
 from .tableau import (
     change_knowledge,
@@ -17,6 +17,7 @@ from .tableau import (
     penalty_params,
     player,
     recruit_effects,
+    tier_bonus,
 )
 
 

@@ -10,10 +10,12 @@ abilities), ``bribes`` (penalty bribes), ``turn_extras`` (once-per-turn actions)
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import ModuleType
 
 from engines.core import Game, effects
 
+from . import draws, moves
+from .allegiance import activate_faction
+from .artifacts import discard_artifact
 from .queue import Op, Token, push_front
 from .tableau import (
     GONE,
@@ -28,6 +30,7 @@ from .tableau import (
     name,
     pay_now,
     payable,
+    place_star,
     player,
     spend,
 )
@@ -83,7 +86,6 @@ def _keep_runaway(g: Game, op: Op) -> None:
     if effect == "keep_runaway_for_bliss":
         pay_now(g, op["pid"], "bliss", _prm(g, op)["bliss"])  # Brian may pay food
     elif effect == "keep_runaway_for_bat":
-        from .artifacts import discard_artifact
         discard_artifact(g, op["pid"], "bat")
     else:
         _know(g, op)
@@ -91,7 +93,6 @@ def _keep_runaway(g: Game, op: Op) -> None:
 
 
 def _star_again(g: Game, op: Op) -> None:
-    from .tableau import place_star
     place_star(g, op["pid"], op["location"], area=op.get("area"), chained=True)
 
 
@@ -109,7 +110,7 @@ ASK: dict[str, tuple[Callable[[Game, Op], bool], Callable[[Game, Op], None]]] = 
         lambda g, op: _k_room(g, op["pid"], _prm(g, op)["knowledge"]),
         lambda g, op: (change_knowledge(g, op["pid"], _prm(g, op)["knowledge"]),
                        push_front(g, {"effect": "artifact", "pid": op["pid"]}),
-                       _prm(g, op).get("others_gain") and _draws().zong_gifts(g, op["pid"], op["recruit"],
+                       _prm(g, op).get("others_gain") and draws.zong_gifts(g, op["pid"], op["recruit"],
                                                                               _prm(g, op)["others_gain"]))),
     "tunnel_knowledge_for_resource": (
         lambda g, op: _k_room(g, op["pid"], _prm(g, op)["knowledge"]),
@@ -182,10 +183,10 @@ ASK: dict[str, tuple[Callable[[Game, Op], bool], Callable[[Game, Op], None]]] = 
         lambda g, op: _m_room(g, op["pid"], _prm(g, op)["morale"]),
         lambda g, op: (change_morale(g, op["pid"], -_prm(g, op)["morale"]),
                        push_front(g, {"effect": "artifact", "pid": op["pid"]}))),
-    "gambler": (lambda g, op: _draws().gambler_allowed(g, op), lambda g, op: _draws().gambler_use(g, op)),
-    "visit_peek_artifacts": (lambda g, op: _draws().bradley_allowed(g, op), lambda g, op: _draws().bradley_use(g, op)),
-    "new_worker_spy": (lambda g, op: _draws().spy_allowed(g, op), lambda g, op: _draws().spy_use(g, op)),
-    "repeat_placement": (lambda g, op: _moves().repeat_allowed(g, op), lambda g, op: _moves().repeat_use(g, op)),
+    "gambler": (lambda g, op: draws.gambler_allowed(g, op), lambda g, op: draws.gambler_use(g, op)),
+    "visit_peek_artifacts": (lambda g, op: draws.bradley_allowed(g, op), lambda g, op: draws.bradley_use(g, op)),
+    "new_worker_spy": (lambda g, op: draws.spy_allowed(g, op), lambda g, op: draws.spy_use(g, op)),
+    "repeat_placement": (lambda g, op: moves.repeat_allowed(g, op), lambda g, op: moves.repeat_use(g, op)),
 }
 ALIASES = {"cannibal": ("new_worker_knowledge_for_artifact", "farm_sacrifice"),
            "retrieve_sacrifice_bliss": ("new_worker_morale_for_artifact",)}
@@ -194,20 +195,7 @@ IMPLEMENTED = MODIFIERS | HOOKED | frozenset(ASK) | frozenset(ALIASES)
 """Effects carried out outside the trigger answers of ``abilities/`` (the engine's ``abilities.effects()``)."""
 
 
-def _draws() -> ModuleType:
-    """The draws module (imported late: it imports this one)."""
-    from . import draws
-    return draws
-
-
-def _moves() -> ModuleType:
-    """The moves module (imported late: it imports this one)."""
-    from . import moves
-    return moves
-
-
 def _discard(g: Game, pid: int, card: str) -> None:
-    from .artifacts import discard_artifact
     discard_artifact(g, pid, card)
 
 
@@ -217,7 +205,6 @@ def _is_runaway(g: Game, op: Op) -> bool:
 
 def _extra_dig(g: Game, op: Op) -> None:
     """Professor Reitz / Major Dave: one more miner space and one more reward item."""
-    from .allegiance import activate_faction
     track, area = data(g).tunnel_track, op["tunnel"]
     if g.g["miners"][area] < track["end"]:
         g.g["miners"][area] += 1
@@ -274,7 +261,29 @@ def _bonus_label(g: Game, op: Op, token: Token) -> str:
     return {"knowledge": "Knowledge −1", "morale": "Morale +1"}.get(str(token), f"Take 1 {token}")
 
 
+def _ask_run(g: Game, op: Op) -> list[Token] | None:
+    return ["yes", "no"] if ask_allowed(g, op) else None
+
+
+def _ask_pick(g: Game, op: Op, token: Token) -> None:
+    if token == "yes":
+        use_ability(g, op)
+
+
+def _ask_label(g: Game, op: Op, token: Token) -> str:
+    r = data(g).recruits[op["recruit"]]
+    return f"Use {r.name}: {r.text}"[:100] if token == "yes" else f"Do not use {r.name}"
+
+
 EFFECTS: dict[str, effects.Handler] = {
+    "ask": effects.Handler(
+        _ask_run,
+        pick=_ask_pick,
+        label=_ask_label,
+        prompt="Use your recruit's ability?",
+        default=lambda g, op, opts: "no",
+        auto_single=False,
+    ),
     "tribute": effects.Handler(
         _tribute_run,
         pick=_tribute_pick,

@@ -5,9 +5,10 @@ from __future__ import annotations
 from engines.core import Game, effects
 
 from .allegiance import advance
-from .artifacts import spend_type
+from .artifacts import can_spend_types, spend_type
 from .construction import check_completion, visit_market
 from .knowledge import roll_workers
+from .moves import after_placement, incite_targets
 from .production import produce
 from .queue import Op, Token, in_front, push
 from .tableau import (
@@ -32,7 +33,6 @@ def give_reward(g: Game, pid: int, space_id: str, die: int, star_site: str | Non
     space = data(g).spaces[space_id]
     kind = space.kind
     if kind == "production":
-        from .moves import incite_targets
         if incite_targets(g, pid, space_id):  # Jedidiah the Inciter bumps before the yield is counted
             push(g, {"effect": "incite", "pid": pid, "space": space_id},
                  {"effect": "produce", "pid": pid, "space": space_id, "die": die})
@@ -133,7 +133,6 @@ def _placed_run(g: Game, op: Op) -> None:
     if ignored and ignored["pid"] == op["pid"]:
         g.g["ignored"] = None
     if "space" in op:
-        from .moves import after_placement
         after_placement(g, op["pid"], op["die"], op["space"])
 
 
@@ -146,7 +145,6 @@ def _pay_type_run(g: Game, op: Op) -> list[Token] | None:
 
 
 def _pay_type_pick(g: Game, op: Op, token: Token) -> None:
-    from .artifacts import can_spend_types
     if can_spend_types(g, op["pid"], {op["kind"]: 1}):
         spend_type(g, op["pid"], op["kind"])
         g.log(f"{name(op['pid'], g)} hands in a {data(g).artifact_names[op['kind']]}.")

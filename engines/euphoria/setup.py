@@ -6,8 +6,11 @@ from typing import Any
 
 from engines.core import Action, Game, Simultaneous
 
+from .artifacts import refill_bazaar
+from .automa.state import choose_factions, setup_automa
 from .queue import pending
-from .tableau import data, name
+from .tableau import data, name, recruit_effects
+from .turns import start_turn
 
 
 def automa_game(seats: int, options: dict[str, Any]) -> bool:
@@ -37,7 +40,6 @@ def start(g: Game) -> None:
         art_deck=deck, art_discard=[], bazaar=[], recruit_deck=pool, recruit_box=[], automa=None,
     )
     pending(g)  # the core's effect queue, state["effects"]
-    from .artifacts import refill_bazaar
     refill_bazaar(g)  # EU-SETUP-06
     colours = [x for x in c.c["colours"] if not (automa and x in c.automa["colours"])]
     for seat in range(g.seats):
@@ -45,7 +47,6 @@ def start(g: Game) -> None:
     for seat in range(g.seats):
         deal(g, seat)
     if automa:
-        from .automa.state import setup_automa
         setup_automa(g)
     g.goto("draft", **Draft.frame_for(list(range(g.seats))))
 
@@ -116,7 +117,6 @@ class Draft(Simultaneous):
             g.g["recruit_box"] += [r for r in p["dealt"] if r not in (active, hidden)]
             p["dealt"] = []
             g.log(f"{{seat{seat}}} reveals {data(g).recruits[active].name} as active recruit.")
-        from .tableau import recruit_effects
         for seat in range(g.seats):
             for _, prm in recruit_effects(g, seat, "hermit"):  # Kofi the Hermit starts with fewer workers
                 g.g["players"][seat]["dice"] = g.g["players"][seat]["dice"][:prm["start_dice"]]
@@ -133,8 +133,6 @@ class Draft(Simultaneous):
         if len(tied) > 1:
             g.log("Tie for the highest roll: the first player is drawn at random (R-02).")
         if g.g["automa"] is not None:
-            from .automa.state import choose_factions
             choose_factions(g)
         g.log(f"{name(first, g)} goes first.")
-        from .turns import start_turn
         start_turn(g, first)

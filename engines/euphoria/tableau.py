@@ -272,6 +272,30 @@ def penalty_params(g: Game, pid: int, key: str) -> Any:
     return data(g).markets[g.g["built"][sites[0]]].params if sites else None
 
 
+def faction_name(g: Game, area: str) -> str:
+    """"Icarite", "Euphorian"… for an area id."""
+    return data(g).area_info[area]["faction"]
+
+
+def has_faction(g: Game, pid: int, area: str) -> bool:
+    """An active recruit of that faction (EU-ALLEG-02, EU-RECRUIT-01)."""
+    p = player(g, pid)
+    return p["kind"] == "human" and any(data(g).recruits[r].faction == area for r in p["active"])
+
+
+def track_for_bonus(g: Game, area: str) -> int:
+    """Track position used for tier-1/2 bonuses: as it was when the current placement began (EU-ALLEG-04, R-27)."""
+    snap = g.g.get("placing")
+    return snap["tracks"][area] if snap else g.g["tracks"][area]
+
+
+def tier_bonus(g: Game, pid: int, area: str, tier: int) -> bool:
+    """Does ``pid`` get the tier-1 or tier-2 bonus of ``area`` now (never doubled, EU-ALLEG-06)?"""
+    if not has_faction(g, pid, area) or has_penalty(g, pid, "no_tier12_bonus"):
+        return False
+    return track_for_bonus(g, area) >= data(g).tiers[tier - 1]
+
+
 # -- stars --------------------------------------------------------------------------------
 def stars_left(g: Game, pid: int) -> int:
     """Stars ``pid`` may still place (EU-END-02)."""
@@ -309,10 +333,8 @@ def _star_consequences(g: Game, pid: int, location: str, area: str | None) -> No
     if params:
         change_morale(g, pid, params["morale"])
     fire(g, "star_placed", pid, location=location, area=area)
-    if area == "icarus":
-        from .allegiance import tier_bonus
-        if tier_bonus(g, pid, "icarus", 2):  # EU-ALLEG-03 Icarite tier 2
-            push(g, {"effect": "artifact", "pid": pid})
+    if area == "icarus" and tier_bonus(g, pid, "icarus", 2):  # EU-ALLEG-03 Icarite tier 2
+        push(g, {"effect": "artifact", "pid": pid})
 
 
 def location_name(g: Game, location: str) -> str:

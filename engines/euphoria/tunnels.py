@@ -4,10 +4,22 @@ from __future__ import annotations
 
 from engines.core import Game, effects
 
-from .allegiance import activate_faction, faction_name, tier_bonus
+from .allegiance import activate_faction
 from .basics import room_pending
 from .queue import Op, Token, pending, push
-from .tableau import data, fire, gain, is_automa, name, penalty_params, recruit_effects
+from .tableau import (
+    change_knowledge,
+    data,
+    faction_name,
+    fire,
+    gain,
+    has_faction,
+    is_automa,
+    name,
+    penalty_params,
+    recruit_effects,
+    tier_bonus,
+)
 
 
 def dig(g: Game, pid: int, area: str, die: int = -1, space_id: str = "") -> None:
@@ -57,8 +69,6 @@ def exclusive(g: Game, pid: int, space_id: str) -> None:
     """The exclusive space: the other area's commodity (EU-TUNNEL-04, RECONSTRUCTED amount)."""
     if is_automa(g, pid):
         return
-    from .allegiance import has_faction
-    from .tableau import change_knowledge
     area = data(g).spaces[space_id].area
     for _, prm in recruit_effects(g, pid, "any_exclusive_space") if not has_faction(g, pid, area) else []:
         change_knowledge(g, pid, prm["knowledge"])  # Kadan the Infiltrator

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from engines.core import Game
 from engines.core.rng import rng_script
-from engines.euphoria.automa.turn import area_order, automa_act, choose_space, panel, sorted_sites, start_automa_turn
+from engines.euphoria.automa.turn import area_order, automa_act, choose_space, panel, sorted_sites
 from engines.euphoria.construction import needed
 from engines.euphoria.queue import run_ops
+from engines.euphoria.turns import start_automa_turn
 
 from .helpers import E, build, dice, drafted, edit, pl, table
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from engines.core import Game
 from engines.core.rng import rng_script
-from engines.euphoria.allegiance import advance, tier_bonus
+from engines.euphoria.allegiance import advance
 from engines.euphoria.queue import push, run_ops
+from engines.euphoria.tableau import tier_bonus
 
 from .helpers import E, build, dice, edit, legal, pl, play, star, table, turn
 
