@@ -2,6 +2,7 @@
 
 from . import effects
 from .action import MAX_ACTION_LEN, UNDO, Action, act
+from .content import ContentError, Count, Ref, game_dir, load_files
 from .engine import UNDO_LIMIT, Engine
 from .errors import EngineBug, IllegalAction, OptionError, ReplayMismatch
 from .jsonstate import State, copy_state, dumps, state_hash
@@ -11,30 +12,8 @@ from .rng import Rng
 from .steps import Event, Game, Simultaneous, Step
 
 __all__ = [
-    "MAX_ACTION_LEN",
-    "UNDO",
-    "UNDO_LIMIT",
-    "Action",
-    "Engine",
-    "EngineBug",
-    "Event",
-    "Game",
-    "IllegalAction",
-    "Option",
-    "OptionError",
-    "OptionsSchema",
-    "ReplayMismatch",
-    "Rng",
-    "Simultaneous",
-    "State",
-    "Step",
-    "act",
-    "check_replay",
-    "copy_state",
-    "dumps",
-    "effects",
-    "export_replay",
-    "replay",
-    "state_hash",
-    "verify",
+    "MAX_ACTION_LEN", "UNDO", "UNDO_LIMIT", "Action", "ContentError", "Count", "Engine", "EngineBug", "Event",
+    "Game", "IllegalAction", "Option", "OptionError", "OptionsSchema", "Ref", "ReplayMismatch", "Rng",
+    "Simultaneous", "State", "Step", "act", "check_replay", "copy_state", "dumps", "effects", "export_replay",
+    "game_dir", "load_files", "replay", "state_hash", "verify",
 ]

@@ -140,7 +140,7 @@ def run(g: Game) -> bool:
         if (len(options) == 1 and handler.auto_single) or not _is_seat(g, owner):
             _pick(handler, g, item, handler.choose_default(g, item, options) if len(options) > 1 else options[0])
             continue
-        g.call(CHOICE, seat=owner, effect=item, options=options)
+        g.call(CHOICE, seat=owner, op=item, options=options)
         return False
     return True
 
@@ -171,7 +171,7 @@ def problems(names: Iterable[str], state: dict[str, Any]) -> str | None:
 class Choice(Step):
     """The prompt an effect pauses on: its owner picks one option (``pick:<token>``).
 
-    Frame: ``{"step": "choose", "seat": owner, "effect": {...}, "options": [...]}``.
+    Frame: ``{"step": "choose", "seat": owner, "op": {...the effect...}, "options": [...]}``.
     """
 
     name = CHOICE
@@ -180,24 +180,24 @@ class Choice(Step):
         return [act("pick", t) for t in g.frame["options"]]
 
     def act(self, g: Game, seat: int, action: Action) -> None:
-        item = g.frame["effect"]
+        item = g.frame["op"]
         _pick(registry(g)[item["effect"]], g, item, action.args[0])
         g.end()
 
     def prompt(self, g: Game, seat: int) -> str:
-        return registry(g)[g.frame["effect"]["effect"]].prompt
+        return registry(g)[g.frame["op"]["effect"]].prompt
 
     def label(self, g: Game, seat: int, action: Action) -> str | None:
-        handler = registry(g)[g.frame["effect"]["effect"]]
-        return handler.label(g, g.frame["effect"], action.args[0]) if handler.label else None
+        handler = registry(g)[g.frame["op"]["effect"]]
+        return handler.label(g, g.frame["op"], action.args[0]) if handler.label else None
 
     def hidden(self, g: Game, viewer: int | None) -> list[str]:
-        item = g.frame["effect"]
+        item = g.frame["op"]
         if viewer == item["owner"]:
             return []
         keys = [k for k in registry(g)[item["effect"]].secret if k in item]
-        return [*(f"effect.{k}" for k in keys), "options"] if keys else []
+        return [*(f"op.{k}" for k in keys), "options"] if keys else []
 
     def default(self, g: Game, seat: int) -> Action:
-        item, options = g.frame["effect"], g.frame["options"]
+        item, options = g.frame["op"], g.frame["options"]
         return act("pick", registry(g)[item["effect"]].choose_default(g, item, options))

@@ -1,9 +1,10 @@
 """The engine contract every game implements, and the core's half of it.
 
-A game subclasses :class:`Engine`, declares its metadata and steps, and writes three hooks:
-``start(g)`` (set up ``g.g`` and the first prompt), ``table_view(state, seat)`` and, if it has
-hidden zones, ``hidden_paths``. The core provides validated ``apply``, undo, views, prompts,
-labels, outcome, defaults for timeouts and a simple bot.
+A game subclasses :class:`Engine`, declares its metadata, steps and secrecy (``zones``, see
+``zones.py``), and writes two hooks: ``start(g)`` (set up ``g.g`` and the first prompt) and
+``table_view(state, seat)``, which sees the state with everything hidden from ``seat`` already
+redacted. The core provides validated ``apply``, undo, views, prompts, labels, outcome, defaults
+for timeouts, the hidden paths the kit's leak check perturbs, and a simple bot.
 
 State envelope (plain JSON)::
 
@@ -27,7 +28,8 @@ from .errors import EngineBug, IllegalAction, OptionError
 from .jsonstate import State, copy_state
 from .options import OptionsSchema
 from .rng import seed_state
-from .steps import Event, Game, Step
+from .steps import Event, Game, Simultaneous, Step
+from .zones import Zones, frame, owner
 
 UNDO_LIMIT = 30
 """Most actions one seat can take back in a row."""
@@ -47,11 +49,19 @@ class Engine:
     rules_topics: ClassVar[dict[str, str]] = {}
     effects: ClassVar[Any] = None
     """An ``effects.Registry``: handlers of the pending-effect queue, for games that queue effects."""
+    zones: ClassVar[Zones | None] = None
+    """Which parts of the state each seat sees, declared once (``zones.py``). ``None`` only for games
+    that still use the older ``hidden_paths``/``Step.hidden`` hooks (and get no redaction)."""
 
     def __init__(self) -> None:
         self._steps = {cls.name: cls() for cls in self.steps}
         if len(self._steps) != len(self.steps) or "" in self._steps:
             raise EngineBug(f"{self.id}: every step needs a unique name")
+        self._zones = None if self.zones is None else self.zones.extended(
+            *(frame(name, owner("private.{seat}")) for name, step in self._steps.items()
+              if isinstance(step, Simultaneous)))
+        if self._zones is not None and type(self).hidden_paths is not Engine.hidden_paths:
+            raise EngineBug(f"{self.id}: declare hidden parts once, in zones, not also in hidden_paths")
         self.data = self.load_data()
 
     # -- hooks a game writes ---------------------------------------------------------------
@@ -71,7 +81,13 @@ class Engine:
         raise NotImplementedError
 
     def hidden_paths(self, state: State, seat: int | None) -> list[str]:
-        """Dotted state paths ``seat`` may not see (hands, deck order…), for the leak check."""
+        """Dotted state paths ``seat`` may not see (hands, deck order…), for the leak check: derived from
+        ``zones``; a game without a declaration may override this (the older hook)."""
+        return [] if self._zones is None else self._zones.hidden(state, seat)
+
+    def actors(self, state: State) -> list[dict[str, Any]]:
+        """Non-seat participants (an Automa, AlphaBot…): ``{"key", "name", "color"}`` each. Keys are never
+        digits (seat keys are ``"0"``, ``"1"``…); outcomes place and score actors by their key."""
         return []
 
     def scores(self, state: State) -> dict[str, Any]:
@@ -219,20 +235,32 @@ class Engine:
             "engine": self.id, "title": self.title, "seat": seat, "seats": state["seats"],
             "step": state["step"], "active": self.active(state), "result": state["result"],
             "prompt": self.prompt(state, seat), "options": state["options"],
-            "table": self.table_view(state, seat),
+            "actors": self.actors(state), "table": self.table_view(self.visible_state(state, seat), seat),
         }
 
+    def visible_state(self, state: State, seat: int | None) -> State:
+        """``state`` as ``seat`` may know it: every zone hidden from it redacted (read-only, shares parts)."""
+        return state if self._zones is None else self._zones.redact(state, seat)
+
+    def undeclared_paths(self, state: State) -> list[str]:
+        """Parts of ``state["g"]`` the zones declaration does not classify (the kit fails on any)."""
+        return [] if self._zones is None else self._zones.undeclared(state)
+
     def outcome(self, state: State) -> dict[str, Any] | None:
-        """``None`` while running, else ``{"winners", "scores", "reason"}``."""
+        """``None`` while running, else ``{"winners", "placings", "scores", "score_text", "reason"}``:
+        winners are seats; placings rank participant keys (seats as ``"0"``…, actors by key) best first."""
         return state["result"]
 
     def all_hidden_paths(self, state: State, seat: int | None) -> list[str]:
-        """The game's hidden paths plus those of simultaneous frames on the stack."""
+        """Every path hidden from ``seat``: from ``zones`` (frames included), or, for a game without a
+        declaration, its ``hidden_paths`` plus each stack frame's ``Step.hidden``."""
+        if self._zones is not None:
+            return self._zones.hidden(state, seat)
         paths = list(self.hidden_paths(state, seat))
         g = self._context(state)
-        for index, frame in enumerate(state["stack"]):
-            step = self.step(frame["step"])
-            paths += [f"stack.{index}.{p}" for p in step.hidden(_FrameGame(g, frame), seat)]
+        for index, entry in enumerate(state["stack"]):
+            step = self.step(entry["step"])
+            paths += [f"stack.{index}.{p}" for p in step.hidden(_FrameGame(g, entry), seat)]
         return paths
 
     # -- automatic players ----------------------------------------------------------------

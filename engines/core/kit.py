@@ -2,9 +2,10 @@
 
 Per playout it reports crashes, dead ends (an active seat with no legal action), runaways (step
 limit), replay mismatches, non-JSON states, mutation of the input state, leaks (perturbing what a
-seat cannot see changes that seat's view), undo crossing a reveal (re-playing a seat's undoable
-actions on a perturbed past gives that seat a different view) and a pending-effect queue holding an
-effect without a handler or an owner that is neither a seat nor an actor.
+seat cannot see changes that seat's view, or a part of ``state["g"]`` is missing from the game's
+``zones`` declaration), undo crossing a reveal (re-playing a seat's undoable actions on a perturbed
+past gives that seat a different view) and a pending-effect queue holding an effect without a handler
+or an owner that is neither a seat nor an actor.
 """
 
 from __future__ import annotations
@@ -255,6 +256,10 @@ class Playout:
             problem = effects.problems(self.engine.effects.names(), state)
             if problem:
                 self.report.effects = f"{problem} at step {state['step']}"
+        undeclared = self.engine.undeclared_paths(state)
+        if undeclared and not self.report.leak:
+            self.report.leak = (f"state path {undeclared[0]} is in no declared zone at step {state['step']} "
+                                "(declare it public or secret in the game's zones)")
 
     def _track_undo(self, old: State, new: State, seat: int, action: Action) -> None:
         """Follow the undo history; each run of undoable actions is checked once, when it closes

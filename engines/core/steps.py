@@ -103,10 +103,31 @@ class Game:
             self.reveal()
         return taken
 
-    def finish(self, winners: list[int], scores: dict[str, Any] | None = None, reason: str = "") -> None:
-        """End the game: ``winners`` are seats (several on a shared win), ``scores`` by seat string."""
-        self.state["result"] = {"winners": sorted(winners), "scores": scores or {}, "reason": reason}
+    def finish(self, winners: list[int], scores: dict[str, Any] | None = None, reason: str = "",
+               placings: list[list[str]] | None = None, score_text: dict[str, str] | None = None) -> None:
+        """End the game. ``winners`` are seats (several on a shared win; empty when only a non-seat actor
+        won); ``placings`` ranks every participant key (seat strings ``"0"``…, actor keys) best first, ties
+        in one group (default: the winners, then everyone else together); ``scores`` and ``score_text``
+        (the score in the game's words) are by participant key."""
+        everyone = [str(s) for s in range(self.seats)] + [a["key"] for a in self.engine.actors(self.state)]
+        if placings is None:
+            first = [str(s) for s in sorted(winners)]
+            placings = [first, [k for k in everyone if k not in first]]
+        placings = [list(group) for group in placings if group]
+        check_placings(placings, everyone, winners)
+        self.state["result"] = {"winners": sorted(winners), "scores": scores or {}, "reason": reason,
+                                "placings": placings, "score_text": dict(score_text or {})}
         self.state["stack"] = []
+
+
+def check_placings(placings: list[list[str]], everyone: list[str], winners: list[int]) -> None:
+    """Every participant exactly once, and the winners are exactly the seats placed first."""
+    placed = [key for group in placings for key in group]
+    if sorted(placed) != sorted(everyone):
+        raise EngineBug(f"placings {placings} must list each of {everyone} exactly once")
+    first = sorted(int(k) for k in placings[0] if k.isdigit()) if placings else []
+    if first != sorted(winners):
+        raise EngineBug(f"winners {sorted(winners)} are not the seats placed first in {placings}")
 
 
 class Step:

@@ -2,18 +2,53 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from pathlib import Path
+from importlib.abc import Traversable
 from types import MappingProxyType
 from typing import Any
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "euphoria"
-FILES = ("board", "markets", "recruits", "artifacts", "automa", "constants")
+from engines.core.content import MARK_KEYS, ContentError, Count, Ref, check_count, game_dir, load_files
 
+__all__ = ["ContentError"]
 
-class ContentError(ValueError):
-    """The data files break an invariant the rules rely on."""
+DATA = game_dir("euphoria")
+_STRS = [str]
+_OPT_STR = (str, type(None))
+SHAPES: dict[str, Any] = {
+    "board": {"areas": [{"id": str, "name": str}],
+              "spaces": [{"id": str, "name": str, "area": _OPT_STR, "type": str, "kind": str, "cost": {"*": int}}],
+              "sites": [{"id": str, "area": str, "spaces": _STRS, "board_x": int, "board_y": int}],
+              "tunnels": [{"id": str}], "tunnel_track": dict, "completion_needed": {"*": int}, "production": [dict],
+              "allegiance": {"max": int, "tiers": [int]}},
+    "markets": {"markets": [{"id": str, "name": str, "cost": {"*": int}, "penalty": str, "params": dict,
+                             "automa_excluded": bool}]},
+    "recruits": {"recruits": [{"id": str, "name": str, "faction": _OPT_STR, "automa_excluded": bool, "pool": str,
+                               "effect": str, "params": dict, "text": str}]},
+    "artifacts": {"types": [{"id": str, "name": str}], "copies": int, "bazaar_slots": [{"cost": {"*": int}}],
+                  "artmarket_payment": {"any": int, "identical": int}},
+    "automa": {"cards": [{"id": str, "colour": str, "black_action": str, "white_action": str,
+                          "bazaar": (int, type(None)), "black_faction": str, "white_faction": str, "camp": bool}],
+               "levels": [{"level": int, "name": str, "deck": {"*": int}, "pile": {"*": int}}],
+               "reinforcement_piles": int},
+    "constants": {"commodities": _STRS, "resources": _STRS, "bazaar_size": int, "knowledge_threshold": int,
+                  "stars": int, "final_trigger_stars": int},
+}
+"""Every file's required keys and types (``engines.core.content.check_shape``)."""
+FILES = tuple(SHAPES)
+REFS = (
+    Ref("board:spaces[].area", "board:areas[].id", optional=True),
+    Ref("board:sites[].area", "board:areas[].id"),
+    Ref("board:tunnels[].id", "board:areas[].id"),
+    Ref("recruits:recruits[].faction", "board:areas[].id", optional=True),
+    Ref("automa:levels[].deck.@", "automa:cards[].colour"),
+    Ref("automa:levels[].pile.@", "automa:cards[].colour"),
+)
+"""Ids one file uses that another file (or another part of the same file) defines."""
+COUNTS = (
+    Count("markets:markets[]", 34, "34 market tiles, line 14"),
+    Count("board:sites[]", 6, "6 construction sites, spec 4.4"),
+    Count("recruits:recruits[]", 102, "102 recruit cards, spec 4.7"),
+)
 
 
 @dataclass(frozen=True)
@@ -119,12 +154,9 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-def load(folder: Path = DATA) -> Content:
+def load(folder: Traversable = DATA) -> Content:
     """Read and validate every data file."""
-    raw = {name: json.loads((folder / f"{name}.json").read_text(encoding="utf-8")) for name in FILES}
-    for name, body in raw.items():
-        if not isinstance(body.get("source"), str) or not body["source"]:
-            raise ContentError(f"{name}.json needs a top-level 'source'")
+    raw = load_files(folder, SHAPES, REFS, COUNTS)
     board, consts = raw["board"], raw["constants"]
     spaces: dict[str, Space] = {}
     for s in board["spaces"]:
@@ -161,7 +193,7 @@ def load(folder: Path = DATA) -> Content:
         bazaar_costs=tuple(slot["cost"].get("commodity", 0) for slot in art["bazaar_slots"]),
         artmarket_any=art["artmarket_payment"]["any"], artmarket_identical=art["artmarket_payment"]["identical"],
         automa_cards=MappingProxyType({c["id"]: AutomaCard(**c) for c in raw["automa"]["cards"]}),
-        automa=_frozen({k: v for k, v in raw["automa"].items() if k not in ("cards", "source")}),
+        automa=_frozen({k: v for k, v in raw["automa"].items() if k != "cards" and k not in MARK_KEYS}),
         c=_frozen(consts),
     )
     validate(content)
@@ -169,41 +201,24 @@ def load(folder: Path = DATA) -> Content:
 
 
 def validate(c: Content) -> None:
-    """Check the cross-file invariants (raises ``ContentError``)."""
+    """Check the invariants across the built records (raises ``ContentError``)."""
     goods = set(c.c["commodities"]) | set(c.c["resources"])
     generic = {"commodity", "nonbliss", "resource", "artifact"}
     cost_words = goods | generic | set(c.artifact_types)
     for space in c.spaces.values():
-        if space.area is not None and space.area not in c.areas:
-            raise ContentError(f"space {space.id}: unknown area {space.area}")
         if not set(space.cost) <= cost_words:
-            raise ContentError(f"space {space.id}: unknown cost {dict(space.cost)}")
+            raise ContentError(f"board.json: space {space.id} has an unknown cost {dict(space.cost)}")
     for market in c.markets.values():
         if not set(market.cost) <= cost_words:
-            raise ContentError(f"market {market.id}: unknown cost {dict(market.cost)}")
-    if len(c.markets) != 34:
-        raise ContentError("there are 34 market tiles")
-    if len(c.sites) != 6:
-        raise ContentError("there are 6 construction sites")
-    factions = set(c.areas) | {None}
-    for recruit in c.recruits.values():
-        if recruit.faction not in factions:
-            raise ContentError(f"recruit {recruit.id}: unknown faction {recruit.faction}")
-    excluded = sorted(r.name for r in c.recruits.values() if r.automa_excluded)
-    if len(excluded) != 8:
-        raise ContentError(f"8 recruits carry the Automa icon, not {len(excluded)}")
+            raise ContentError(f"markets.json: market {market.id} has an unknown cost {dict(market.cost)}")
+    excluded = sum(1 for r in c.recruits.values() if r.automa_excluded)
+    check_count("recruits.json", "recruits with automa_excluded", excluded, 8, "line 143")
     if len(c.bazaar_costs) != c.c["bazaar_size"] or c.bazaar_costs[-1] != 0:
-        raise ContentError("the bazaar has c.bazaar_size slots and the rightmost is free")
+        raise ContentError("artifacts.json: bazaar_slots must be constants.json bazaar_size slots, the rightmost free")
     colours = {card.colour for card in c.automa_cards.values()}
     for level in c.automa["levels"]:
-        for part in ("deck", "pile"):
-            for colour in level[part]:
-                if colour not in colours:
-                    raise ContentError(f"level {level['level']}: unknown colour {colour}")
         for colour in colours:
             have = sum(1 for card in c.automa_cards.values() if card.colour == colour)
             need = level["deck"].get(colour, 0) + c.automa["reinforcement_piles"] * level["pile"].get(colour, 0)
             if need > have:
-                raise ContentError(f"level {level['level']} needs {need} {colour} cards, only {have}")
-    if set(c.tunnels) - set(c.areas):
-        raise ContentError("tunnels belong to areas")
+                raise ContentError(f"automa.json: level {level['level']} needs {need} {colour} cards, only {have}")

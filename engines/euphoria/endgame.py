@@ -22,13 +22,32 @@ def winners(players: list[dict[str, Any]]) -> list[int]:
     return [pid for pid, p in enumerate(players) if rank_key(p) == best]
 
 
+def placings(players: list[dict[str, Any]]) -> list[list[int]]:
+    """Player ids grouped by rank, best first (equal rank keys share a place)."""
+    keys = sorted({rank_key(p) for p in players}, reverse=True)
+    return [[pid for pid, p in enumerate(players) if rank_key(p) == key] for key in keys]
+
+
+def participant(pid: int, p: dict[str, Any]) -> str:
+    """The outcome key of a player: the seat string for humans, ``automa:<colour>`` for Automas."""
+    return str(pid) if p["kind"] == "human" else f"automa:{p['colour']}"
+
+
+def score_words(p: dict[str, Any]) -> str:
+    """The score as the rules count it: stars, then morale and knowledge for the tie-break (EU-END-03)."""
+    stars = f"{p['stars']} star" + ("" if p["stars"] == 1 else "s")
+    return stars if p["kind"] == "automa" else f"{stars} · morale {p['morale']} · knowledge {p['knowledge']}"
+
+
 def finish_game(g: Game, reason: str) -> None:
-    """Score and end the game; Automa winners are reported in the log (seats list only humans)."""
+    """Score and end the game: humans and Automas placed together, Automas by name (A-09)."""
     players = g.g["players"]
     top = winners(players)
-    scores = {(str(pid) if p["kind"] == "human" else f"Automa {p['colour']}"): p["stars"]
-              for pid, p in enumerate(players)}
+    keys = [participant(pid, p) for pid, p in enumerate(players)]
     g.log("Game over (" + reason + "): " + ", ".join(f"{name(pid, g)} {players[pid]['stars']}★"
                                                       for pid in range(len(players))) + ".")
     g.log("Winner(s): " + ", ".join(name(pid, g) for pid in top) + ".")
-    g.finish([pid for pid in top if players[pid]["kind"] == "human"], scores, reason)
+    g.finish([pid for pid in top if players[pid]["kind"] == "human"],
+             {keys[pid]: p["stars"] for pid, p in enumerate(players)}, reason,
+             placings=[[keys[pid] for pid in group] for group in placings(players)],
+             score_text={keys[pid]: score_words(p) for pid, p in enumerate(players)})

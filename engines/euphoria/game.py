@@ -7,15 +7,31 @@ from typing import Any, ClassVar
 from engines.core import Action, Engine, Game, Option, OptionError, OptionsSchema, State
 from engines.core.effects import Choice, Registry
 
-from . import artifacts, basics, bribes, draws, moves, payments, placement, recruits, retrieval, rewards, tunnels
-from .abilities import bumps, stars, workers, yields
+from . import (
+    artifacts,
+    basics,
+    bribes,
+    draws,
+    moves,
+    payments,
+    placement,
+    recruit_bumps,
+    recruit_stars,
+    recruit_workers,
+    recruit_yields,
+    recruits,
+    retrieval,
+    rewards,
+    tunnels,
+)
 from .bot import choose
 from .content import Content, load
+from .endgame import participant
 from .retrieval import Retrieve
 from .setup import Draft, automa_game, start
 from .triggers import Abilities
 from .turns import AutomaTurn, Turn
-from .view import hidden_paths, table_view
+from .view import ZONES, table_view
 
 CONTENT = load()
 LEVELS = tuple(lv["level"] for lv in CONTENT.automa["levels"])
@@ -38,11 +54,14 @@ class Euphoria(Engine):
         Option("recruit_pool", "Recruits", "all", choices=("all", "base", "expansion")),
     ))
     steps = (Draft, Turn, Retrieve, Choice, AutomaTurn)
+    zones = ZONES
     effects = Registry(
         basics.EFFECTS, artifacts.EFFECTS, bribes.EFFECTS, draws.EFFECTS, moves.EFFECTS, payments.EFFECTS,
         placement.EFFECTS, recruits.EFFECTS, retrieval.EFFECTS, rewards.EFFECTS, tunnels.EFFECTS,
     )
-    abilities = Abilities(stars.ABILITIES, bumps.ABILITIES, yields.ABILITIES, workers.ABILITIES)
+    abilities = Abilities(
+        recruit_stars.ABILITIES, recruit_bumps.ABILITIES, recruit_yields.ABILITIES, recruit_workers.ABILITIES,
+    )
     """Recruit abilities answering the rules' triggers, by data effect name (``triggers.py``)."""
     rules_summary = (
         "Workers are dice; their pips are their knowledge. On your turn place one worker (or several showing the "
@@ -72,11 +91,14 @@ class Euphoria(Engine):
     def table_view(self, state: State, seat: int | None) -> dict[str, Any]:
         return table_view(self.data, state, seat)
 
-    def hidden_paths(self, state: State, seat: int | None) -> list[str]:
-        return hidden_paths(state, seat)
+    def actors(self, state: State) -> list[dict[str, Any]]:
+        """The Automa opponents of a solo or two-player Automa game (non-seat participants)."""
+        hexes = self.data.automa["colour_hex"]
+        return [{"key": participant(pid, p), "name": f"{p['colour'].capitalize()} Automa", "color": hexes[p["colour"]]}
+                for pid, p in enumerate(state["g"].get("players", [])) if p["kind"] == "automa"]
 
     def scores(self, state: State) -> dict[str, Any]:
-        return {str(pid): p["stars"] for pid, p in enumerate(state["g"]["players"])}
+        return {participant(pid, p): p["stars"] for pid, p in enumerate(state["g"]["players"])}
 
     def bot_action(self, state: State, seat: int) -> Action:
         return choose(self, state, seat)

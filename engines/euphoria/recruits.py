@@ -1,7 +1,7 @@
 """Recruit abilities (EU-RECRUIT-*): what the optional ones (asked yes/no) do, keyed by data effect name.
 
 Each recruit in ``data/euphoria/recruits.json`` names an ``effect`` and its amounts (``params``). Abilities
-that react to an event answer the rules' named triggers (``triggers.py``, tables in ``abilities/``); an
+that react to an event answer the rules' named triggers (``triggers.py``, tables in ``recruit_*.py``); an
 optional one queues an ``ask`` whose yes runs ``ASK[effect]`` here. ``MODIFIERS`` change a rule's numbers
 and ``HOOKED`` ones bring their own prompts: ``moves`` (bumps and moved workers), ``draws`` (artifact
 abilities), ``bribes`` (penalty bribes), ``turn_extras`` (once-per-turn actions), ``retrieval``.
@@ -192,7 +192,7 @@ ALIASES = {"cannibal": ("new_worker_knowledge_for_artifact", "farm_sacrifice"),
            "retrieve_sacrifice_bliss": ("new_worker_morale_for_artifact",)}
 """Recruits whose card holds several abilities: the parts the engine asks about."""
 IMPLEMENTED = MODIFIERS | HOOKED | frozenset(ASK) | frozenset(ALIASES)
-"""Effects carried out outside the trigger answers of ``abilities/`` (the engine's ``abilities.effects()``)."""
+"""Effects carried out outside the trigger answers of ``recruit_*.py`` (the engine's ``abilities.effects()``)."""
 
 
 def _discard(g: Game, pid: int, card: str) -> None:

@@ -2,7 +2,7 @@
 
 A rule announces an event with ``tableau.fire(g, trigger, pid, **ctx)``; every working recruit of
 ``pid`` whose data effect name (``data/euphoria/recruits.json``) has an answer to that trigger reacts,
-as ``answer(g, pid, recruit_id, params, ctx)``. Answers live in ``abilities/`` as tables
+as ``answer(g, pid, recruit_id, params, ctx)``. Answers live in the ``recruit_*.py`` modules as tables
 ``{effect name: {trigger: answer}}``; ``game.py`` builds the one :class:`Abilities` registry from them.
 Within a trigger, answers run in table order (the order the rules apply them in).
 """

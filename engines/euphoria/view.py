@@ -5,8 +5,25 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import State
+from engines.core.zones import Zones, frame, nobody, owner, public
 
 from .content import Content
+
+ZONES = Zones(
+    public("g.turn_pid", "g.turn_no", "g.last", "g.tracks", "g.miners", "g.built", "g.stars", "g.bazaar",
+           "g.art_discard", "g.final", "g.placing", "g.activated", "g.ran_away", "g.once", "g.skips", "g.ignored"),
+    public("g.ops", "g.forced"),  # pending effects of the turn being resolved (becoming the core's queue)
+    public(*(f"g.players.*.{key}" for key in ("kind", "colour", "faction", "stars", "dice", "morale", "knowledge",
+                                              "goods", "active", "dormant", "starred", "activated", "end_star"))),
+    owner("g.players.{seat}.artifacts"), owner("g.players.{seat}.hidden"), owner("g.players.{seat}.dealt"),
+    nobody("g.art_deck", "g.recruit_deck", "g.recruit_box", "g.tile_box", "g.site_tiles"),
+    public(*(f"g.automa.{key}" for key in ("level", "action", "support", "discard", "faction_cards", "pids"))),
+    nobody("g.automa.deck", "g.automa.piles", "g.automa.box"),
+    # deck cards a recruit lets its owner look at (Geek, Bradley), and the choice among them (spec 6.1)
+    frame("choose", owner("op.cards", seat="pid"), owner("options", seat="op.pid", when="op.cards")),
+)
+"""Euphoria's secrecy (spec 6.1), in one place: hands, hidden and dealt recruits are their owner's (an
+Automa's are nobody's), deck orders and face-down tiles nobody's, the rest public."""
 
 
 def _player_view(c: Content, pid: int, p: dict[str, Any], mine: bool, built: dict[str, str],
@@ -57,13 +74,3 @@ def table_view(c: Content, state: State, seat: int | None) -> dict[str, Any]:
                           "deck": len(a["deck"]), "piles": [len(p) for p in a["piles"]], "discard": list(a["discard"])}
     return view
 
-
-def hidden_paths(state: State, seat: int | None) -> list[str]:
-    """Deck orders, face-down tiles, and every other seat's hand, hidden recruit and dealt cards."""
-    paths = ["g.art_deck", "g.recruit_deck", "g.recruit_box", "g.tile_box", "g.site_tiles"]
-    if state["g"]["automa"] is not None:
-        paths += ["g.automa.deck", "g.automa.piles", "g.automa.box"]
-    for pid, p in enumerate(state["g"]["players"]):
-        if pid != seat and p["kind"] == "human":
-            paths += [f"g.players.{pid}.artifacts", f"g.players.{pid}.hidden", f"g.players.{pid}.dealt"]
-    return paths

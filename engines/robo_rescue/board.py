@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-_BOARD = json.loads((Path(__file__).resolve().parents[2] / "data" / "robo_rescue" / "board.json").read_text())
+from .content import DATA_DIR
+
+_BOARD = json.loads((DATA_DIR / "board.json").read_text(encoding="utf-8"))
 SIZE = _BOARD["size"]["cols"]
 COLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:SIZE]
 DIRS = "NESW"

@@ -2,18 +2,59 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "robo_rescue"
-FILES = ("board", "components", "command_cards", "modifiers", "cable_matrix", "conversions",
-         "bonus_cards", "ability_cards", "robots", "rules")
+from engines.core.content import ContentError, Count, Ref, check_count, game_dir, load_files
 
+__all__ = ["ContentError"]
 
-class ContentError(ValueError):
-    """The data files are inconsistent."""
+DATA_DIR = game_dir("robo_rescue")
+_STRS = [str]
+_ITEM = {"kind": str, "type?": (str, type(None)), "n": int}
+SHAPES: dict[str, Any] = {
+    "board": {"size": {"cols": int, "rows": int}, "corners": _STRS, "box_starts": _STRS, "switches": {"*": _STRS},
+              "power_tokens": _STRS, "action_tokens": {"*": _STRS}, "interior_walls": list,
+              "seat_corners": {"*": _STRS}, "corner_facings": {"*": _STRS}},
+    "components": {k: int for k in ("robots", "container_boxes", "power_tokens", "ability_cards", "bonus_cards",
+                                    "command_cards")} | {"action_tokens": {"*": int}, "modifier_tokens": {"*": int},
+                                                         "cable_tokens": {"*": int}},
+    "command_cards": {"cards": [{"code": str, "count": int, "type": str}], "starting_hand": _STRS,
+                      "programs": {"*": _STRS}, "names": {"*": str}},
+    "modifiers": {"types": {"*": dict}, "positions": {"*": [{"pos": int, "kind": str, "card": int, "accepts": _STRS}]}},
+    "cable_matrix": {"cols": str, "rows": int, "node_cells": _STRS,
+                     "endpoints": [{"id": str, "group": str, "cell": str, "side": str}],
+                     "connections": [{"id": str, "name": str, "ends": _STRS}], "tokens": {"*": _STRS},
+                     "cable_die": _STRS},
+    "conversions": {"tiers": [{"tier": int, "cost": int, "pay_with": _STRS,
+                               "rewards": [{"kind": str, "type": str, "house_rule?": {"*": str}}]}],
+                    "reward_kinds": _STRS},
+    "bonus_cards": {"cards": [{"id": str, "copies": int, "top": [_ITEM], "bottom": [_ITEM]}]},
+    "ability_cards": {"abilities": [{"code": str, "ability": str, "name": str, "timing": str, "tokens": _STRS,
+                                     "dice": [int]}]},
+    "robots": {"robots": [{"name": str, "colour": str}]},
+    "rules": {"hand_limit": int, "oil_tank_size": int, "max_modifiers_per_command": int, "max_ability_cards": int,
+              "starting_engines": {"*": int}},
+}
+"""Every file's required keys and types (``engines.core.content.check_shape``)."""
+FILES = tuple(SHAPES)
+REFS = (
+    Ref("board:switches.*[]", "board:power_tokens[]"),
+    Ref("board:seat_corners.*[]", "board:corners[]"),
+    Ref("board:corner_facings.@", "board:corners[]"),
+    Ref("command_cards:cards[].type", "command_cards:names.@"),
+    Ref("command_cards:starting_hand[]", "command_cards:programs.@"),
+    Ref("modifiers:positions.*[].accepts[]", "modifiers:types.@"),
+    Ref("components:modifier_tokens.@", "modifiers:types.@"),
+    Ref("modifiers:types.@", "components:modifier_tokens.@"),
+    Ref("conversions:tiers[].rewards[].house_rule.*", "modifiers:types.@"),
+    Ref("cable_matrix:connections[].ends[]", "cable_matrix:endpoints[].id"),
+)
+"""Ids one file uses that another file (or another part of the same file) defines."""
+COUNTS = (
+    Count("robots:robots[]", 4, "4 robots, L53"),
+    Count("board:corners[]", 4, "corner start spaces, L87"),
+)
 
 
 @dataclass(frozen=True)
@@ -139,16 +180,9 @@ class Content:
         return self.cable_geo.orient_type[orient]
 
 
-def _read(name: str) -> dict[str, Any]:
-    doc = json.loads((DATA_DIR / f"{name}.json").read_text(encoding="utf-8"))
-    if not isinstance(doc.get("source"), str) or ("RECONSTRUCTED" not in doc["source"] and name != "rules"):
-        raise ContentError(f"{name}.json needs a 'source' naming rulebook lines and RECONSTRUCTED parts")
-    return doc
-
-
 def load() -> Content:
     """Read and validate the data folder."""
-    raw = {name: _read(name) for name in FILES}
+    raw = dict(load_files(DATA_DIR, SHAPES, REFS, COUNTS))
     board, comp, cmd = raw["board"], raw["components"], raw["command_cards"]
     mods, matrix, conv = raw["modifiers"], raw["cable_matrix"], raw["conversions"]
     cards: dict[str, str] = {}
@@ -226,33 +260,26 @@ def cable_geometry(matrix: dict[str, Any]) -> CableGeometry:
 
 
 def validate(c: Content) -> None:
-    """Cross-check the data against the component list (§1.2) and the rules' invariants."""
+    """Cross-check the records against the component list (§1.2, ``components.json``) and the rules' invariants."""
     comp = c.raw["components"]
-    checks = [
-        (len(c.command_cards) == comp["command_cards"], "command card count"),
-        (len(c.bonus_cards) == comp["bonus_cards"], "bonus card count"),
-        (len(c.abilities) == comp["ability_cards"], "ability card count"),
-        (sum(c.modifier_counts.values()) == sum(comp["modifier_tokens"].values()), "modifier count"),
-        (len(c.box_starts) == comp["container_boxes"], "box count"),
-        (len(c.power_tokens) == comp["power_tokens"], "power token count"),
-        ({k: len(v) for k, v in c.action_tokens.items()} == comp["action_tokens"], "action tokens"),
-        (set(c.modifier_types) == set(c.modifier_counts), "modifier types"),
-        (all(len(v) == 3 for v in c.switches.values()), "each switch controls 3 power tokens"),
-        (all(t in c.power_tokens for v in c.switches.values() for t in v), "switch tokens are power tokens"),
-        (set(c.programs) == {t for t, n in c.card_names.items() if t != "COMBI"}, "movement programs"),
-        (len(c.robots) == comp["robots"], "robots"),
-    ]
-    for ok, what in checks:
-        if not ok:
-            raise ContentError(f"robo_rescue data: {what} is inconsistent")
-    for positions in c.positions.values():
-        for p in positions:
-            if not set(p.accepts) <= set(c.modifier_types):
-                raise ContentError(f"position P{p.pos} accepts an unknown modifier")
+    for file, what, actual, expected in (
+        ("command_cards.json", "cards (copies)", len(c.command_cards), comp["command_cards"]),
+        ("bonus_cards.json", "cards (copies)", len(c.bonus_cards), comp["bonus_cards"]),
+        ("ability_cards.json", "abilities (dice)", len(c.abilities), comp["ability_cards"]),
+        ("board.json", "box_starts", len(c.box_starts), comp["container_boxes"]),
+        ("board.json", "power_tokens", len(c.power_tokens), comp["power_tokens"]),
+        ("robots.json", "robots", len(c.robots), comp["robots"]),
+        *(("board.json", f"action_tokens.{k}", len(v), comp["action_tokens"].get(k, -1))
+          for k, v in c.action_tokens.items()),
+    ):
+        check_count(file, what, actual, expected, "components.json")
+    if set(c.action_tokens) != set(comp["action_tokens"]):
+        raise ContentError("board.json: action_tokens kinds differ from components.json action_tokens")
+    for switch, tokens in c.switches.items():
+        if len(tokens) != 3:
+            raise ContentError(f"board.json: switches.{switch} controls {len(tokens)} power tokens, not 3 (L208)")
+    if set(c.programs) != {t for t in c.card_names if t != "COMBI"}:
+        raise ContentError("command_cards.json: programs must name every movement card type")
     for r in c.rewards:
-        if any(r.kind != "MODIFIER" or ty not in c.modifier_types for _, ty in r.house):
-            raise ContentError(f"a house rule swaps tier-{r.tier} {r.type} for an unknown modifier")
-    for conn in c.connections.values():
-        ids = {e.id for e in c.endpoints}
-        if not set(conn) <= ids:
-            raise ContentError("connection names an unknown endpoint")
+        if r.house and r.kind != "MODIFIER":
+            raise ContentError(f"conversions.json: a house rule swaps tier-{r.tier} {r.type}, which is no modifier")

@@ -32,6 +32,7 @@ class RoboRescue(Engine):
     ))
     steps = (ChooseFacing, TurnStart, Program, Command, BoardActions, PowerChoice, BonusChoice, Gain,
              Conversions, DiscardDown)
+    zones = view.ZONES
     rules_summary = ("Program your robot with Movement cards and modifier tokens, take Board Actions where it "
                      "stops, convert resources, and be first to install 4 Rocket Engines (3 to build with 3–4 "
                      "players). The round is finished after a spacecraft is complete.")
@@ -90,9 +91,6 @@ class RoboRescue(Engine):
 
     def table_view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.table_view(Game(self, state, None), seat)
-
-    def hidden_paths(self, state: State, seat: int | None) -> list[str]:
-        return view.hidden_paths(state, seat)
 
     def scores(self, state: State) -> dict[str, Any]:
         return {s: p["engines"] for s, p in state["g"]["players"].items()}

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import Game, State
+from engines.core import Game
+from engines.core.zones import Zones, frame, nobody, owner, public
 
 from .content import Content
 from .player_board import survivor_score
@@ -12,6 +13,19 @@ from .program import preview, preview_warnings
 
 LIMITS = ("hand_limit", "oil_tanks", "oil_tank_size", "energy_max", "chips_max", "spacecraft_engines",
           "cable_engines_max", "max_ability_cards", "max_modifiers_per_command", "ability_supply_size")
+
+
+ZONES = Zones(
+    public("g.order", "g.round", "g.final_round", "g.robots", "g.boxes", "g.tokens", "g.power", "g.supply",
+           "g.command_discard", "g.bonus_discard", "g.last_bonus", "g.ability_supply", "g.master_coders",
+           "g.turn", "g.last_turn", "g.ultimate_survivors"),
+    public(*(f"g.players.*.{key}" for key in ("engines", "built", "tanks", "energy", "chips", "matrix", "locked",
+                                              "connections", "modifiers", "abilities"))),
+    nobody("g.command_deck", "g.bonus_deck", "g.ability_deck"),  # only their sizes show
+    owner("g.hands.{seat}"),
+    frame("program", owner("cards", seat="seat")),  # the card types of a Command being drafted
+)
+"""Robo Rescue's secrecy (§6.1): hands are their owner's, deck orders nobody's, the rest public."""
 
 
 def geometry(c: Content) -> dict[str, Any]:
@@ -88,8 +102,3 @@ def table_view(g: Game, seat: int | None) -> dict[str, Any]:
                              "warnings": preview_warnings(g, seat, frame)}
     return view
 
-
-def hidden_paths(state: State, seat: int | None) -> list[str]:
-    """Hands of others and the order of every deck (§6.1)."""
-    others = [f"g.hands.{s}" for s in range(state["seats"]) if s != seat]
-    return ["g.command_deck", "g.bonus_deck", "g.ability_deck", *others]

@@ -130,7 +130,7 @@ def test_resolving_another_owners_effect_ends_the_undo_history(toy: Toy) -> None
 
 def test_the_queue_is_plain_json_in_the_state(toy: Toy) -> None:
     state = go(toy, "ask")
-    assert is_plain_json(state) and state["stack"][-1]["effect"]["effect"] == "gift"
+    assert is_plain_json(state) and state["stack"][-1]["op"]["effect"] == "gift"
     assert dumps(toy.apply(state, 0, "pick:gold")[0]) == dumps(toy.apply(state, 0, "pick:gold")[0])
     assert effects.problems(toy.effects.names(), state) is None
     broken = {**state, "effects": [{"effect": "nope", "owner": 0}]}

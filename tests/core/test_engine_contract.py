@@ -14,7 +14,7 @@ from tests.fixtures.tiny import TinyDuel, register
 
 ENVELOPE = {"engine", "engine_version", "seats", "seed", "options", "rng", "step", "stack", "undo",
             "result", "g", "setup_events"}
-VIEW_KEYS = {"engine", "title", "seat", "seats", "step", "active", "result", "prompt", "options", "table"}
+VIEW_KEYS = {"engine", "title", "seat", "seats", "step", "active", "result", "prompt", "options", "actors", "table"}
 
 
 @pytest.fixture(scope="module")
@@ -311,8 +311,11 @@ def test_outcome_is_none_until_the_end_then_a_result(eng: TinyDuel) -> None:
     state, _ = eng.apply(state, 1, "done")
     totals = {"0": scores["0"], "1": scores["1"] + 1}
     best = max(totals.values())
-    assert eng.outcome(state) == {"winners": [s for s in (0, 1) if totals[str(s)] == best],
-                                  "scores": totals, "reason": "most points"}
+    winners = [s for s in (0, 1) if totals[str(s)] == best]
+    rest = [str(s) for s in (0, 1) if s not in winners]
+    assert eng.outcome(state) == {"winners": winners, "scores": totals, "reason": "most points",
+                                  "placings": [[str(s) for s in winners], *([rest] if rest else [])],
+                                  "score_text": {}}
     assert eng.view(state, None)["result"] == eng.outcome(state)
     assert eng.active(state) == [] and state["stack"] == []
     assert eng.legal_actions(state, 0) == eng.legal_actions(state, 1) == []
@@ -324,7 +327,8 @@ def test_solo_game_scores_its_bid(eng: TinyDuel) -> None:
     state, _ = eng.apply(state, 0, f"bid:{card}")
     state, _ = eng.apply(state, 0, "lock")
     state, _ = eng.apply(state, 0, "done")
-    assert eng.outcome(state) == {"winners": [0], "scores": {"0": card}, "reason": "most points"}
+    assert eng.outcome(state) == {"winners": [0], "scores": {"0": card}, "reason": "most points",
+                                  "placings": [["0"]], "score_text": {}}
 
 
 def test_shared_win(eng: TinyDuel) -> None:

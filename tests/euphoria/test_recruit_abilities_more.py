@@ -355,8 +355,8 @@ def test_eu08_bradley_looks_at_two_deck_cards_on_a_market_visit():
     state, _ = play(turn(state, 0), 0, "place:2:eu.market_a", "pick:yes")
     assert legal(state, 0) == ["pick:bear", "pick:bat"] and E.active(state) == [0]
     top = len(state["stack"]) - 1
-    assert f"stack.{top}.effect.cards" in E.all_hidden_paths(state, 1)
-    assert f"stack.{top}.effect.cards" not in E.all_hidden_paths(state, 0)
+    assert f"stack.{top}.op.cards" in E.all_hidden_paths(state, 1)
+    assert f"stack.{top}.op.cards" not in E.all_hidden_paths(state, 0)
     state, texts = play(state, 0, "pick:bear")
     assert pl(state, 0)["artifacts"] == ["bear"] and pl(state, 0)["knowledge"] == 4
     assert state["g"]["art_discard"] == ["bat"] and state["g"]["art_deck"] == ["book"]

@@ -7,9 +7,9 @@ from typing import Any
 
 from engines.core import Game
 
-from ..queue import push
-from ..tableau import change_knowledge, change_morale
-from ..triggers import Answer, offer
+from .queue import push
+from .tableau import change_knowledge, change_morale
+from .triggers import Answer, offer
 
 
 def _self_bump_resource(g: Game, pid: int, rid: str, prm: Mapping[str, Any], ctx: dict[str, Any]) -> None:

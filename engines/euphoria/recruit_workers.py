@@ -7,9 +7,9 @@ from typing import Any
 
 from engines.core import Game
 
-from ..queue import push
-from ..tableau import change_morale, data
-from ..triggers import Answer, offer
+from .queue import push
+from .tableau import change_morale, data
+from .triggers import Answer, offer
 
 Ctx = dict[str, Any]
 

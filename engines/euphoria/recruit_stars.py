@@ -7,9 +7,9 @@ from typing import Any
 
 from engines.core import Game
 
-from ..queue import push
-from ..tableau import change_knowledge, change_morale, player
-from ..triggers import Answer, offer, when
+from .queue import push
+from .tableau import change_knowledge, change_morale, player
+from .triggers import Answer, offer, when
 
 
 def _artmarket(ctx: dict[str, Any]) -> bool:
