@@ -1,4 +1,5 @@
-"""A human turn: place one worker (or several of one number) or retrieve (EU-TURN-*, EU-PLACE-04/05)."""
+"""Turn order and turns: a human places one worker (or several of one number) or retrieves (EU-TURN-*,
+EU-PLACE-04/05); an Automa turn runs without input (``automa/turn.py`` acts, this module passes the turn)."""
 
 from __future__ import annotations
 
