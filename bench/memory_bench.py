@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import engines
+from bot.service.host import build_host
 from bot.service.service import GameService
 from bot.service.sqlite import SQLiteStorage
 
@@ -49,7 +50,7 @@ async def run_memory(engine_id: str, games: int, warmup: int = 30, seed: int = 3
         db = Path(tmp) / "memory.sqlite3"
         storage = SQLiteStorage(db)
         await storage.open()
-        service = GameService(storage, renderer=None)
+        service = build_host(storage, renderer=None).service
         try:
             for n in range(warmup):
                 await finish_one(service, engine_id, n, rnd)
@@ -67,7 +68,7 @@ async def run_memory(engine_id: str, games: int, warmup: int = 30, seed: int = 3
     return {
         "bench": "memory", "game": engine_id, "games": games, "seconds": round(seconds, 1),
         "rss_mb_before": round(before, 1), "rss_mb_after": round(after, 1),
-        "rss_mb_per_10k_games": round((after - before) / games * 10_000, 1), "locks_held": len(service._locks),
+        "rss_mb_per_10k_games": round((after - before) / games * 10_000, 1), "locks_held": service.games.lock_count,
         "db_mb_per_10k_games": round(db_mb / (warmup + games) * 10_000, 1),
     }
 

@@ -10,6 +10,8 @@ import sys
 from dotenv import find_dotenv, load_dotenv
 
 from .config import SettingsError, load_settings
+from .discord.client import run_bot
+from .discord.tree import command_tree_json
 
 NO_TOKEN = """\
 Turnkeeper needs a Discord bot token to connect.
@@ -29,8 +31,6 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     load_dotenv(find_dotenv(usecwd=True))
     if args[:1] == ["commands"]:
-        from .discord.tree import command_tree_json
-
         print(json.dumps(command_tree_json(), indent=2))
         return 0
     if args and args[0] not in ("run",):
@@ -45,8 +45,6 @@ def main(argv: list[str] | None = None) -> int:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    from .discord.client import run_bot
-
     try:
         asyncio.run(run_bot(settings))
     except KeyboardInterrupt:

@@ -4,23 +4,40 @@ old messages keep working after a restart without any in-memory state."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
 from bot.service.results import Choice
 
 from .ids import action_id, b36, from_b36, select_id
-from .replies import channel_of, guarded, is_admin
-
-if TYPE_CHECKING:
-    from .client import TurnkeeperBot
+from .replies import guarded
 
 ID = r"[0-9a-z]+"
 
 
-def _bot(interaction: discord.Interaction) -> TurnkeeperBot:
-    return interaction.client  # type: ignore[return-value]
+class TableActions(Protocol):
+    """What a component's click asks of the table (``bot.discord.table.DiscordTable``)."""
+
+    async def send_panel(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Open the caller's turn panel."""
+
+    async def send_hand(self, interaction: discord.Interaction) -> None:
+        """Show the caller's private view."""
+
+    async def play_from_panel(self, interaction: discord.Interaction, game_id: int, version: int,
+                              action: str) -> None:
+        """Play a move chosen on a turn panel."""
+
+    async def lobby_button(self, interaction: discord.Interaction, game_id: int, verb: str) -> None:
+        """Join, leave, add a bot, start or cancel a lobby."""
+
+    async def option_menu(self, interaction: discord.Interaction, game_id: int, name: str, value: str) -> None:
+        """Set a lobby option."""
+
+
+def _table(interaction: discord.Interaction) -> TableActions:
+    return interaction.client.table  # type: ignore[attr-defined, no-any-return]
 
 
 class _TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
@@ -48,10 +65,7 @@ class TurnButton(_TableButton, template=rf"t:(?P<game>{ID})"):
 
     @guarded("turn button")
     async def callback(self, interaction: discord.Interaction) -> None:
-        from .presenter import panel_message
-
-        panel = await _bot(interaction).service.panel(self.game_id, str(interaction.user.id))
-        await interaction.response.send_message(ephemeral=True, **panel_message(panel))
+        await _table(interaction).send_panel(interaction, self.game_id)
 
 
 class HandButton(_TableButton, template=rf"h:(?P<game>{ID})"):
@@ -61,7 +75,7 @@ class HandButton(_TableButton, template=rf"h:(?P<game>{ID})"):
 
     @guarded("hand button")
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).send_hand(interaction)
+        await _table(interaction).send_hand(interaction)
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -81,7 +95,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @guarded("move button")
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).play_from_panel(interaction, self.game_id, self.version, self.action)
+        await _table(interaction).play_from_panel(interaction, self.game_id, self.version, self.action)
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
@@ -105,7 +119,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
     @guarded("move menu")
     async def callback(self, interaction: discord.Interaction) -> None:
         values: list[Any] = (interaction.data or {}).get("values", [])  # type: ignore[assignment]
-        await _bot(interaction).play_from_panel(interaction, self.game_id, self.version, str(values[0]))
+        await _table(interaction).play_from_panel(interaction, self.game_id, self.version, str(values[0]))
 
 
 LOBBY_VERBS = {"join": "Join", "leave": "Leave", "bot": "Add bot", "start": "Start", "cancel": "Cancel"}
@@ -129,8 +143,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @guarded("lobby button")
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).check_lobby(interaction, self.game_id)
-        await _bot(interaction).lobby_action(interaction, self.verb)
+        await _table(interaction).lobby_button(interaction, self.game_id, self.verb)
 
 
 class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
@@ -157,11 +170,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
     @guarded("option menu")
     async def callback(self, interaction: discord.Interaction) -> None:
         values: list[Any] = (interaction.data or {}).get("values", [])  # type: ignore[assignment]
-        bot = _bot(interaction)
-        await bot.check_lobby(interaction, self.game_id)
-        lobby = await bot.service.set_option(channel_of(interaction), str(interaction.user.id), self.name,
-                                             values[0], is_admin(interaction))
-        await interaction.response.edit_message(**bot.lobby_kwargs(lobby))
+        await _table(interaction).option_menu(interaction, self.game_id, self.name, str(values[0]))
 
 
 def _value_text(value: Any) -> str:

@@ -3,38 +3,35 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
 from bot.service.pace_store import Notice
+from bot.service.scheduler import Scheduler
 
 from .ids import b36
 from .replies import clip
-
-if TYPE_CHECKING:
-    from .client import TurnkeeperBot
 
 log = logging.getLogger("turnkeeper.delivery")
 USER_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
-async def deliver(bot: TurnkeeperBot, notices: list[Notice]) -> int:
+async def deliver(client: discord.Client, scheduler: Scheduler, notices: list[Notice]) -> int:
     """Deliver each notice and mark it sent; one failure never stops the others. Returns how many."""
     done = 0
     for notice in notices:
         try:
-            delivered = await deliver_one(bot, notice)
+            delivered = await deliver_one(client, notice)
         except Exception:  # keep delivering the rest; it is retried next sweep
             log.exception("delivering notice %s failed", notice.id)
             delivered = False
         if delivered:
-            await bot.scheduler.sent(notice.id)
+            await scheduler.sent(notice.id)
             done += 1
     return done
 
 
-async def deliver_one(bot: TurnkeeperBot, notice: Notice) -> bool:
+async def deliver_one(client: discord.Client, notice: Notice) -> bool:
     """True once delivered (or undeliverable for good); False to retry at the next sweep.
 
     The nonce makes a redelivery (after a crash between Discord storing the message and the notice being
@@ -43,7 +40,7 @@ async def deliver_one(bot: TurnkeeperBot, notice: Notice) -> bool:
     nonce = f"tkn{b36(notice.id)}"
     if notice.dm and notice.user_id:
         try:
-            channel = await bot.create_dm(discord.Object(id=int(notice.user_id)))
+            channel = await client.create_dm(discord.Object(id=int(notice.user_id)))
             await channel.send(clip(text, 2000), allowed_mentions=discord.AllowedMentions.none(), nonce=nonce)
             return True
         except discord.HTTPException as err:  # closed DMs (403) and the like: mention in the channel
@@ -54,7 +51,7 @@ async def deliver_one(bot: TurnkeeperBot, notice: Notice) -> bool:
     if notice.channel_id is None:
         return True
     try:
-        await bot.get_partial_messageable(int(notice.channel_id)).send(clip(text, 2000), nonce=nonce + "c",
+        await client.get_partial_messageable(int(notice.channel_id)).send(clip(text, 2000), nonce=nonce + "c",
                                                                        allowed_mentions=USER_MENTIONS)
     except discord.NotFound:  # the channel is gone: nothing to retry
         return True

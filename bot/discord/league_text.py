@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import discord
 
@@ -16,9 +15,7 @@ from bot.service.results import Post
 
 from .presenter import MENTIONS
 from .replies import clip
-
-if TYPE_CHECKING:
-    from .client import TurnkeeperBot
+from .table import DiscordTable
 
 STATUS = {"pending": "⏳ opening", "running": "▶️ playing", "finished": "✅", "bye": "💤 bye"}
 
@@ -26,12 +23,13 @@ STATUS = {"pending": "⏳ opening", "running": "▶️ playing", "finished": "�
 class DiscordLeagueHost:
     """Match threads, board posts and announcements for :class:`LeagueService`."""
 
-    def __init__(self, bot: TurnkeeperBot) -> None:
-        self.bot = bot
+    def __init__(self, table: DiscordTable) -> None:
+        self.table = table
+        self.client = table.client
 
     async def open_thread(self, channel_id: str, name: str) -> str:
         """A public thread under the league channel."""
-        channel = self.bot.get_channel(int(channel_id)) or await self.bot.fetch_channel(int(channel_id))
+        channel = self.client.get_channel(int(channel_id)) or await self.client.fetch_channel(int(channel_id))
         if not isinstance(channel, discord.TextChannel):
             raise RuntimeError(f"league channel {channel_id} cannot hold threads")
         thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
@@ -41,12 +39,12 @@ class DiscordLeagueHost:
     async def publish(self, post: Post, intro: str) -> None:
         """The players' mention, then the first board."""
         if intro:
-            await self.bot.get_partial_messageable(int(post.channel_id)).send(clip(intro), allowed_mentions=MENTIONS)
-        await self.bot.publish(post)
+            await self.client.get_partial_messageable(int(post.channel_id)).send(clip(intro), allowed_mentions=MENTIONS)
+        await self.table.publish(post)
 
     async def announce(self, channel_id: str, text: str) -> None:
         """A plain line in a league channel or match thread."""
-        await self.bot.get_partial_messageable(int(channel_id)).send(clip(text), allowed_mentions=MENTIONS)
+        await self.client.get_partial_messageable(int(channel_id)).send(clip(text), allowed_mentions=MENTIONS)
 
 
 def title(engine_id: str) -> str:

@@ -32,7 +32,7 @@ def post_message(post: Post) -> dict[str, Any]:
     embed = discord.Embed(title=f"{post.title} · game #{post.game_id}", colour=DONE_COLOUR if post.finished else COLOUR)
     parts = [post.summary] if post.summary else []
     if post.finished:
-        parts.append(f"🏁 **Game over.** {post.result_text}")
+        parts.append(f"🏁 **Game over.** {post.result_text}\nThe replay (seed and moves): `/game export`.")
     else:
         line = f"**Now:** {post.prompt}"
         if post.deadline:

@@ -8,21 +8,18 @@ from typing import Any
 
 from discord import app_commands
 
+from bot.config import Settings
+
+from .client import TurnkeeperBot, add_cogs
+
 NAME = re.compile(r"^[-_\w]{1,32}$")
 LIMITS = {"commands": 100, "options": 25, "choices": 25, "name": 32, "description": 100}
 
 
 async def _build() -> list[dict[str, Any]]:
-    from bot.config import Settings
-
-    from .client import TurnkeeperBot, add_cogs
-
     bot = TurnkeeperBot(Settings(token="offline", sync_commands=False))
-    try:
-        await add_cogs(bot)
-        return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
-    finally:
-        bot.shutdown_executor()
+    await add_cogs(bot, bot.table)
+    return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
 
 
 def command_tree_json() -> list[dict[str, Any]]:

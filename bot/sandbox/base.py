@@ -11,8 +11,9 @@ from typing import Any, TextIO, TypeVar
 from bot.service.errors import ServiceError
 from bot.service.models import GameRow, PlayerRow
 from bot.service.naming import fill, seat_names
+from bot.service.outcome import game_result_text
 from bot.service.results import MoveResult
-from bot.service.service import GameService, result_text
+from bot.service.service import GameService
 from engines.core import Engine
 
 T = TypeVar("T")
@@ -104,8 +105,7 @@ class ShellBase:
         engine = self.engine(game)
         names = seat_names(game)
         if game.status == "finished" and game.state is not None:
-            result = engine.outcome(game.state)
-            self.say("Game over. " + (result_text(result, names) if result else ""))
+            self.say("Game over. " + plain(game_result_text(game, engine)))
             return
         if game.status != "running" or game.state is None:
             self.say(f"The game is {game.status}.")

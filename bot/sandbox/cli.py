@@ -17,8 +17,10 @@ from typing import Any, NoReturn, TextIO
 
 import engines
 from bot.service.errors import ServiceError
+from bot.service.host import build_host
+from bot.service.posts import default_renderer
 from bot.service.results import Post
-from bot.service.service import GameService, default_renderer
+from bot.service.service import GameService
 from bot.service.sqlite import SQLiteStorage
 from engines.core import Engine, OptionError
 
@@ -211,7 +213,7 @@ def main(argv: list[str] | None = None, *, stdin: TextIO | None = None, stdout: 
         storage = SQLiteStorage(db)
         runner.run(storage.open())
         stack.callback(lambda: runner.run(storage.close()))
-        service = GameService(storage, renderer=None if args.no_images else default_renderer)
+        service = build_host(storage, renderer=None if args.no_images else default_renderer).service
         try:
             post, notes = runner.run(open_table(service, plan))
         except ServiceError as err:

@@ -7,7 +7,6 @@ from pathlib import Path
 
 from bot.service.errors import ServiceError
 from bot.service.models import GameRow
-from bot.service.naming import seat_names
 
 from .base import CHANNEL, ShellBase, plain
 
@@ -19,10 +18,8 @@ class ReadingCommands(ShellBase):
         game = self.game()
         post = self.run(self.service.status(CHANNEL))
         self.say(f"{post.title} #{game.id}: {game.status}, version {post.version}, seed {game.seed}")
-        scores = self.engine(game).scores(game.state) if game.state else {}
-        if scores and not post.finished:
-            names = seat_names(game)
-            self.say("Scores: " + ", ".join(f"{names.get(int(s), s)} {v}" for s, v in scores.items()))
+        if post.scores:
+            self.say(f"Scores: {plain(post.scores)}")
         self.where(game)
 
     def cmd_who(self, arg: str) -> None:

@@ -8,7 +8,6 @@ is settled (see :mod:`pacing`). Bot seats and games with the pace ``off`` have n
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from .errors import LobbyError, NotAllowed
 from .models import GameRow
@@ -16,9 +15,7 @@ from .naming import seat_names
 from .pace_store import Clock, PaceStore
 from .pacing import Pace, PaceSettings, bank_after_turn, custom_pace, deadline, hours, preset, with_policy
 from .results import Lobby, Post
-
-if TYPE_CHECKING:
-    from .service import GameService
+from .service import GameService
 
 
 def _new_decision(started: str | None, now: str | None) -> bool:
@@ -43,12 +40,6 @@ class Deadlines:
     def __init__(self, service: GameService, store: PaceStore) -> None:
         self.service = service
         self.store = store
-
-    def install(self) -> None:
-        """Register the hooks on the service."""
-        self.service.hooks.on_change.append(self.on_change)
-        self.service.hooks.on_post.append(self.decorate)
-        self.service.hooks.on_lobby.append(self.describe_lobby)
 
     async def describe_lobby(self, game: GameRow, lobby: Lobby) -> None:
         """The lobby shows the pace and what happens on timeout (``/pace set`` and ``/pace timeout`` change them)."""

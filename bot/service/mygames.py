@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .deadlines import jump_link
 from .naming import fill, seat_names
 from .pace_store import PaceStore
-
-if TYPE_CHECKING:
-    from .service import GameService
+from .service import GameService
 
 
 @dataclass(frozen=True)

@@ -74,16 +74,10 @@ class PaceStore:
     def __init__(self, storage: SQLiteStorage) -> None:
         self.storage = storage
 
-    async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
-        return await self.storage._fetch(sql, params)
-
-    async def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
-        await self.storage._write(statements)
-
     # -- pace --------------------------------------------------------------------------------
     async def settings(self, game_id: int) -> PaceSettings:
         """The game's pace and policy (the defaults when the host set nothing)."""
-        rows = await self._fetch("SELECT pace, turn_seconds, bank_start, bank_gain, bank_cap, policy, strikes, "
+        rows = await self.storage.fetch("SELECT pace, turn_seconds, bank_start, bank_gain, bank_cap, policy, strikes, "
                                  "afk_after FROM game_pace WHERE game_id = ?", (game_id,))
         if not rows:
             return PaceSettings()
@@ -94,14 +88,15 @@ class PaceStore:
     async def set_settings(self, game_id: int, s: PaceSettings) -> None:
         """Store a game's pace and policy."""
         p = s.pace
-        await self._write([("INSERT OR REPLACE INTO game_pace (game_id, pace, turn_seconds, bank_start, bank_gain,"
-                            " bank_cap, policy, strikes, afk_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                            (game_id, p.name, p.turn, p.bank, p.gain, p.cap, s.policy, s.strikes, s.afk_after))])
+        await self.storage.write([(
+            "INSERT OR REPLACE INTO game_pace (game_id, pace, turn_seconds, bank_start, bank_gain,"
+            " bank_cap, policy, strikes, afk_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, p.name, p.turn, p.bank, p.gain, p.cap, s.policy, s.strikes, s.afk_after))])
 
     # -- clocks ------------------------------------------------------------------------------
     async def clocks(self, game_id: int) -> dict[int, Clock]:
         """Every seat clock of a game."""
-        rows = await self._fetch(f"SELECT {_CLOCK} FROM seat_clocks WHERE game_id = ?", (game_id,))
+        rows = await self.storage.fetch(f"SELECT {_CLOCK} FROM seat_clocks WHERE game_id = ?", (game_id,))
         return {r[1]: _clock(r) for r in rows}
 
     @staticmethod
@@ -113,7 +108,7 @@ class PaceStore:
 
     async def save_clocks(self, clocks: list[Clock]) -> None:
         """Insert or replace seat clocks in one transaction."""
-        await self._write(self.clock_statements(clocks))
+        await self.storage.write(self.clock_statements(clocks))
 
     @staticmethod
     def reminded_statement(clock: Clock) -> tuple[str, tuple[Any, ...]]:
@@ -124,8 +119,9 @@ class PaceStore:
 
     async def mute_turn(self, clock: Clock) -> None:
         """"Not this turn" for the clock's current turn."""
-        await self._write([("UPDATE seat_clocks SET muted_turn = turn WHERE game_id = ? AND seat = ? AND turn = ?",
-                            (clock.game_id, clock.seat, clock.turn))])
+        await self.storage.write([(
+            "UPDATE seat_clocks SET muted_turn = turn WHERE game_id = ? AND seat = ? AND turn = ?",
+            (clock.game_id, clock.seat, clock.turn))])
 
     @staticmethod
     def shift_statement(clock: Clock, seconds: float) -> tuple[str, tuple[Any, ...]]:
@@ -137,7 +133,7 @@ class PaceStore:
     async def due_clocks(self, before: float | None = None) -> list[Clock]:
         """Clocks of seats the game waits for (deadline before ``before`` when given), by deadline."""
         where = "c.deadline IS NOT NULL" + (" AND c.deadline <= ?" if before is not None else "")
-        rows = await self._fetch(
+        rows = await self.storage.fetch(
             f"SELECT {', '.join('c.' + f.name for f in fields(Clock))} FROM seat_clocks c JOIN games g"
             f" ON g.id = c.game_id WHERE {where} AND g.status = 'running' ORDER BY c.deadline",
             (before,) if before is not None else ())
@@ -145,7 +141,7 @@ class PaceStore:
 
     async def clocks_of_user(self, user_id: str) -> list[tuple[Clock, str]]:
         """The user's clocks in running games, with the game's channel."""
-        rows = await self._fetch(
+        rows = await self.storage.fetch(
             f"SELECT {', '.join('c.' + f.name for f in fields(Clock))}, g.channel_id FROM seat_clocks c"
             " JOIN players p ON p.game_id = c.game_id AND p.seat = c.seat JOIN games g ON g.id = c.game_id"
             " WHERE p.user_id = ? AND g.status = 'running'", (user_id,))
@@ -154,69 +150,70 @@ class PaceStore:
     # -- players -----------------------------------------------------------------------------
     async def seat_to_bot(self, game_id: int, seat: int, name: str) -> None:
         """A forfeited seat becomes a bot seat for the rest of the game."""
-        await self._write([("UPDATE players SET user_id = NULL, is_bot = 1, name = ? WHERE game_id = ? AND seat = ?",
-                            (name, game_id, seat))])
+        await self.storage.write([(
+            "UPDATE players SET user_id = NULL, is_bot = 1, name = ? WHERE game_id = ? AND seat = ?",
+            (name, game_id, seat))])
 
     async def replace_user(self, game_id: int, old: str, new: str, name: str) -> None:
         """Another user takes a seat."""
-        await self._write([("UPDATE players SET user_id = ?, name = ? WHERE game_id = ? AND user_id = ?",
+        await self.storage.write([("UPDATE players SET user_id = ?, name = ? WHERE game_id = ? AND user_id = ?",
                             (new, name, game_id, old))])
 
     # -- reminder settings -------------------------------------------------------------------
     async def prefs(self, user_id: str) -> ReminderPrefs:
         """A user's reminder settings (defaults when never set)."""
-        rows = await self._fetch("SELECT user_id, mode, interval_hours, tz, quiet_start, quiet_end"
+        rows = await self.storage.fetch("SELECT user_id, mode, interval_hours, tz, quiet_start, quiet_end"
                                  " FROM reminder_settings WHERE user_id = ?", (user_id,))
         return ReminderPrefs(*rows[0]) if rows else ReminderPrefs(user_id)
 
     async def set_prefs(self, p: ReminderPrefs) -> None:
         """Store a user's reminder settings."""
-        await self._write([("INSERT OR REPLACE INTO reminder_settings VALUES (?, ?, ?, ?, ?, ?)",
+        await self.storage.write([("INSERT OR REPLACE INTO reminder_settings VALUES (?, ?, ?, ?, ?, ?)",
                             (p.user_id, p.mode, p.interval_hours, p.tz, p.quiet_start, p.quiet_end))])
 
     # -- vacations ---------------------------------------------------------------------------
     async def open_vacation(self, user_id: str) -> Vacation | None:
         """The user's running vacation."""
-        rows = await self._fetch("SELECT id, user_id, started_at, until, ended_at FROM vacations"
+        rows = await self.storage.fetch("SELECT id, user_id, started_at, until, ended_at FROM vacations"
                                  " WHERE user_id = ? AND ended_at IS NULL", (user_id,))
         return Vacation(*rows[0]) if rows else None
 
     async def vacations_since(self, user_id: str, since: float) -> list[Vacation]:
         """The user's vacations started at or after ``since``."""
-        rows = await self._fetch("SELECT id, user_id, started_at, until, ended_at FROM vacations"
+        rows = await self.storage.fetch("SELECT id, user_id, started_at, until, ended_at FROM vacations"
                                  " WHERE user_id = ? AND started_at >= ?", (user_id, since))
         return [Vacation(*r) for r in rows]
 
     async def vacations_ending(self, now: float) -> list[Vacation]:
         """Running vacations whose end has come."""
-        rows = await self._fetch("SELECT id, user_id, started_at, until, ended_at FROM vacations"
+        rows = await self.storage.fetch("SELECT id, user_id, started_at, until, ended_at FROM vacations"
                                  " WHERE ended_at IS NULL AND until <= ?", (now,))
         return [Vacation(*r) for r in rows]
 
     async def on_vacation(self) -> set[str]:
         """Users on vacation now."""
-        return {r[0] for r in await self._fetch("SELECT user_id FROM vacations WHERE ended_at IS NULL")}
+        return {r[0] for r in await self.storage.fetch("SELECT user_id FROM vacations WHERE ended_at IS NULL")}
 
     async def start_vacation(self, user_id: str, now: float, until: float,
                              notices: list[tuple[str, tuple[Any, ...]]]) -> None:
         """Record a vacation and queue its notices in one transaction."""
-        await self._write([("INSERT INTO vacations (user_id, started_at, until) VALUES (?, ?, ?)",
+        await self.storage.write([("INSERT INTO vacations (user_id, started_at, until) VALUES (?, ?, ?)",
                             (user_id, now, until)), *notices])
 
     async def end_vacation(self, vacation_id: int, at: float, shifts: list[tuple[str, tuple[Any, ...]]],
                            notices: list[tuple[str, tuple[Any, ...]]]) -> None:
         """Close a vacation, shift the clocks and queue the notices in one transaction."""
         statements = [("UPDATE vacations SET ended_at = ? WHERE id = ? AND ended_at IS NULL", (at, vacation_id))]
-        await self._write(statements + shifts + notices)
+        await self.storage.write(statements + shifts + notices)
 
     async def allowance(self, guild_id: str) -> float | None:
         """A server's yearly vacation allowance in days (None: the default)."""
-        rows = await self._fetch("SELECT days FROM vacation_allowance WHERE guild_id = ?", (guild_id,))
+        rows = await self.storage.fetch("SELECT days FROM vacation_allowance WHERE guild_id = ?", (guild_id,))
         return float(rows[0][0]) if rows else None
 
     async def set_allowance(self, guild_id: str, days: float) -> None:
         """Set a server's yearly allowance."""
-        await self._write([("INSERT OR REPLACE INTO vacation_allowance VALUES (?, ?)", (guild_id, days))])
+        await self.storage.write([("INSERT OR REPLACE INTO vacation_allowance VALUES (?, ?)", (guild_id, days))])
 
     # -- outbox ------------------------------------------------------------------------------
     def notice_statement(self, kind: str, text: str, now: float, *, channel_id: str | None,
@@ -228,28 +225,28 @@ class PaceStore:
     async def add_notices(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
         """Write notices (and any other statements) in one transaction."""
         if statements:
-            await self._write(statements)
+            await self.storage.write(statements)
 
     async def unsent(self) -> list[Notice]:
         """Every notice not delivered yet, oldest first."""
-        rows = await self._fetch("SELECT id, kind, user_id, dm, channel_id, text FROM notices"
+        rows = await self.storage.fetch("SELECT id, kind, user_id, dm, channel_id, text FROM notices"
                                  " WHERE sent_at IS NULL ORDER BY id")
         return [Notice(r[0], r[1], r[2], bool(r[3]), r[4], r[5]) for r in rows]
 
     async def mark_sent(self, notice_id: int, now: float) -> None:
         """The adapter delivered a notice."""
-        await self._write([("UPDATE notices SET sent_at = ? WHERE id = ?", (now, notice_id))])
+        await self.storage.write([("UPDATE notices SET sent_at = ? WHERE id = ?", (now, notice_id))])
 
     # -- idle games --------------------------------------------------------------------------
     async def idle_games(self, before: float) -> list[tuple[int, str]]:
         """``(id, channel)`` of open games without a change since ``before`` (uses games_by_status)."""
-        rows = await self._fetch("SELECT id, channel_id FROM games WHERE status IN ('lobby', 'running')"
+        rows = await self.storage.fetch("SELECT id, channel_id FROM games WHERE status IN ('lobby', 'running')"
                                  " AND updated_at < ?", (before,))
         return [(r[0], r[1]) for r in rows]
 
     async def archive(self, game_id: int, now: float, notice: tuple[str, tuple[Any, ...]]) -> bool:
         """Close an idle game (cancelled + archived row) with its notice; False if it moved meanwhile."""
-        async with self.storage._transaction() as db:
+        async with self.storage.transaction() as db:
             cursor = await db.execute("UPDATE games SET status = 'cancelled', updated_at = ? WHERE id = ?"
                                       " AND status IN ('lobby', 'running')", (now, game_id))
             if cursor.rowcount != 1:
@@ -262,7 +259,7 @@ class PaceStore:
 
     async def is_archived(self, game_id: int) -> bool:
         """True when the game was archived for idleness."""
-        return bool(await self._fetch("SELECT 1 FROM archived_games WHERE game_id = ?", (game_id,)))
+        return bool(await self.storage.fetch("SELECT 1 FROM archived_games WHERE game_id = ?", (game_id,)))
 
 
 def _clock(row: Any) -> Clock:

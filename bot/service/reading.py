@@ -3,67 +3,64 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engines.core import export_replay, verify
 
 from .errors import NotAllowed
+from .games import Games
 from .models import GameRow
 from .naming import fill, seat_names, visible
+from .posts import Posts
 from .results import Post, PrivateView
 
-if TYPE_CHECKING:
-    from .service import GameService
 
+class Reading:
+    """Everything that reads a game without changing it."""
 
-class ReadingMixin:
-    """Read half of :class:`GameService`."""
+    def __init__(self, games: Games, posts: Posts) -> None:
+        self.games = games
+        self.posts = posts
+        self.storage = games.storage
 
-    async def status(self: GameService, channel_id: str) -> Post:
+    async def status(self, channel_id: str) -> Post:
         """Where the channel's running game stands (no image)."""
-        game = await self.running_or_last(channel_id)
-        return await self.make_post(game, [], image=False)
+        game = await self.games.running_or_last(channel_id)
+        return await self.posts.make_post(game, [], image=False)
 
-    async def board(self: GameService, channel_id: str) -> Post:
+    async def board(self, channel_id: str) -> Post:
         """The public board image and status of the channel's game."""
-        game = await self.running_or_last(channel_id)
-        return await self.make_post(game, [])
+        game = await self.games.running_or_last(channel_id)
+        return await self.posts.make_post(game, [])
 
-    async def board_of(self: GameService, game_id: int) -> Post:
+    async def board_of(self, game_id: int) -> Post:
         """The public board of a game by id (posting and reconciliation)."""
-        game = await self.game_by_id(game_id)
+        game = await self.games.game_by_id(game_id)
         actions = await self.storage.actions(game.id)
-        return await self.make_post(game, actions[-1].events if actions else [])
+        return await self.posts.make_post(game, actions[-1].events if actions else [])
 
-    async def hand(self: GameService, channel_id: str, user_id: str) -> PrivateView:
+    async def hand(self, channel_id: str, user_id: str) -> PrivateView:
         """Everything only the caller's seat may see, as text and an image."""
-        game = await self.running_game(channel_id)
-        seat = self.seat_of(game, user_id)
-        engine = self.engine(game.engine)
+        game = await self.games.running_game(channel_id)
+        seat = self.games.seat_of(game, user_id)
+        engine = self.games.engine(game.engine)
         assert game.state is not None
-        view = self.view_for(game, seat)
+        view = self.posts.view_for(game, seat)
         names = seat_names(game)
         lines = await self._log_lines(game, seat, private_only=True)
         text = f"**{engine.title}** — you are {names.get(seat, seat)}.\n{fill(view['prompt'], names)}"
         secrets = private_lines(view["table"], engine.view(game.state, None)["table"])
         if secrets:
             text += "\n" + "\n".join(secrets)
-        return PrivateView(game.id, seat, text, await self.render(game.engine, view), lines[-10:])
+        return PrivateView(game.id, seat, text, await self.posts.render(game.engine, view), lines[-10:])
 
-    async def log(self: GameService, channel_id: str, user_id: str, count: int = 20) -> list[str]:
+    async def log(self, channel_id: str, user_id: str, count: int = 20) -> list[str]:
         """The last ``count`` log lines the caller may read (spectators get the public log)."""
-        game = await self.running_or_last(channel_id)
+        game = await self.games.running_or_last(channel_id)
         lines = await self._log_lines(game, game.seat_of(user_id))
         return lines[-max(1, min(count, 200)):]
 
-    async def running_or_last(self: GameService, channel_id: str) -> GameRow:
-        """The running game of a channel, else its last finished one (boards and logs stay readable)."""
-        game = await self.storage.latest_game_in_channel(channel_id)
-        if game is None:
-            return await self.running_game(channel_id)
-        return game
-
-    async def _log_lines(self: GameService, game: GameRow, seat: int | None, private_only: bool = False) -> list[str]:
+    async def _log_lines(self, game: GameRow, seat: int | None, private_only: bool = False) -> list[str]:
         names = seat_names(game)
         lines: list[str] = []
         setup = (game.state or {}).get("setup_events", [])
@@ -74,9 +71,10 @@ class ReadingMixin:
                     lines.append(f"`{n:>3}` {fill(event['text'], names)}")
         return lines
 
-    async def export(self: GameService, *, channel_id: str | None = None, game_id: int | None = None) -> dict[str, Any]:
+    async def export(self, *, channel_id: str | None = None, game_id: int | None = None) -> dict[str, Any]:
         """A replay document of the game (seed + action log), safe to share after the game."""
-        game = await self.game_by_id(game_id) if game_id is not None else await self.running_or_last(channel_id or "")
+        games = self.games
+        game = await games.game_by_id(game_id) if game_id is not None else await games.running_or_last(channel_id or "")
         if game.status != "finished":
             raise NotAllowed("The replay can be exported once the game has ended: it contains the seed, which "
                              "would reveal hidden cards and future draws.")
@@ -85,20 +83,20 @@ class ReadingMixin:
         names = seat_names(game)
         return export_replay(game.state, actions, players=[names.get(s, f"Seat {s + 1}")
                                                            for s in range(game.state["seats"])],
-                             title=self.engine(game.engine).title, game_id=game.id)
+                             title=self.games.engine(game.engine).title, game_id=game.id)
 
-    async def rebuild(self: GameService, game_id: int) -> dict[str, Any]:
+    async def rebuild(self, game_id: int) -> dict[str, Any]:
         """Replay a stored game from its log and check it equals the stored state."""
-        game = await self.game_by_id(game_id)
+        game = await self.games.game_by_id(game_id)
         assert game.state is not None
         actions = [(row.seat, row.action) for row in await self.storage.actions(game.id)]
-        return verify(self.engine(game.engine), game.state, actions)
+        return verify(self.games.engine(game.engine), game.state, actions)
 
-    async def unposted(self: GameService) -> list[GameRow]:
+    async def unposted(self) -> list[GameRow]:
         """Running or finished games whose latest board has not been posted yet."""
         return await self.storage.unposted_games()
 
-    async def mark_posted(self: GameService, game_id: int, version: int, message_id: str | None = None) -> None:
+    async def mark_posted(self, game_id: int, version: int, message_id: str | None = None) -> None:
         """The adapter posted the board of ``version``."""
         await self.storage.mark_posted(game_id, version, message_id)
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime
-from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .deadlines import jump_link
@@ -19,9 +18,7 @@ from .errors import NotAllowed, ServiceError
 from .models import GameRow
 from .naming import fill, seat_names
 from .pace_store import Clock, PaceStore, ReminderPrefs
-
-if TYPE_CHECKING:
-    from .service import GameService
+from .service import GameService
 
 STAGES = (0.5, 0.8, 0.95)
 MODES = ("dm", "channel", "both")

@@ -31,6 +31,8 @@ class Post:
     image: bytes | None = None
     finished: bool = False
     result_text: str = ""
+    scores: str = ""
+    """The running scores by name ("Alice 3 · Black Automa 7"), when the game keeps them."""
     deadline: float | None = None
     """UTC timestamp of the current deadline, if the game has one."""
     deadlines: dict[str, float] = field(default_factory=dict)

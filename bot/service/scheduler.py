@@ -10,18 +10,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
 from .deadlines import Deadlines
 from .mygames import mygames_text, waiting_games
 from .pace_store import Notice, PaceStore
 from .pacing import DAY
 from .reminders import Reminders
+from .service import GameService
 from .timeouts import Timeouts
 from .vacation import DEFAULT_ALLOWANCE_DAYS, Vacations
-
-if TYPE_CHECKING:
-    from .service import GameService
 
 log = logging.getLogger("turnkeeper.scheduler")
 DEFAULT_IDLE_DAYS = 60.0
@@ -30,7 +27,7 @@ DEFAULT_IDLE_DAYS = 60.0
 class Scheduler:
     """Deadlines, reminders, vacations, timeouts, /mygames and the sweep, over one service.
 
-    Creating it registers the deadline hooks on the service.
+    ``bot/service/host.py`` registers its game hooks (the deadlines' and ``timeouts.take_back``).
     """
 
     def __init__(self, service: GameService, *, idle_days: float = DEFAULT_IDLE_DAYS,
@@ -42,8 +39,6 @@ class Scheduler:
         self.reminders = Reminders(service, self.store)
         self.vacations = Vacations(service, self.store, vacation_days)
         self.timeouts = Timeouts(service, self.store)
-        self.deadlines.install()
-        service.hooks.on_move.append(self.timeouts.take_back)
 
     async def sweep(self, now: float | None = None) -> list[Notice]:
         """Do all due work as of ``now`` and return the notices waiting for delivery."""

@@ -75,7 +75,7 @@ class SQLiteStorage:
         for number, sql in migrations():
             if number in done:
                 continue
-            async with self._transaction() as db:
+            async with self.transaction() as db:
                 for statement in _statements(sql):
                     await db.execute(statement)
                 await db.execute("INSERT INTO schema_migrations (number) VALUES (?)", (number,))
@@ -88,7 +88,7 @@ class SQLiteStorage:
 
     # -- transactions -------------------------------------------------------------------------
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """One write transaction under the lock: committed on success, rolled back on any error."""
         async with self._lock:
             await self.db.execute("BEGIN IMMEDIATE")
@@ -100,12 +100,13 @@ class SQLiteStorage:
                     await self.db.execute("ROLLBACK")
                 raise
 
-    async def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
-        async with self._transaction() as db:
+    async def write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        """Run ``(sql, params)`` statements in one transaction (for the features' own tables)."""
+        async with self.transaction() as db:
             for sql, params in statements:
                 await db.execute(sql, params)
 
-    async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+    async def fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
         """All rows of one query, in one trip to the database thread."""
         async with self._lock:
             return list(await self.db.execute_fetchall(sql, params))
@@ -116,7 +117,7 @@ class SQLiteStorage:
                           now: float) -> int:
         """Insert a lobby and its host in one transaction."""
         try:
-            async with self._transaction() as db:
+            async with self.transaction() as db:
                 cursor = await db.execute(
                     "INSERT INTO games (guild_id, channel_id, engine, engine_version, options, seed, status,"
                     " host_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
@@ -132,19 +133,19 @@ class SQLiteStorage:
 
     async def game(self, game_id: int) -> GameRow | None:
         """One game with its players."""
-        rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        rows = await self.fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return (await self._with_players(rows))[0] if rows else None
 
     async def open_game_in_channel(self, channel_id: str) -> GameRow | None:
         """The lobby or running game of a channel."""
-        rows = await self._fetch(
+        rows = await self.fetch(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
             (channel_id,))
         return (await self._with_players(rows))[0] if rows else None
 
     async def latest_game_in_channel(self, channel_id: str) -> GameRow | None:
         """The newest game of a channel that has started (running or finished)."""
-        rows = await self._fetch(
+        rows = await self.fetch(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('running', 'finished')"
             " ORDER BY id DESC LIMIT 1", (channel_id,))
         return (await self._with_players(rows))[0] if rows else None
@@ -152,7 +153,7 @@ class SQLiteStorage:
     async def games_of_user(self, user_id: str, statuses: tuple[str, ...]) -> list[GameRow]:
         """Games a user plays in, newest first."""
         marks = ",".join("?" * len(statuses))
-        rows = await self._fetch(
+        rows = await self.fetch(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({marks}) AND id IN "
             "(SELECT game_id FROM players WHERE user_id = ?) ORDER BY updated_at DESC", (*statuses, user_id))
         return await self._with_players(rows)
@@ -160,13 +161,13 @@ class SQLiteStorage:
     async def games_with_status(self, statuses: tuple[str, ...]) -> list[GameRow]:
         """Every game in those statuses."""
         marks = ",".join("?" * len(statuses))
-        rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({marks}) ORDER BY id",
+        rows = await self.fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({marks}) ORDER BY id",
                                  statuses)
         return await self._with_players(rows)
 
     async def unposted_games(self) -> list[GameRow]:
         """Running or finished games whose latest version's board is not posted yet."""
-        rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('running', 'finished')"
+        rows = await self.fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('running', 'finished')"
                                  " AND posted_version < version ORDER BY id")
         return await self._with_players(rows)
 
@@ -177,7 +178,7 @@ class SQLiteStorage:
         seated: dict[int, list[PlayerRow]] = {game_id: [] for game_id in ids}
         for chunk in range(0, len(ids), 500):  # SQLite allows 999 parameters by default
             part = ids[chunk:chunk + 500]
-            for p in await self._fetch(
+            for p in await self.fetch(
                     "SELECT game_id, position, user_id, name, is_bot, seat FROM players WHERE game_id IN "
                     f"({','.join('?' * len(part))}) ORDER BY game_id, position", tuple(part)):
                 seated[p[0]].append(PlayerRow(p[1], p[2], p[3], bool(p[4]), p[5]))
@@ -185,7 +186,7 @@ class SQLiteStorage:
 
     async def add_player(self, game_id: int, user_id: str | None, name: str, is_bot: bool, now: float) -> None:
         """Append a lobby member at the next position."""
-        await self._write([
+        await self.write([
             ("INSERT INTO players (game_id, position, user_id, name, is_bot, joined_at) VALUES (?, "
              "(SELECT coalesce(max(position), -1) + 1 FROM players WHERE game_id = ?), ?, ?, ?, ?)",
              (game_id, game_id, user_id, name, int(is_bot), now)),
@@ -194,7 +195,7 @@ class SQLiteStorage:
 
     async def remove_player(self, game_id: int, position: int) -> None:
         """Remove a lobby member."""
-        await self._write([("DELETE FROM players WHERE game_id = ? AND position = ?", (game_id, position))])
+        await self.write([("DELETE FROM players WHERE game_id = ? AND position = ?", (game_id, position))])
 
     async def start_game(self, game_id: int, seats: dict[int, int], state: dict[str, Any], now: float) -> None:
         """Seat everyone and store the first state."""
@@ -202,11 +203,11 @@ class SQLiteStorage:
                       for pos, seat in seats.items()]
         statements.append(("UPDATE games SET status = 'running', state = ?, version = 0, updated_at = ? "
                            "WHERE id = ? AND status = 'lobby'", (json.dumps(state), now, game_id)))
-        await self._write(statements)
+        await self.write(statements)
 
     async def set_status(self, game_id: int, status: str, now: float) -> None:
         """Change a game's status."""
-        await self._write([("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now, game_id))])
+        await self.write([("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now, game_id))])
 
     async def commit_action(self, game_id: int, *, expected_version: int, state: dict[str, Any], seat: int,
                             action: str, user_id: str | None, interaction_id: str | None,
@@ -216,7 +217,7 @@ class SQLiteStorage:
         status = "finished" if result is not None else "running"
         text = json.dumps(state)
         try:
-            async with self._transaction() as db:
+            async with self.transaction() as db:
                 cursor = await db.execute(
                     "UPDATE games SET state = ?, version = ?, status = ?, result = ?, updated_at = ?,"
                     " finished_at = CASE WHEN ? = 'finished' THEN ? ELSE finished_at END"
@@ -236,30 +237,30 @@ class SQLiteStorage:
 
     async def action_by_interaction(self, interaction_id: str) -> tuple[int, ActionRow] | None:
         """The recorded action of an interaction id."""
-        rows = await self._fetch(
+        rows = await self.fetch(
             "SELECT game_id, n, seat, action, user_id, interaction_id, events, created_at FROM actions"
             " WHERE interaction_id = ?", (interaction_id,))
         return (rows[0][0], _action_row(rows[0][1:])) if rows else None
 
     async def actions(self, game_id: int) -> list[ActionRow]:
         """The whole log."""
-        rows = await self._fetch(
+        rows = await self.fetch(
             "SELECT n, seat, action, user_id, interaction_id, events, created_at FROM actions"
             " WHERE game_id = ? ORDER BY n", (game_id,))
         return [_action_row(r) for r in rows]
 
     async def claim_seat(self, game_id: int, position: int, user_id: str, name: str) -> None:
         """A user takes a vacant seat of a running game."""
-        await self._write([("UPDATE players SET user_id = ?, name = ?, is_bot = 0 WHERE game_id = ? AND "
+        await self.write([("UPDATE players SET user_id = ?, name = ?, is_bot = 0 WHERE game_id = ? AND "
                             "position = ? AND user_id IS NULL", (user_id, name, game_id, position))])
 
     async def set_host(self, game_id: int, user_id: str) -> None:
         """Hand the lobby to another player."""
-        await self._write([("UPDATE games SET host_id = ? WHERE id = ?", (user_id, game_id))])
+        await self.write([("UPDATE games SET host_id = ? WHERE id = ?", (user_id, game_id))])
 
     async def set_options(self, game_id: int, options: dict[str, Any]) -> None:
         """Replace a lobby's options."""
-        await self._write([("UPDATE games SET options = ? WHERE id = ? AND status = 'lobby'",
+        await self.write([("UPDATE games SET options = ? WHERE id = ? AND status = 'lobby'",
                             (json.dumps(options), game_id))])
 
     async def import_game(self, *, guild_id: str | None, channel_id: str, host_id: str, state: dict[str, Any],
@@ -268,7 +269,7 @@ class SQLiteStorage:
         """Store a replayed game with vacant seats and its whole log, in one transaction."""
         status = "finished" if state["result"] is not None else "running"
         try:
-            async with self._transaction() as db:
+            async with self.transaction() as db:
                 cursor = await db.execute(
                     "INSERT INTO games (guild_id, channel_id, engine, engine_version, options, seed, status,"
                     " host_id, version, state, result, created_at, updated_at)"
@@ -291,7 +292,7 @@ class SQLiteStorage:
 
     async def mark_posted(self, game_id: int, version: int, message_id: str | None) -> None:
         """Record the last posted board (never moves backwards)."""
-        await self._write([(
+        await self.write([(
             "UPDATE games SET posted_version = max(posted_version, ?),"
             " board_message_id = coalesce(?, board_message_id) WHERE id = ?", (version, message_id, game_id))])
 

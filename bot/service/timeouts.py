@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from engines.core import Action, State
 
@@ -22,9 +21,7 @@ from .models import GameRow
 from .naming import fill, seat_names
 from .pace_store import PaceStore
 from .pacing import HOUR, deadline
-
-if TYPE_CHECKING:
-    from .service import GameService
+from .service import GameService
 
 log = logging.getLogger("turnkeeper.timeouts")
 DEFAULT_TRIES = 5
@@ -110,7 +107,7 @@ class Timeouts:
             action = choose(state, seat) if n < tries else engine.bot_action(state, seat)
             labels.append(fill(engine.label(state, seat, action), seat_names(game)))
             new_state, events = engine.apply(state, seat, action)
-            game = await self.service._commit(game, seat, action, new_state, events, None, None)
+            game = await self.service.commit(game, seat, action, new_state, events, None, None)
         return game, labels
 
     # -- seat management ---------------------------------------------------------------------

@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .errors import NotAllowed, ServiceError
 from .pace_store import PaceStore
 from .pacing import DAY
 from .reminders import zone
-
-if TYPE_CHECKING:
-    from .service import GameService
+from .service import GameService
 
 DEFAULT_ALLOWANCE_DAYS = 21.0
 

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 import pytest
 
+from bench.fuzz import SCALE_SAMPLING
 from engines.core import Action, Engine, Game, State, Step, dumps
 from engines.core.kit import Playout, PlayoutReport, assert_clean, fuzz, perturb_hidden, playout
 from engines.core.zones import Zones, nobody, owner, public
@@ -481,8 +482,6 @@ def test_scale_sampling_keeps_clean_games_clean() -> None:
 
 
 def test_scale_sampling_matches_the_fuzz_cli() -> None:
-    from bench.fuzz import SCALE_SAMPLING
-
     flags = dict(zip(SCALE_SAMPLING[::2], SCALE_SAMPLING[1::2], strict=True))
     assert {k.lstrip("-").replace("-", "_"): int(v) for k, v in flags.items()} == SCALE
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.naming import seat_names
-from bot.service.service import result_text
+from bot.service.outcome import game_result_text
 from engines.core.jsonstate import dumps
 
 from ._support import board_version, boards, description, game_row, play, start_game
@@ -40,6 +39,8 @@ async def test_a_solo_game_against_the_automa_from_lobby_to_result(table: Table)
     assert "Automa" in log or "black" in log.lower(), "Automa turns are reported in the game log"
     final = table.fake.messages(table.channel)[-1]
     assert "🏁 **Game over.**" in description(final)
-    assert result_text(game.result, seat_names(game)) in description(final)
+    assert game_result_text(game, engine) in description(final)
+    assert "Automa" in game_result_text(game, engine) and "automa:" not in description(final)
+    assert "{" not in description(final) and "No player wins" not in description(final)
     assert [board_version(m) for m in boards(table)] == sorted({board_version(m) for m in boards(table)})
     assert dumps(await table.bot.service.rebuild(game_id)) == dumps(game.state)

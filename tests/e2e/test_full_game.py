@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.discord.ids import b36
 from bot.service.naming import seat_names
-from bot.service.service import result_text
+from bot.service.outcome import result_text
 from engines.core.jsonstate import dumps
 
 from ._support import (

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import engines
-from bot.discord.cogs.league import leagues_of
 
 from ._support import error_reply, game_row, is_board, legal, play
 from .conftest import Table
@@ -99,7 +98,7 @@ async def test_league_season_match_and_standings(table: Table) -> None:
     ix = await table.fake.slash(table.alice, table.channel, "leaderboard", options={"game": "tiny"})
     [board_msg] = await ix.wait_followups(1)
     assert "Alice" in board_msg["content"] and "Bob" in board_msg["content"]
-    season = (await leagues_of(table.bot).schedule(await leagues_of(table.bot).find(table.guild, table.channel)))[0]
+    season = (await table.bot.table.leagues.schedule(await table.bot.table.leagues.find(table.guild, table.channel)))[0]
     assert season.status == "closed"  # two players: one round, the season is complete
 
 
@@ -138,7 +137,7 @@ async def test_organiser_replaces_a_player_and_awards_a_result(table: Table) -> 
     [thread] = await start_season(table)
     game = await table.bot.service.storage.open_game_in_channel(thread["id"])
     assert game is not None
-    service = leagues_of(table.bot)
+    service = table.bot.table.leagues
     _, [match] = await service.schedule(await service.find(table.guild, table.channel))
 
     ix = await slash(table, table.admin, "replace", match=match.id, player=table.bob, substitute=table.carol,
@@ -171,6 +170,6 @@ async def test_results_are_recorded_after_a_restart(table: Table) -> None:
     await table.restart()
     await finish_in_thread(table, thread["id"], game.id)
     await table.fake.wait_for_message(table.channel, lambda m: "round 1 table 1" in m["content"])
-    service = leagues_of(table.bot)
+    service = table.bot.table.leagues
     season, [match] = await service.schedule(await service.find(table.guild, table.channel))
     assert match.status == "finished" and season.status == "closed"

@@ -359,7 +359,9 @@ async def test_status_is_private_and_says_who_is_awaited(table: Table) -> None:
     await bid_and_lock(table, game_id, table.alice)
     ix = await table.fake.slash(table.carol, table.channel, "game", "status")
     assert ix.ephemeral
-    assert ix.message["content"] == f"**Tiny Duel** #{game_id}, move 2. Waiting for Bob."
+    first, second = (p.name for p in sorted((await game_row(table, game_id)).players, key=lambda p: p.seat or 0))
+    scores = f"Scores: {first} 0 · {second} 0"  # by name, in seat order
+    assert ix.message["content"] == f"**Tiny Duel** #{game_id}, move 2. Waiting for Bob.\n{scores}"
 
 
 # -- export and import -----------------------------------------------------------------------------

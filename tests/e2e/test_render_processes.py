@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import Settings, SettingsError, load_settings
-from bot.discord.render_pool import PARENT_CHECK_SECONDS, RenderProcesses, alive, render_executor
+from bot.service.render_pool import PARENT_CHECK_SECONDS, RenderProcesses, alive, render_executor
 
 from ._support import boards, legal, play, start_game
 from .conftest import Table
@@ -35,7 +35,7 @@ def test_the_default_is_worker_processes() -> None:
 
 
 async def test_boards_drawn_in_processes_are_posted(table: Table) -> None:
-    assert isinstance(table.bot._executor, RenderProcesses)
+    assert isinstance(table.bot.service.posts.executor, RenderProcesses)
     game_id, first = await start_game(table)
     assert first["attachments"], first
     bid = (await legal(table, game_id, table.alice))[0]
@@ -55,7 +55,7 @@ def test_a_broken_pool_is_replaced() -> None:
 
 WORKERS_OF_A_KILLED_BOT = """
 import os, signal, sys
-from bot.discord.render_pool import RenderProcesses
+from bot.service.render_pool import RenderProcesses
 if __name__ == "__main__":
     pool = RenderProcesses(2)
     pids = [pool.submit(os.getpid).result(timeout=60) for _ in range(4)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service.naming import seat_names
-from bot.service.service import result_text
+from bot.service.outcome import result_text
 from engines.core.jsonstate import dumps
 
 from ._support import board_version, boards, description, game_row, play, start_game

@@ -38,13 +38,13 @@ class Connection:
         self.session: Session | None = None
         self.dropped = False
         self._queue: asyncio.Queue[JSON | None] = asyncio.Queue()
-        self._writer = asyncio.create_task(self._write())
+        self._writer = asyncio.create_task(self.write())
 
     def send(self, frame: JSON) -> None:
         """Queue a frame (sent in order by the writer task)."""
         self._queue.put_nowait(frame)
 
-    async def _write(self) -> None:
+    async def write(self) -> None:
         while (frame := await self._queue.get()) is not None:
             if self.ws.closed:
                 return

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from bot.service.host import build_host
 from bot.service.pace_store import Clock as SeatClock
 from bot.service.scheduler import Scheduler
 from bot.service.service import GameService
@@ -56,5 +57,5 @@ class Kit:
 def kit(storage: SQLiteStorage) -> Kit:
     """The service with an injected clock and the scheduler."""
     clock = FakeClock()
-    service = GameService(storage, renderer=None, clock=clock)
-    return Kit(service, Scheduler(service), clock)
+    host = build_host(storage, renderer=None, clock=clock)
+    return Kit(host.service, host.scheduler, clock)

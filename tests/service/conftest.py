@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
+from bot.service.host import build_host
 from bot.service.service import GameService
 from bot.service.sqlite import SQLiteStorage
 from tests.fixtures.tiny import TinyDuel, register
@@ -39,11 +40,11 @@ async def storage(db_path: Path) -> AsyncIterator[SQLiteStorage]:
 
 @pytest.fixture
 def service(storage: SQLiteStorage) -> GameService:
-    """The service without images (most tests)."""
-    return GameService(storage, renderer=None)
+    """The service as the host builds it (scheduler and leagues wired), without images (most tests)."""
+    return build_host(storage, renderer=None).service
 
 
 @pytest.fixture
 def drawn_service(storage: SQLiteStorage) -> GameService:
-    """The service with a fake renderer (image presence matters)."""
-    return GameService(storage, renderer=lambda engine_id, view: b"PNG...")
+    """The service as the host builds it, with a fake renderer (image presence matters)."""
+    return build_host(storage, renderer=lambda engine_id, view: b"PNG...").service

@@ -5,17 +5,30 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.service.host import Host, build_host
 from bot.service.leagues import LeagueService
 from bot.service.leagues.ratings import placings
 from bot.service.service import GameService
+from bot.service.sqlite import SQLiteStorage
 
 from ._league_support import ORGANISER, RecordingHost, finish, make_league, open_matches
 from ._support import play_to_end, start_game
 
 
 @pytest.fixture
-def leagues(service: GameService) -> LeagueService:
-    return LeagueService(service, RecordingHost())
+def built(storage: SQLiteStorage) -> Host:
+    """The host as ``bot/service/host.py`` wires it."""
+    return build_host(storage, renderer=None, league_host=RecordingHost())
+
+
+@pytest.fixture
+def service(built: Host) -> GameService:
+    return built.service
+
+
+@pytest.fixture
+def leagues(built: Host) -> LeagueService:
+    return built.leagues
 
 
 def expected(game_result: dict, seats_to_users: dict[int, str]) -> dict[str, tuple[float, float]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service.errors import NotAllowed
+from bot.service.host import Host, build_host
 from bot.service.leagues import Actor, League, LeagueError, LeagueService
 from bot.service.service import GameService
 from bot.service.sqlite import SQLiteStorage
@@ -21,8 +22,19 @@ def host() -> RecordingHost:
 
 
 @pytest.fixture
-def leagues(service: GameService, host: RecordingHost) -> LeagueService:
-    return LeagueService(service, host)
+def built(storage: SQLiteStorage, host: RecordingHost) -> Host:
+    """The host as ``bot/service/host.py`` wires it, posting through the recording host."""
+    return build_host(storage, renderer=None, league_host=host)
+
+
+@pytest.fixture
+def service(built: Host) -> GameService:
+    return built.service
+
+
+@pytest.fixture
+def leagues(built: Host) -> LeagueService:
+    return built.leagues
 
 
 async def test_non_organisers_are_refused(leagues: LeagueService) -> None:
@@ -202,8 +214,7 @@ async def test_close_and_open_next_season(leagues: LeagueService) -> None:
 
 async def test_round_deadline_pairs_the_next_round(storage: SQLiteStorage, host: RecordingHost) -> None:
     now = [1000.0]
-    games = GameService(storage, renderer=None, clock=lambda: now[0])
-    leagues = LeagueService(games, host)
+    leagues = build_host(storage, renderer=None, clock=lambda: now[0], league_host=host).leagues
     league = await make_league(leagues, users=("alice", "bob", "carol", "dave"), round_days=2)
     await leagues.start_season(league, ORGANISER)
     assert await leagues.advance_due() == 0

@@ -302,13 +302,3 @@ async def test_an_import_racing_a_new_game_for_the_channel_is_refused_cleanly(se
     assert len(failed) == 1 and isinstance(failed[0], LobbyError), results
     open_game = await service.storage.open_game_in_channel("c2")
     assert open_game is not None
-
-
-def test_result_text_names_seats_and_non_seat_scorers_such_as_an_automa() -> None:
-    from bot.service.service import result_text
-
-    names = {0: "Alice"}
-    result = {"winners": [], "scores": {"0": 2, "Automa black": 9}, "reason": "the final round is over"}
-    text = result_text(result, names)
-    assert text == "No player wins — Alice 2, Automa black 9 (the final round is over)"
-    assert result_text({"winners": [0], "scores": {"0": 5}}, names) == "Winner: Alice — Alice 5"

@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.scheduler import Scheduler
-from bot.service.service import GameService
+from bot.service.host import build_host
 from bot.service.sqlite import SQLiteStorage
 from tests.service._pace_support import DAY, HOUR, T0, FakeClock, Kit
 from tests.service._support import bid_and_lock, open_lobby, start_game
@@ -26,7 +25,7 @@ async def test_a_restart_never_repeats_a_reminder_and_redelivers_what_was_not_se
     await store.open()
     try:
         clock = FakeClock(T0 + 0.5 * WINDOW + 60)
-        restarted = Scheduler(GameService(store, renderer=None, clock=clock))
+        restarted = build_host(store, renderer=None, clock=clock).scheduler
         after = await restarted.sweep()
         assert [(n.id, n.text) for n in after] == [(first[1].id, first[1].text)]
         await restarted.sent(first[1].id)
@@ -72,10 +71,10 @@ async def test_idle_games_are_archived_with_a_notice(kit: Kit) -> None:
 
 
 async def test_the_sweep_reads_deadlines_through_the_index(storage: SQLiteStorage) -> None:
-    rows = await storage._fetch("EXPLAIN QUERY PLAN SELECT game_id FROM seat_clocks WHERE deadline IS NOT NULL"
+    rows = await storage.fetch("EXPLAIN QUERY PLAN SELECT game_id FROM seat_clocks WHERE deadline IS NOT NULL"
                                 " AND deadline <= 5")
     assert "seat_clocks_by_deadline" in " ".join(str(r[-1]) for r in rows)
-    rows = await storage._fetch("EXPLAIN QUERY PLAN SELECT id FROM notices WHERE sent_at IS NULL ORDER BY id")
+    rows = await storage.fetch("EXPLAIN QUERY PLAN SELECT id FROM notices WHERE sent_at IS NULL ORDER BY id")
     assert "notices_unsent" in " ".join(str(r[-1]) for r in rows)
 
 

@@ -3,7 +3,6 @@
 
 import io
 import json
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -13,9 +12,7 @@ import engines
 from bot.service.errors import ServiceError
 
 from ..replies import channel_of, clip, guarded, is_admin, require_guild, send_private
-
-if TYPE_CHECKING:
-    from ..client import TurnkeeperBot
+from ..table import DiscordTable
 
 MAX_REPLAY_BYTES = 2_000_000
 
@@ -44,8 +41,8 @@ class GameCog(commands.Cog):
     game = app_commands.Group(name="game", description="Open, join, start and manage the game in this channel",
                               guild_only=True)
 
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot: TurnkeeperBot = bot  # type: ignore[assignment]
+    def __init__(self, table: DiscordTable) -> None:
+        self.table = table
 
     @game.command(name="new", description="Open a lobby for a game in this channel")
     @app_commands.describe(game="Which game", options="Options as name=value pairs, e.g. rounds=3")
@@ -53,74 +50,77 @@ class GameCog(commands.Cog):
     @guarded("/game new")
     async def new(self, interaction: discord.Interaction, game: str, options: str = "") -> None:
         require_guild(interaction)
-        lobby = await self.bot.service.new_game(
+        lobby = await self.table.service.new_game(
             guild_id=str(interaction.guild_id), channel_id=channel_of(interaction), user_id=str(interaction.user.id),
             user_name=interaction.user.display_name, engine_id=game, options=parse_options(options))
-        await interaction.response.send_message(**self.bot.lobby_kwargs(lobby))
+        await interaction.response.send_message(**self.table.lobby_kwargs(lobby))
 
     @game.command(name="join", description="Join the lobby (or take a free seat) in this channel")
     @guarded("/game join")
     async def join(self, interaction: discord.Interaction) -> None:
-        lobby = await self.bot.service.join(channel_of(interaction), str(interaction.user.id),
+        lobby = await self.table.service.join(channel_of(interaction), str(interaction.user.id),
                                             interaction.user.display_name)
-        await interaction.response.send_message(**self.bot.lobby_kwargs(lobby))
+        await interaction.response.send_message(**self.table.lobby_kwargs(lobby))
 
     @game.command(name="leave", description="Leave the lobby in this channel")
     @guarded("/game leave")
     async def leave(self, interaction: discord.Interaction) -> None:
-        lobby = await self.bot.service.leave(channel_of(interaction), str(interaction.user.id))
+        lobby = await self.table.service.leave(channel_of(interaction), str(interaction.user.id))
         if lobby is None:
             await interaction.response.send_message("You left; the lobby is closed.")
             return
-        await interaction.response.send_message(**self.bot.lobby_kwargs(lobby))
+        await interaction.response.send_message(**self.table.lobby_kwargs(lobby))
 
     @game.command(name="add-bot", description="Add a bot player to the lobby (host or admin)")
     @guarded("/game add-bot")
     async def add_bot(self, interaction: discord.Interaction) -> None:
-        lobby = await self.bot.service.add_bot(channel_of(interaction), str(interaction.user.id), is_admin(interaction))
-        await interaction.response.send_message(**self.bot.lobby_kwargs(lobby))
+        lobby = await self.table.service.add_bot(channel_of(interaction), str(interaction.user.id),
+                                                 is_admin(interaction))
+        await interaction.response.send_message(**self.table.lobby_kwargs(lobby))
 
     @game.command(name="remove-bot", description="Remove the last bot player from the lobby (host or admin)")
     @guarded("/game remove-bot")
     async def remove_bot(self, interaction: discord.Interaction) -> None:
-        lobby = await self.bot.service.remove_bot(channel_of(interaction), str(interaction.user.id),
+        lobby = await self.table.service.remove_bot(channel_of(interaction), str(interaction.user.id),
                                                   is_admin(interaction))
-        await interaction.response.send_message(**self.bot.lobby_kwargs(lobby))
+        await interaction.response.send_message(**self.table.lobby_kwargs(lobby))
 
     @game.command(name="option", description="Change a lobby option (host or admin)")
     @app_commands.describe(name="Option name", value="New value")
     @guarded("/game option")
     async def option(self, interaction: discord.Interaction, name: str, value: str) -> None:
-        lobby = await self.bot.service.set_option(channel_of(interaction), str(interaction.user.id), name, value,
+        lobby = await self.table.service.set_option(channel_of(interaction), str(interaction.user.id), name, value,
                                                   is_admin(interaction))
-        await interaction.response.send_message(**self.bot.lobby_kwargs(lobby))
+        await interaction.response.send_message(**self.table.lobby_kwargs(lobby))
 
     @game.command(name="start", description="Start the game (host or admin)")
     @guarded("/game start")
     async def start(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # a refusal must stay private
-        post = await self.bot.service.start(channel_of(interaction), str(interaction.user.id), is_admin(interaction))
-        await self.bot.publish(post)
+        post = await self.table.service.start(channel_of(interaction), str(interaction.user.id), is_admin(interaction))
+        await self.table.publish(post)
         await send_private(interaction, f"{post.title} #{post.game_id} has started.")
 
     @game.command(name="cancel", description="Cancel the game in this channel (host or admin)")
     @guarded("/game cancel")
     async def cancel(self, interaction: discord.Interaction) -> None:
-        text = await self.bot.service.cancel(channel_of(interaction), str(interaction.user.id), is_admin(interaction))
+        text = await self.table.service.cancel(channel_of(interaction), str(interaction.user.id), is_admin(interaction))
         await interaction.response.send_message(text)
 
     @game.command(name="status", description="Where the game in this channel stands")
     @guarded("/game status")
     async def status(self, interaction: discord.Interaction) -> None:
-        post = await self.bot.service.status(channel_of(interaction))
+        post = await self.table.service.status(channel_of(interaction))
         text = f"**{post.title}** #{post.game_id}, move {post.version}. "
         text += f"🏁 {post.result_text}" if post.finished else post.prompt
+        if post.scores:
+            text += f"\nScores: {post.scores}"
         await send_private(interaction, text)
 
     @game.command(name="export", description="Download the replay file (seed + moves) of a finished game")
     @guarded("/game export")
     async def export(self, interaction: discord.Interaction) -> None:
-        document = await self.bot.service.export(channel_id=channel_of(interaction))
+        document = await self.table.service.export(channel_id=channel_of(interaction))
         data = json.dumps(document, indent=1).encode()
         name = f"turnkeeper-{document['engine']}-{document.get('game_id', 'game')}.json"
         await send_private(interaction, f"Replay of {document.get('title', document['engine'])}: "
@@ -140,8 +140,8 @@ class GameCog(commands.Cog):
             raise ServiceError("That file is not a Turnkeeper replay (JSON from /game export).") from None
         if not isinstance(document, dict):
             raise ServiceError("That file is not a Turnkeeper replay (JSON from /game export).")
-        post = await self.bot.service.import_replay(
+        post = await self.table.service.import_replay(
             guild_id=str(interaction.guild_id), channel_id=channel_of(interaction), user_id=str(interaction.user.id),
             user_name=interaction.user.display_name, document=document)
-        await self.bot.publish(post)
+        await self.table.publish(post)
         await send_private(interaction, f"Replay imported as {post.title} #{post.game_id}, move {post.version}.")

@@ -2,12 +2,10 @@
 
 import asyncio
 import io
-import logging
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands, tasks
+from discord.ext import commands
 
 from bot.service.errors import ServiceError
 from bot.service.leagues import Actor, League, LeagueService
@@ -15,7 +13,6 @@ from bot.service.leagues.standings import standings_text
 from render.table_image import table_png
 
 from ..league_text import (
-    DiscordLeagueHost,
     audit_text,
     award_order,
     league_info,
@@ -23,18 +20,12 @@ from ..league_text import (
     schedule_text,
 )
 from ..replies import channel_of, clip, guarded, is_admin, require_guild, send_private
+from ..table import DiscordTable, table_of
 from .game import game_autocomplete, parse_options
 
-if TYPE_CHECKING:
-    from ..client import TurnkeeperBot
-
-log = logging.getLogger("turnkeeper.discord")
-ADVANCE_MINUTES = 10.0
 FORMAT_CHOICES = [app_commands.Choice(name=n, value=n) for n in ("round-robin", "swiss")]
 PACE_CHOICES = [app_commands.Choice(name=n, value=n) for n in ("fast", "normal", "slow", "off")]
 TIMEOUT_CHOICES = [app_commands.Choice(name=n, value=n) for n in ("forfeit", "bot", "default")]
-POLICY = {"forfeit": "skip", "bot": "bot", "default": "default"}
-"""League timeout policy → the deadlines feature's policy ("skip" forfeits after its strikes)."""
 
 
 def actor_of(interaction: discord.Interaction) -> Actor:
@@ -43,71 +34,27 @@ def actor_of(interaction: discord.Interaction) -> Actor:
     return Actor(str(interaction.user.id), interaction.user.display_name, is_admin(interaction), roles)
 
 
-def leagues_of(bot: commands.Bot) -> LeagueService:
-    """The league service the league cog runs."""
-    cog = bot.get_cog("LeagueCog")
-    if cog is None or getattr(cog, "leagues", None) is None:
-        raise ServiceError("Leagues are not available right now.")
-    return cog.leagues  # type: ignore[attr-defined, no-any-return]
-
-
 async def league_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """League names of this server."""
     if interaction.guild_id is None:
         return []
-    names = await leagues_of(interaction.client).names(str(interaction.guild_id))  # type: ignore[arg-type]
+    names = await table_of(interaction).leagues.names(str(interaction.guild_id))
     return [app_commands.Choice(name=n, value=n) for n in names if current.casefold() in n.casefold()][:25]
 
 
 class LeagueCog(commands.Cog):
-    """League commands; also pairs rounds whose deadline has passed, every few minutes."""
+    """League commands."""
 
     league = app_commands.Group(name="league", description="Community leagues: seasons, pairings and standings",
                                 guild_only=True)
     season = app_commands.Group(name="season", description="Start, close or reopen a league season", parent=league)
 
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot: TurnkeeperBot = bot  # type: ignore[assignment]
-        self.leagues: LeagueService | None = None
-
-    async def cog_load(self) -> None:
-        """Attach to the game service (absent when the tree is only printed)."""
-        if getattr(self.bot, "service", None) is not None:
-            self.leagues = LeagueService(self.bot.service, DiscordLeagueHost(self.bot))
-            self.leagues.on_match_ready.append(self.apply_pace)
-            self.advance.start()
-
-    async def cog_unload(self) -> None:
-        """Stop the deadline loop and the result hook."""
-        self.advance.cancel()
-        if self.leagues is not None:
-            self.leagues.detach()
-
-    async def apply_pace(self, league: League, game_id: int) -> None:
-        """Give a match game the league's pace and timeout policy (when deadlines are available)."""
-        deadlines = getattr(getattr(self.bot, "scheduler", None), "deadlines", None)
-        if deadlines is None:
-            return
-        channel = (await self.bot.service.game_by_id(game_id)).channel_id
-        await deadlines.set_pace(channel, f"league-{league.id}", True, league.pace)
-        await deadlines.set_policy(channel, f"league-{league.id}", True, POLICY[league.timeout_policy])
-
-    @tasks.loop(minutes=ADVANCE_MINUTES)
-    async def advance(self) -> None:
-        """Pair rounds past their deadline; retry match threads that failed to open."""
-        try:
-            if self.leagues is not None:
-                await self.leagues.advance_due()
-        except Exception:
-            log.exception("advancing leagues failed")
-
-    @advance.before_loop
-    async def _ready(self) -> None:
-        await self.bot.wait_until_ready()
+    def __init__(self, table: DiscordTable) -> None:
+        self.table = table
 
     @property
     def svc(self) -> LeagueService:
-        return leagues_of(self.bot)
+        return self.table.leagues
 
     async def find(self, interaction: discord.Interaction, name: str | None) -> League:
         """The league named, or the one of this channel / match thread / server."""
@@ -197,7 +144,7 @@ class LeagueCog(commands.Cog):
     @guarded("/league forfeit")
     async def forfeit(self, interaction: discord.Interaction) -> None:
         require_guild(interaction)
-        game = await self.bot.service.open_game(channel_of(interaction))
+        game = await self.table.service.open_game(channel_of(interaction))
         await interaction.response.defer(ephemeral=True, thinking=True)
         await send_private(interaction, await self.svc.forfeit_seat(game.id, str(interaction.user.id), "conceded"))
 

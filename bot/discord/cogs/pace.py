@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from ..replies import channel_of, guarded, is_admin, require_guild, send_private
-
-if TYPE_CHECKING:
-    from ..client import TurnkeeperBot
+from ..table import DiscordTable
 
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 PACES = [app_commands.Choice(name=n, value=n.split()[0]) for n in (
@@ -33,8 +29,8 @@ class PaceCog(commands.Cog):
     remind = app_commands.Group(name="remind", description="Your reminder settings")
     vacation = app_commands.Group(name="vacation", description="Pause your clocks in all your games")
 
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot: TurnkeeperBot = bot  # type: ignore[assignment]
+    def __init__(self, table: DiscordTable) -> None:
+        self.table = table
 
     # -- /pace -----------------------------------------------------------------------------
     @pace.command(name="set", description="Choose the pace (host in the lobby; admins any time, custom too)")
@@ -46,7 +42,7 @@ class PaceCog(commands.Cog):
     async def pace_set(self, interaction: discord.Interaction, pace: str, turn_hours: float | None = None,
                        bank_hours: float = 0.0, gain_hours: float = 0.0, cap_hours: float | None = None) -> None:
         custom = (turn_hours, bank_hours, gain_hours, cap_hours) if turn_hours is not None else None
-        text = await self.bot.scheduler.deadlines.set_pace(channel_of(interaction), str(interaction.user.id),
+        text = await self.table.scheduler.deadlines.set_pace(channel_of(interaction), str(interaction.user.id),
                                                            is_admin(interaction), pace, custom)
         await interaction.response.send_message(f"⏱️ {text}", allowed_mentions=discord.AllowedMentions.none())
 
@@ -58,19 +54,19 @@ class PaceCog(commands.Cog):
     @guarded("/pace timeout")
     async def pace_timeout(self, interaction: discord.Interaction, policy: str, strikes: int | None = None,
                            away_after: int | None = None) -> None:
-        text = await self.bot.scheduler.deadlines.set_policy(channel_of(interaction), str(interaction.user.id),
+        text = await self.table.scheduler.deadlines.set_policy(channel_of(interaction), str(interaction.user.id),
                                                              is_admin(interaction), policy, strikes, away_after)
         await interaction.response.send_message(f"⏱️ {text}", allowed_mentions=discord.AllowedMentions.none())
 
     @pace.command(name="show", description="The pace, every player's deadline, time bank and strikes")
     @guarded("/pace show")
     async def pace_show(self, interaction: discord.Interaction) -> None:
-        await send_private(interaction, await self.bot.scheduler.deadlines.describe(channel_of(interaction)))
+        await send_private(interaction, await self.table.scheduler.deadlines.describe(channel_of(interaction)))
 
     @pace.command(name="back", description="Take your seat back from the bot that played it while you were away")
     @guarded("/pace back")
     async def pace_back(self, interaction: discord.Interaction) -> None:
-        text = await self.bot.scheduler.timeouts.back(channel_of(interaction), str(interaction.user.id))
+        text = await self.table.scheduler.timeouts.back(channel_of(interaction), str(interaction.user.id))
         await interaction.response.send_message(f"{interaction.user.mention}: {text}",
                                                 allowed_mentions=discord.AllowedMentions.none())
 
@@ -79,7 +75,7 @@ class PaceCog(commands.Cog):
     @guarded("/pace extend")
     async def pace_extend(self, interaction: discord.Interaction, hours: float,
                           player: discord.Member | None = None) -> None:
-        text = await self.bot.scheduler.timeouts.extend(
+        text = await self.table.scheduler.timeouts.extend(
             channel_of(interaction), str(interaction.user.id), is_admin(interaction), hours,
             str(player.id) if player else None)
         await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
@@ -89,7 +85,7 @@ class PaceCog(commands.Cog):
     @guarded("/pace replace")
     async def pace_replace(self, interaction: discord.Interaction, player: discord.Member,
                            new_player: discord.Member) -> None:
-        text = await self.bot.scheduler.timeouts.replace(
+        text = await self.table.scheduler.timeouts.replace(
             channel_of(interaction), str(interaction.user.id), is_admin(interaction), str(player.id),
             str(new_player.id), new_player.display_name)
         await interaction.response.send_message(text, allowed_mentions=MENTION_USERS)
@@ -105,7 +101,7 @@ class PaceCog(commands.Cog):
     async def remind_settings(self, interaction: discord.Interaction, mode: str | None = None,
                               interval_hours: float | None = None, timezone: str | None = None,
                               quiet: str | None = None) -> None:
-        reminders = self.bot.scheduler.reminders
+        reminders = self.table.scheduler.reminders
         prefs = await reminders.update(str(interaction.user.id), mode=mode, interval_hours=interval_hours,
                                        tz=timezone, quiet=quiet)
         await send_private(interaction, reminders.describe(prefs))
@@ -114,7 +110,7 @@ class PaceCog(commands.Cog):
     @app_commands.guild_only()
     @guarded("/remind not-this-turn")
     async def remind_mute(self, interaction: discord.Interaction) -> None:
-        await send_private(interaction, await self.bot.scheduler.reminders.mute(channel_of(interaction),
+        await send_private(interaction, await self.table.scheduler.reminders.mute(channel_of(interaction),
                                                                                  str(interaction.user.id)))
 
     # -- /vacation -------------------------------------------------------------------------
@@ -123,33 +119,34 @@ class PaceCog(commands.Cog):
     @guarded("/vacation on")
     async def vacation_on(self, interaction: discord.Interaction, until: str | None = None) -> None:
         guild = str(interaction.guild_id) if interaction.guild_id else None
-        now = self.bot.service.clock()
-        text = await self.bot.scheduler.vacations.start(str(interaction.user.id), guild, until, now)
+        now = self.table.service.clock()
+        text = await self.table.scheduler.vacations.start(str(interaction.user.id), guild, until, now)
         await send_private(interaction, text)
 
     @vacation.command(name="off", description="End your vacation: your deadlines move by the time away")
     @guarded("/vacation off")
     async def vacation_off(self, interaction: discord.Interaction) -> None:
-        now = self.bot.service.clock()
-        await send_private(interaction, await self.bot.scheduler.vacations.end(str(interaction.user.id), now))
+        now = self.table.service.clock()
+        await send_private(interaction, await self.table.scheduler.vacations.end(str(interaction.user.id), now))
 
     @vacation.command(name="status", description="Whether you are away and how many days are left this year")
     @guarded("/vacation status")
     async def vacation_status(self, interaction: discord.Interaction) -> None:
         guild = str(interaction.guild_id) if interaction.guild_id else None
-        await send_private(interaction, await self.bot.scheduler.vacations.status(str(interaction.user.id), guild,
-                                                                                   self.bot.service.clock()))
+        await send_private(interaction, await self.table.scheduler.vacations.status(str(interaction.user.id), guild,
+                                                                                   self.table.service.clock()))
 
     @vacation.command(name="allowance", description="Set this server's yearly vacation allowance (admin)")
     @app_commands.describe(days="Days per calendar year")
     @guarded("/vacation allowance")
     async def vacation_allowance(self, interaction: discord.Interaction, days: float) -> None:
         require_guild(interaction)
-        text = await self.bot.scheduler.vacations.set_allowance(str(interaction.guild_id), days, is_admin(interaction))
+        vacations = self.table.scheduler.vacations
+        text = await vacations.set_allowance(str(interaction.guild_id), days, is_admin(interaction))
         await send_private(interaction, text)
 
     # -- /mygames --------------------------------------------------------------------------
     @app_commands.command(name="mygames", description="Every game waiting for you, in every server")
     @guarded("/mygames")
     async def mygames(self, interaction: discord.Interaction) -> None:
-        await send_private(interaction, await self.bot.scheduler.mygames(str(interaction.user.id)))
+        await send_private(interaction, await self.table.scheduler.mygames(str(interaction.user.id)))

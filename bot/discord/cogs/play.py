@@ -1,8 +1,6 @@
 """Playing: ``/play`` with autocomplete, ``/hand``, ``/board``, ``/undo``, ``/log``, ``/rules``."""
 
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -12,16 +10,13 @@ from bot.service.errors import ServiceError
 
 from ..presenter import post_message
 from ..replies import channel_of, clip, guarded, send_private
+from ..table import DiscordTable, table_of
 from .game import game_autocomplete
-
-if TYPE_CHECKING:
-    from ..client import TurnkeeperBot
 
 
 async def action_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The caller's legal actions, filtered by what they typed (≤ 25)."""
-    bot: TurnkeeperBot = interaction.client  # type: ignore[assignment]
-    choices = await bot.service.choices(channel_of(interaction), str(interaction.user.id), current)
+    choices = await table_of(interaction).service.choices(channel_of(interaction), str(interaction.user.id), current)
     return [app_commands.Choice(name=c.label[:100], value=c.action) for c in choices]
 
 
@@ -38,8 +33,8 @@ async def topic_autocomplete(interaction: discord.Interaction, current: str) -> 
 class PlayCog(commands.Cog):
     """Move and table commands."""
 
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot: TurnkeeperBot = bot  # type: ignore[assignment]
+    def __init__(self, table: DiscordTable) -> None:
+        self.table = table
 
     @app_commands.command(name="play", description="Make your move (start typing to see your legal moves)")
     @app_commands.describe(action="Your move: pick from the list or type part of its name")
@@ -48,33 +43,33 @@ class PlayCog(commands.Cog):
     @guarded("/play")
     async def play(self, interaction: discord.Interaction, action: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.bot.service.play(str(interaction.user.id), action, channel_id=channel_of(interaction),
+        result = await self.table.service.play(str(interaction.user.id), action, channel_id=channel_of(interaction),
                                              interaction_id=str(interaction.id), image=False)
-        await self.bot.after_move(interaction, result, "Move made.")
+        await self.table.after_move(interaction, result, "Move made.")
 
     @app_commands.command(name="undo", description="Take back your last move while nothing new was revealed")
     @app_commands.guild_only()
     @guarded("/undo")
     async def undo(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.bot.service.undo(channel_of(interaction), str(interaction.user.id), str(interaction.id),
+        result = await self.table.service.undo(channel_of(interaction), str(interaction.user.id), str(interaction.id),
                                              image=False)
-        await self.bot.after_move(interaction, result, "Your last move was taken back.")
+        await self.table.after_move(interaction, result, "Your last move was taken back.")
 
     @app_commands.command(name="hand", description="See what only you may see (hand, secrets), privately")
     @app_commands.guild_only()
     @guarded("/hand")
     async def hand(self, interaction: discord.Interaction) -> None:
-        await self.bot.send_hand(interaction)
+        await self.table.send_hand(interaction)
 
     @app_commands.command(name="board", description="Show the current board")
     @app_commands.describe(public="Post it for everyone instead of only you")
     @app_commands.guild_only()
     @guarded("/board")
     async def board(self, interaction: discord.Interaction, public: bool = False) -> None:
-        await self.bot.service.running_or_last(channel_of(interaction))  # no game: refuse before a public defer
+        await self.table.service.running_or_last(channel_of(interaction))  # no game: refuse before a public defer
         await interaction.response.defer(ephemeral=not public, thinking=True)
-        post = await self.bot.service.board(channel_of(interaction))
+        post = await self.table.service.board(channel_of(interaction))
         kwargs = post_message(post)
         kwargs.pop("content", None)
         await interaction.followup.send(ephemeral=not public, **kwargs)
@@ -84,7 +79,7 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     @guarded("/log")
     async def log(self, interaction: discord.Interaction, lines: app_commands.Range[int, 1, 200] = 20) -> None:
-        entries = await self.bot.service.log(channel_of(interaction), str(interaction.user.id), lines)
+        entries = await self.table.service.log(channel_of(interaction), str(interaction.user.id), lines)
         text = "\n".join(entries) or "Nothing has happened yet."
         while len(text) > 1990 and "\n" in text:
             text = text.split("\n", 1)[1]

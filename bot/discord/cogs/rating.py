@@ -2,7 +2,6 @@
 
 import asyncio
 import io
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -12,18 +11,15 @@ from render.table_image import table_png
 
 from ..league_text import leaderboard_rows, rating_text, title
 from ..replies import clip, guarded, require_guild, send_private
+from ..table import DiscordTable
 from .game import game_autocomplete
-from .league import leagues_of
-
-if TYPE_CHECKING:
-    from ..client import TurnkeeperBot
 
 
 class RatingCog(commands.Cog):
     """Rating commands."""
 
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot: TurnkeeperBot = bot  # type: ignore[assignment]
+    def __init__(self, table: DiscordTable) -> None:
+        self.table = table
 
     @app_commands.command(name="rating", description="A player's rating per game on this server (openskill)")
     @app_commands.describe(user="Whose rating (default: yours)", game="Only this game")
@@ -34,7 +30,7 @@ class RatingCog(commands.Cog):
                      game: str | None = None) -> None:
         require_guild(interaction)
         who = user or interaction.user
-        ratings = await leagues_of(self.bot).rating(str(interaction.guild_id), str(who.id))
+        ratings = await self.table.leagues.rating(str(interaction.guild_id), str(who.id))
         if game:
             ratings = {g: r for g, r in ratings.items() if g == game}
         await send_private(interaction, rating_text(who.display_name, ratings))
@@ -47,7 +43,7 @@ class RatingCog(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None,
                           public: bool = False) -> None:
         require_guild(interaction)
-        engine, rows = await leagues_of(self.bot).leaderboard(str(interaction.guild_id), game)
+        engine, rows = await self.table.leagues.leaderboard(str(interaction.guild_id), game)
         if not rows:
             await send_private(interaction, f"Nobody has a {title(engine)} rating here yet.")
             return

@@ -9,16 +9,13 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from ..models import GameRow
+from .context import LeagueContext
 from .models import Actor, AuditRow, League, LeagueError, Match, Rating, Season
 from .pairing import round_robin_round, swiss_round
 from .ratings import placings, rate
 from .standings import compute_standings
-
-if TYPE_CHECKING:
-    from .service import LeagueService
 
 log = logging.getLogger("turnkeeper.leagues")
 DAY = 86400.0
@@ -29,11 +26,16 @@ def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-class MatchesMixin:
-    """Match half of :class:`LeagueService`."""
+class Matches:
+    """Pairing, match games, results, forfeits, organiser tools and ratings, over the shared context."""
+
+    def __init__(self, ctx: LeagueContext) -> None:
+        self.ctx = ctx
+        self.games = ctx.games
+        self.store = ctx.store
 
     # -- pairing and opening ----------------------------------------------------------------
-    async def pair_round(self: LeagueService, league: League, season: Season) -> int:
+    async def pair_round(self, league: League, season: Season) -> int:
         """Pair the next round of a running season (league lock held); returns its number (0: none)."""
         entries = await self.store.entries(season.id)
         names = {e.user_id: e.name for e in entries}
@@ -51,22 +53,22 @@ class MatchesMixin:
             paired = round_robin_round(roster, active, league.table_size, number, history, byes,
                                        seed=season.id * 1000 + number)
         if not paired.tables:
-            await self.store.update_season(season.id, status="closed", closed_at=self.now())
-            await self._announce(league.channel_id, f"Season {season.number} of {league.name} ends: "
+            await self.store.update_season(season.id, status="closed", closed_at=self.ctx.now())
+            await self.ctx.announce(league.channel_id, f"Season {season.number} of {league.name} ends: "
                                  "too few players are left for a table.")
             return 0
-        deadline = self.now() + league.round_days * DAY if league.round_days else None
+        deadline = self.ctx.now() + league.round_days * DAY if league.round_days else None
         await self.store.add_round(season.id, number, [[(u, names[u]) for u in t] for t in paired.tables],
-                                   [(u, names[u], league.points_for(1)) for u in paired.byes], deadline, self.now())
+                                   [(u, names[u], league.points_for(1)) for u in paired.byes], deadline, self.ctx.now())
         text = f"**{league.name}** · season {season.number}, round {number} of {season.rounds} is paired."
         if paired.byes:
             text += " Bye: " + ", ".join(names[u] for u in paired.byes) + "."
-        await self._announce(league.channel_id, text)
+        await self.ctx.announce(league.channel_id, text)
         return number
 
-    async def open_pending(self: LeagueService, league: League) -> int:
+    async def open_pending(self, league: League) -> int:
         """Create the thread and start the game of every pending match; returns how many opened."""
-        async with self.lock:
+        async with self.ctx.lock:
             season = await self.store.season(league.id)
             opened = 0
             for match in await self.store.matches(season.id):
@@ -79,9 +81,9 @@ class MatchesMixin:
                     log.warning("opening league match %s failed (%s); will retry", match.id, err)
             return opened
 
-    async def _open_match(self: LeagueService, league: League, season: Season, match: Match) -> None:
+    async def _open_match(self, league: League, season: Season, match: Match) -> None:
         title = f"{league.name} · S{season.number} R{match.round} T{match.table_no}"
-        thread = (await self.host.open_thread(league.channel_id, title) if self.host
+        thread = (await self.ctx.host.open_thread(league.channel_id, title) if self.ctx.host
                   else f"{league.channel_id}:m{match.id}")
         playing = [s for s in match.seats if not s.forfeit]
         first = playing[0]
@@ -93,32 +95,32 @@ class MatchesMixin:
             elif seat is not first:
                 await self.games.join(thread, seat.user_id, seat.name)
         await self.store.set_match_game(match.id, lobby.game_id, thread)
-        for hook in self.on_match_ready:
+        for hook in self.ctx.on_match_ready:
             try:
                 await hook(league, lobby.game_id)
             except Exception:  # a failing extension (pace) must not keep the match from starting
                 log.exception("match-ready hook failed for game %s", lobby.game_id)
         post = await self.games.start(thread, first.user_id, is_admin=True)
         await self.games.storage.set_host(lobby.game_id, f"league-{league.id}")  # no player may cancel it
-        if self.host is not None:
+        if self.ctx.host is not None:
             mentions = " ".join(f"<@{s.user_id}>" for s in playing)
-            await self.host.publish(post, f"{mentions} — your {title} match has started. Good luck!")
+            await self.ctx.host.publish(post, f"{mentions} — your {title} match has started. Good luck!")
 
-    async def advance_due(self: LeagueService) -> int:
+    async def advance_due(self) -> int:
         """Pair the next round of every season whose round deadline has passed, and retry matches
         that could not be opened; returns the number of rounds paired."""
         paired = 0
         for league, season in await self.store.running_seasons():
-            async with self.lock:
+            async with self.ctx.lock:
                 season = await self.store.season(league.id)
-                due = season.round_deadline is not None and self.now() >= season.round_deadline
+                due = season.round_deadline is not None and self.ctx.now() >= season.round_deadline
                 if season.status == "running" and due and season.round < season.rounds:
                     paired += bool(await self.pair_round(league, season))
             await self.open_pending(league)
         return paired
 
     # -- results ----------------------------------------------------------------------------
-    async def on_game_finished(self: LeagueService, game: GameRow) -> None:
+    async def on_game_finished(self, game: GameRow) -> None:
         """The ``on_finish`` hook: record a league match's result and rate the game."""
         match = await self.store.match_of_game(game.id)
         if match is None:
@@ -130,7 +132,7 @@ class MatchesMixin:
         seated = {p.user_id for p in game.players if p.user_id}
         gone = {s.user_id for s in match.seats if s.forfeit or s.user_id not in seated}  # e.g. timeout strikes
         league, _ = await self.store.season_of_match(match)
-        async with self.lock:
+        async with self.ctx.lock:
             await self._record(league, match, places, "played", forfeits=gone)
         await self.open_pending(league)
         await self.rate_game(game, {u: p for u, p in places.items() if u not in gone}, league=True)
@@ -142,12 +144,13 @@ class MatchesMixin:
         gone = {p.seat for p in game.players if p.is_bot and p.seat is not None}
         gone |= {int(s) for s in (game.result or {}).get("forfeits") or []}
         by_seat = placings(game.result or {}, seats, gone)
-        last = seats - len(gone) + 1
+        actors = sum(not str(k).isdigit() for group in (game.result or {}).get("placings") or [] for k in group)
+        last = seats + actors - len(gone) + 1
         seat_of = {p.user_id: p.seat for p in game.players if p.user_id}
         return {s.user_id: last if s.forfeit or seat_of.get(s.user_id) is None
                 else by_seat[seat_of[s.user_id]] for s in match.seats}
 
-    async def _record(self: LeagueService, league: League, match: Match, places: Mapping[str, int], note: str,
+    async def _record(self, league: League, match: Match, places: Mapping[str, int], note: str,
                       *, override: bool = False, forfeits: set[str] | None = None) -> bool:
         """Store a result (league lock held) and move the season on; ``forfeits`` adds forfeited seats."""
         shared = Counter(places.values())
@@ -156,17 +159,17 @@ class MatchesMixin:
         gone = forfeits or set()
         seats = {s.user_id: (places[s.user_id], league.points_for(places[s.user_id], shared[places[s.user_id]]),
                              s.forfeit or s.user_id in gone) for s in fresh.seats}
-        if not await self.store.record_result(match.id, seats, note, self.now(), override=override):
+        if not await self.store.record_result(match.id, seats, note, self.ctx.now(), override=override):
             return False
         lines = ", ".join(f"{s.name} {_ordinal(seats[s.user_id][0])}" + (" (forfeit)" if seats[s.user_id][2] else "")
                           for s in sorted(fresh.seats, key=lambda s: seats[s.user_id][0]))
-        await self._announce(league.channel_id, f"**{league.name}** round {fresh.round} table {fresh.table_no}: "
+        await self.ctx.announce(league.channel_id, f"**{league.name}** round {fresh.round} table {fresh.table_no}: "
                              f"{lines}.")
         _, season = await self.store.season_of_match(fresh)
         await self._after_result(league, season)
         return True
 
-    async def _after_result(self: LeagueService, league: League, season: Season) -> None:
+    async def _after_result(self, league: League, season: Season) -> None:
         season = await self.store.season(league.id)
         if season.status != "running":
             return
@@ -176,13 +179,13 @@ class MatchesMixin:
         if season.round < season.rounds:
             await self.pair_round(league, season)
             return
-        await self.store.update_season(season.id, status="closed", closed_at=self.now())
-        _, table = await self.standings(league)
+        await self.store.update_season(season.id, status="closed", closed_at=self.ctx.now())
+        _, table = await self.ctx.standings(league)
         podium = ", ".join(f"{_ordinal(s.rank)} {s.name} ({s.points:g})" for s in table[:3])
-        await self._announce(league.channel_id, f"🏆 Season {season.number} of {league.name} is complete: {podium}.")
+        await self.ctx.announce(league.channel_id, f"🏆 Season {season.number} of {league.name} is complete: {podium}.")
 
     # -- forfeits ---------------------------------------------------------------------------
-    async def forfeit_seat(self: LeagueService, game_id: int, user_id: str, reason: str) -> str:
+    async def forfeit_seat(self, game_id: int, user_id: str, reason: str) -> str:
         """A player forfeits a league game (timeout strikes, leaving): a loss for that seat. With one
         player left the match ends now; otherwise a bot plays the seat so the others can finish."""
         match = await self.store.match_of_game(game_id)
@@ -191,7 +194,7 @@ class MatchesMixin:
         league, _ = await self.store.season_of_match(match)
         async with self.games.lock(game_id):
             game = await self.games.game_by_id(game_id)
-            async with self.lock:
+            async with self.ctx.lock:
                 await self.store.mark_forfeit(match.id, user_id)
                 match = await self.store.match(match.id)
                 assert match is not None
@@ -203,20 +206,20 @@ class MatchesMixin:
                     ended = False
                 else:
                     if game.status in ("lobby", "running"):
-                        await self.games.storage.set_status(game_id, "cancelled", self.now())
+                        await self.games.storage.set_status(game_id, "cancelled", self.ctx.now())
                     await self._record(league, match, {s.user_id: 1 if not s.forfeit else len(playing) + 1
                                                        for s in match.seats}, f"forfeit: {reason}")
                     ended = True
-            await self._announce(game.channel_id, f"{seat.name} forfeits ({reason})."
+            await self.ctx.announce(game.channel_id, f"{seat.name} forfeits ({reason})."
                                  + (" The match is over." if ended else " A bot plays their seat."))
             if not ended:
                 moved, events, count = await self.games.run_bots(await self.games.game_by_id(game_id))
-                if count and self.host is not None:
-                    await self.host.publish(await self.games.make_post(moved, events), "")
+                if count and self.ctx.host is not None:
+                    await self.ctx.host.publish(await self.games.make_post(moved, events), "")
         await self.open_pending(league)
         return f"{seat.name} forfeits {league.name} round {match.round} table {match.table_no}."
 
-    async def withdraw(self: LeagueService, league: League, season: Season, user_id: str, status: str,
+    async def withdraw(self, league: League, season: Season, user_id: str, status: str,
                        reason: str) -> int:
         """Take a player out of a running season: forfeit their open matches; returns how many."""
         await self.store.set_entry_status(season.id, user_id, status)  # first: not paired again
@@ -233,16 +236,16 @@ class MatchesMixin:
         return count
 
     # -- organiser tools --------------------------------------------------------------------
-    async def _league_match(self: LeagueService, league: League, match_id: int) -> Match:
+    async def _league_match(self, league: League, match_id: int) -> Match:
         match = await self.store.match(match_id)
         if match is None or (await self.store.season_of_match(match))[0].id != league.id:
             raise LeagueError(f"{league.name} has no match #{match_id} (see `/league matches`).")
         return match
 
-    async def replace(self: LeagueService, league: League, actor: Actor, match_id: int, old: str, new: str,
+    async def replace(self, league: League, actor: Actor, match_id: int, old: str, new: str,
                       new_name: str, reason: str) -> str:
         """Put a substitute in a player's seat of an open match (organisers; audited)."""
-        await self.require_organiser(league.guild_id, actor)
+        await self.ctx.require_organiser(league.guild_id, actor)
         match = await self._league_match(league, match_id)
         if match.status not in OPEN or match.seat(old) is None:
             raise LeagueError("That player has no seat in an open match with that number.")
@@ -254,16 +257,16 @@ class MatchesMixin:
         else:
             await self.store.replace_seat(match, old, new, new_name[:32])
         detail = f"match #{match.id}: <@{old}> → <@{new}>"
-        await self.store.audit(league.id, actor.user_id, "replace", detail, reason, self.now())
+        await self.store.audit(league.id, actor.user_id, "replace", detail, reason, self.ctx.now())
         if match.thread_id:
-            await self._announce(match.thread_id, f"<@{new}> takes over the seat of <@{old}>.")
+            await self.ctx.announce(match.thread_id, f"<@{new}> takes over the seat of <@{old}>.")
         return f"Replaced in {detail}."
 
-    async def award(self: LeagueService, league: League, actor: Actor, match_id: int, order: Sequence[Sequence[str]],
+    async def award(self, league: League, actor: Actor, match_id: int, order: Sequence[Sequence[str]],
                     reason: str) -> str:
         """Set a match result by hand (organisers; reason required, audited). ``order`` lists the
         players best first, ties grouped; a running game is cancelled."""
-        await self.require_organiser(league.guild_id, actor)
+        await self.ctx.require_organiser(league.guild_id, actor)
         if not reason.strip():
             raise LeagueError("Give a reason; it is kept in the audit log.")
         match = await self._league_match(league, match_id)
@@ -281,17 +284,17 @@ class MatchesMixin:
             async with self.games.lock(match.game_id):
                 game = await self.games.game_by_id(match.game_id)
                 if game.status in ("lobby", "running"):
-                    await self.games.storage.set_status(game.id, "cancelled", self.now())
-        async with self.lock:
+                    await self.games.storage.set_status(game.id, "cancelled", self.ctx.now())
+        async with self.ctx.lock:
             await self._record(league, match, places, f"awarded: {reason}", override=True)
             detail = f"match #{match.id}: " + " > ".join(" = ".join(f"<@{u}>" for u in g) for g in order)
-            await self.store.audit(league.id, actor.user_id, "award", detail, reason, self.now())
+            await self.store.audit(league.id, actor.user_id, "award", detail, reason, self.ctx.now())
         await self.open_pending(league)
         return f"Result recorded for {detail}."
 
-    async def remove(self: LeagueService, league: League, actor: Actor, user_id: str, reason: str) -> str:
+    async def remove(self, league: League, actor: Actor, user_id: str, reason: str) -> str:
         """Remove a player from the season (organisers; open matches forfeited; audited)."""
-        await self.require_organiser(league.guild_id, actor)
+        await self.ctx.require_organiser(league.guild_id, actor)
         season = await self.store.season(league.id)
         entry = next((e for e in await self.store.entries(season.id) if e.user_id == user_id), None)
         if entry is None or entry.status not in ("active", "waitlist"):
@@ -299,22 +302,22 @@ class MatchesMixin:
         if season.status == "running":
             forfeits = await self.withdraw(league, season, user_id, "removed", f"removed: {reason}")
         else:
-            async with self.lock:
+            async with self.ctx.lock:
                 await self.store.set_entry_status(season.id, user_id, "removed")
-                await self._promote(league, season)
+                await self.ctx.promote(league, season)
             forfeits = 0
         await self.store.audit(league.id, actor.user_id, "remove", f"<@{user_id}> ({forfeits} forfeits)", reason,
-                               self.now())
+                               self.ctx.now())
         return f"{entry.name} was removed from {league.name}" + (f"; {forfeits} open matches forfeited."
                                                                    if forfeits else ".")
 
-    async def audit_log(self: LeagueService, league: League, actor: Actor) -> list[AuditRow]:
+    async def audit_log(self, league: League, actor: Actor) -> list[AuditRow]:
         """The organiser actions of a league, newest first (organisers)."""
-        await self.require_organiser(league.guild_id, actor)
+        await self.ctx.require_organiser(league.guild_id, actor)
         return await self.store.audit_log(league.id)
 
     # -- ratings ----------------------------------------------------------------------------
-    async def rate_game(self: LeagueService, game: GameRow, places: Mapping[str, int] | None, *,
+    async def rate_game(self, game: GameRow, places: Mapping[str, int] | None, *,
                         league: bool) -> bool:
         """Update the players' openskill ratings once per finished game; False when not rated."""
         if game.guild_id is None or game.result is None:
@@ -333,13 +336,13 @@ class MatchesMixin:
         new = rate({u: (r.mu, r.sigma) for u, r in current.items()}, places)
         return await self.store.save_ratings(game.id, game.guild_id, game.engine,
                                              {u: (names.get(u, "Player"), *skill) for u, skill in new.items()},
-                                             self.now())
+                                             self.ctx.now())
 
-    async def rating(self: LeagueService, guild_id: str, user_id: str) -> dict[str, Rating]:
+    async def rating(self, guild_id: str, user_id: str) -> dict[str, Rating]:
         """A user's ratings in a server, per game id."""
         return await self.store.ratings_of_user(guild_id, user_id)
 
-    async def leaderboard(self: LeagueService, guild_id: str, engine: str | None,
+    async def leaderboard(self, guild_id: str, engine: str | None,
                           limit: int = 20) -> tuple[str, list[Rating]]:
         """The top ratings of a game in a server (``None``: the server's only rated game)."""
         if engine is None:
@@ -349,11 +352,3 @@ class MatchesMixin:
             engine = rated[0]
         engine = self.games.engine(engine).id
         return engine, await self.store.leaderboard(guild_id, engine, limit)
-
-    async def _announce(self: LeagueService, channel_id: str, text: str) -> None:
-        if self.host is None:
-            return
-        try:
-            await self.host.announce(channel_id, text)
-        except Exception as err:  # noqa: BLE001 - an announcement is never worth failing a result
-            log.warning("league announcement in %s failed (%s)", channel_id, err)

@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
 from itertools import pairwise
-from typing import Any, Protocol
+from typing import Any
 
 from engines.core import OptionError
 
 from ..errors import NoGame, NotAllowed
 from ..lobby import clean_name
-from ..results import Post
 from ..service import GameService
-from .matches import MatchesMixin
-from .models import FORMATS, Actor, League, LeagueError, Match, Season, Standing
+from .context import LeagueContext, LeagueHost
+from .matches import Matches
+from .models import FORMATS, Actor, League, LeagueError, Match, Season
 from .pairing import default_rounds
-from .standings import compute_standings
 from .store import LeagueStore
 
 MAX_NAME = 40
@@ -24,53 +21,37 @@ PACES = ("fast", "normal", "slow", "off")
 TIMEOUT_POLICIES = ("forfeit", "bot", "default")
 
 
-class LeagueHost(Protocol):
-    """What the adapter does for leagues: threads, board posts, announcements."""
+class LeagueService:
+    """Every league operation the adapters need: leagues, sign-ups and seasons here, matches and
+    ratings in :class:`~.matches.Matches`, both over one :class:`~.context.LeagueContext`.
 
-    async def open_thread(self, channel_id: str, name: str) -> str:
-        """Create a thread under ``channel_id``; returns its id."""
-
-    async def publish(self, post: Post, intro: str) -> None:
-        """Post ``intro`` (mentions) and the board of a new match in its thread."""
-
-    async def announce(self, channel_id: str, text: str) -> None:
-        """Post a plain message in a channel."""
-
-
-class LeagueService(MatchesMixin):
-    """Every league operation the adapters need."""
+    ``on_game_finished`` is the game hook that records results; the host registers it."""
 
     def __init__(self, games: GameService, host: LeagueHost | None = None) -> None:
-        self.games = games
-        self.store = LeagueStore(games.storage)  # type: ignore[arg-type] - SQLite is the league storage
-        self.host = host
-        self.lock = asyncio.Lock()
-        """Serialises pairing and result recording (taken after a game's lock, never before one)."""
-        self.on_match_ready: list[Callable[[League, int], Awaitable[None]]] = []
-        """Called with the league and game id when a match's seats are filled, just before the game
-        starts: the adapter applies ``league.pace`` and ``league.timeout_policy`` there."""
-        games.hooks.on_finish.append(self.on_game_finished)
+        self.ctx = ctx = LeagueContext(games, LeagueStore(games.storage), host)  # type: ignore[arg-type] - SQLite
+        self.games, self.store = games, ctx.store
+        self.matches = matches = Matches(ctx)
+        self.on_match_ready = ctx.on_match_ready
+        self.now, self.is_organiser, self.require_organiser = ctx.now, ctx.is_organiser, ctx.require_organiser
+        self.standings = ctx.standings
+        self.pair_round, self.open_pending, self.advance_due = matches.pair_round, matches.open_pending, \
+            matches.advance_due
+        self.on_game_finished, self.forfeit_seat, self.withdraw = matches.on_game_finished, matches.forfeit_seat, \
+            matches.withdraw
+        self.replace, self.award, self.remove, self.audit_log = matches.replace, matches.award, matches.remove, \
+            matches.audit_log
+        self.rate_game, self.rating, self.leaderboard = matches.rate_game, matches.rating, matches.leaderboard
 
-    def detach(self) -> None:
-        """Stop listening to finished games (the adapter unloads)."""
-        if self.on_game_finished in self.games.hooks.on_finish:
-            self.games.hooks.on_finish.remove(self.on_game_finished)
+    @property
+    def host(self) -> LeagueHost | None:
+        """The adapter that opens threads and posts (None: nothing is posted)."""
+        return self.ctx.host
 
-    def now(self) -> float:
-        """The service clock."""
-        return self.games.clock()
+    @host.setter
+    def host(self, host: LeagueHost | None) -> None:
+        self.ctx.host = host
 
     # -- permissions ------------------------------------------------------------------------
-    async def is_organiser(self, guild_id: str, actor: Actor) -> bool:
-        """Server admins (Manage Server) and holders of the configured organiser role."""
-        role, _ = await self.store.guild_settings(guild_id)
-        return actor.is_admin or (role is not None and role in actor.roles)
-
-    async def require_organiser(self, guild_id: str, actor: Actor) -> None:
-        """Refuse non-organisers politely."""
-        if not await self.is_organiser(guild_id, actor):
-            raise NotAllowed("Only league organisers (Manage Server, or the organiser role) can do that.")
-
     async def configure(self, guild_id: str, actor: Actor, *, organiser_role: str | None = None,
                         clear_role: bool = False, rate_casual: bool | None = None) -> str:
         """Server settings (admins only): the organiser role and whether casual games are rated."""
@@ -151,7 +132,7 @@ class LeagueService(MatchesMixin):
     # -- sign-ups ---------------------------------------------------------------------------
     async def join(self, league: League, user_id: str, name: str) -> str:
         """Sign up for the season (or the waitlist once the cap is reached)."""
-        async with self.lock:
+        async with self.ctx.lock:
             season = await self.store.season(league.id)
             if season.status != "signup":
                 started = "the season has started" if season.status == "running" else "the season is over"
@@ -177,26 +158,17 @@ class LeagueService(MatchesMixin):
         if season.status == "running":
             await self.withdraw(league, season, user_id, "left", "withdrew from the season")
             return f"You left {league.name}; your open matches count as losses."
-        async with self.lock:
+        async with self.ctx.lock:
             await self.store.set_entry_status(season.id, user_id, "left")
-            promoted = await self._promote(league, season)
+            promoted = await self.ctx.promote(league, season)
         tail = f" {promoted} moves up from the waitlist." if promoted else ""
         return f"You left the sign-ups of {league.name}.{tail}"
-
-    async def _promote(self, league: League, season: Season) -> str | None:
-        entries = await self.store.entries(season.id)
-        active = sum(e.status == "active" for e in entries)
-        waiting = [e for e in entries if e.status == "waitlist"]
-        if waiting and (league.cap is None or active < league.cap):
-            await self.store.set_entry_status(season.id, waiting[0].user_id, "active")
-            return waiting[0].name
-        return None
 
     # -- seasons ----------------------------------------------------------------------------
     async def start_season(self, league: League, actor: Actor) -> str:
         """Close sign-ups, pair round 1 and open its match threads (organisers)."""
         await self.require_organiser(league.guild_id, actor)
-        async with self.lock:
+        async with self.ctx.lock:
             season = await self.store.season(league.id)
             if season.status != "signup":
                 raise LeagueError(f"Season {season.number} has already started."
@@ -222,7 +194,7 @@ class LeagueService(MatchesMixin):
     async def open_season(self, league: League, actor: Actor) -> str:
         """Open the next season for sign-ups once the current one is closed (organisers)."""
         await self.require_organiser(league.guild_id, actor)
-        async with self.lock:
+        async with self.ctx.lock:
             season = await self.store.season(league.id)
             if season.status != "closed":
                 raise LeagueError(f"Season {season.number} is still {season.status}; close it first.")
@@ -234,7 +206,7 @@ class LeagueService(MatchesMixin):
     async def close_season(self, league: League, actor: Actor, reason: str = "") -> str:
         """End the season now: no more rounds are paired (organisers)."""
         await self.require_organiser(league.guild_id, actor)
-        async with self.lock:
+        async with self.ctx.lock:
             season = await self.store.season(league.id)
             if season.status == "closed":
                 raise LeagueError(f"Season {season.number} is already closed.")
@@ -244,12 +216,6 @@ class LeagueService(MatchesMixin):
         return f"Season {season.number} of {league.name} is closed."
 
     # -- reading ----------------------------------------------------------------------------
-    async def standings(self, league: League) -> tuple[Season, list[Standing]]:
-        """The current season's standings (every signed-up player, best first)."""
-        season = await self.store.season(league.id)
-        entries = [(e.user_id, e.name) for e in await self.store.entries(season.id) if e.status != "waitlist"]
-        return season, compute_standings(entries, await self.store.matches(season.id))
-
     async def schedule(self, league: League) -> tuple[Season, list[Match]]:
         """Every match of the current season, by round."""
         season = await self.store.season(league.id)

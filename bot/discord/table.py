@@ -1,0 +1,196 @@
+"""The host seen from Discord: publishing boards, the flows shared by commands and components, and the
+background work (reposting, the scheduler's sweep). The service decides; this only talks to Discord."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from bot.service.errors import NoGame, ServiceError, StaleRequest
+from bot.service.host import Host
+from bot.service.leagues import LeagueService
+from bot.service.results import Lobby, MoveResult, Post
+from bot.service.scheduler import Scheduler
+from bot.service.service import GameService
+
+from .delivery import deliver
+from .ids import b36
+from .presenter import lobby_message, panel_message, post_message, private_message
+from .replies import channel_of, clip, is_admin, send_private
+
+log = logging.getLogger("turnkeeper.discord")
+
+
+class DiscordTable:
+    """What the cogs and components call; ``host`` is set once the client has opened it (None when the
+    command tree is only printed)."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self.host: Host | None = None
+        self._posting: dict[int, asyncio.Lock] = {}
+        self._sweeping = asyncio.Lock()
+
+    def _opened(self) -> Host:
+        if self.host is None:
+            raise ServiceError("The bot is still starting; try again in a moment.")
+        return self.host
+
+    @property
+    def service(self) -> GameService:
+        """The game service."""
+        return self._opened().service
+
+    @property
+    def scheduler(self) -> Scheduler:
+        """Deadlines, reminders, vacations and timeouts."""
+        return self._opened().scheduler
+
+    @property
+    def leagues(self) -> LeagueService:
+        """The league service."""
+        return self._opened().leagues
+
+    # -- publishing ------------------------------------------------------------------------
+    async def publish(self, post: Post) -> discord.Message | None:
+        """Post a board update to its channel and remember it; failures are retried later.
+
+        One post at a time per game; the service says whether the board still needs posting (and draws
+        it), so a move's own post and the reconciler never post the same board twice."""
+        async with self._posting.setdefault(post.game_id, asyncio.Lock()):
+            ready = await self.service.outgoing(post)
+            if ready is None:
+                return None
+            channel = self.client.get_partial_messageable(int(post.channel_id))
+            try:
+                # The nonce makes a retried post (a 5xx after Discord stored it, a repost after a crash)
+                # return the message already made instead of posting the board twice.
+                message = await channel.send(**post_message(ready), nonce=f"tk{b36(post.game_id)}.{b36(post.version)}")
+            except discord.HTTPException as err:
+                log.warning("posting game %s version %s failed (%s); will retry", post.game_id, post.version, err)
+                return None
+            await self.service.mark_posted(post.game_id, post.version, str(message.id))
+            return message
+
+    async def reconcile_posts(self) -> int:
+        """Let waiting bots move, then post every board that was committed but never posted
+        (after a crash or a Discord error)."""
+        await self.service.advance_bots()
+        posted = 0
+        for game in await self.service.unposted():
+            post = await self.service.board_of(game.id)
+            if await self.publish(post) is not None:
+                posted += 1
+        return posted
+
+    async def sweep_once(self, now: float | None = None) -> int:
+        """One scheduler sweep: deliver its notices, then post the boards timeouts changed. Returns the
+        number of notices delivered. One sweep at a time, so no notice is delivered twice."""
+        async with self._sweeping:
+            delivered = await deliver(self.client, self.scheduler, await self.scheduler.sweep(now))
+            await self.reconcile_posts()
+            return delivered
+
+    # -- shared flows (commands and components) --------------------------------------------
+    async def after_move(self, interaction: discord.Interaction, result: MoveResult, done: str) -> None:
+        """Tell the mover privately what happened, then publish the board for everyone."""
+        if result.duplicate:
+            await send_private(interaction, "That move was already made.")
+            return
+        lines = [done, *result.private]
+        try:
+            await send_private(interaction, "\n".join(lines))
+        except discord.HTTPException as err:  # the move is committed: never answer it with an apology
+            log.warning("could not confirm a move in game %s to its player (%s)", result.post.game_id, err)
+        await self.publish(result.post)
+
+    async def play_from_panel(self, interaction: discord.Interaction, game_id: int, version: int,
+                              action: str) -> None:
+        """A click on a turn panel: apply it, refresh the panel, publish the board."""
+        if (await self.service.game_by_id(game_id)).channel_id != channel_of(interaction):
+            raise StaleRequest("That button belongs to a game in another channel.")
+        await interaction.response.defer()
+        result = await self.service.play(str(interaction.user.id), action, game_id=game_id,
+                                         interaction_id=str(interaction.id), version=version, image=False)
+        if result.duplicate:
+            return
+        try:
+            try:
+                panel = await self.service.panel(game_id, str(interaction.user.id))
+                await interaction.edit_original_response(**panel_message(panel))
+            except Exception:  # noqa: BLE001 - no next panel (turn over): say so on the panel
+                await interaction.edit_original_response(content="Move made. " + clip(result.post.prompt, 1900),
+                                                         view=None)
+            if result.private:
+                await interaction.followup.send("\n".join(result.private), ephemeral=True)
+        except discord.HTTPException as err:  # the move is committed: never answer it with an apology
+            log.warning("could not refresh the panel after a move in game %s (%s)", game_id, err)
+        await self.publish(result.post)
+
+    async def send_panel(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The caller's turn panel, ephemeral ("Take your turn")."""
+        panel = await self.service.panel(game_id, str(interaction.user.id))
+        await interaction.response.send_message(ephemeral=True, **panel_message(panel))
+
+    async def send_hand(self, interaction: discord.Interaction) -> None:
+        """The caller's private view, ephemeral."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        view = await self.service.hand(channel_of(interaction), str(interaction.user.id))
+        await interaction.followup.send(ephemeral=True, **private_message(view))
+
+    def lobby_kwargs(self, lobby: Lobby) -> dict[str, Any]:
+        """The lobby message for a lobby result."""
+        schema = self.service.engine(lobby.engine).options_schema.describe()
+        return lobby_message(lobby, schema)
+
+    async def check_lobby(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Lobby components act on the channel's open game: refuse those of an earlier, closed lobby."""
+        try:
+            game = await self.service.open_game(channel_of(interaction))
+        except NoGame:
+            game = None
+        if game is None or game.id != game_id:
+            raise StaleRequest("This lobby is closed. Open a new one with `/game new`.")
+
+    async def lobby_button(self, interaction: discord.Interaction, game_id: int, verb: str) -> None:
+        """A lobby button: join, leave, add a bot, start or cancel."""
+        await self.check_lobby(interaction, game_id)
+        service, channel, user = self.service, channel_of(interaction), str(interaction.user.id)
+        admin = is_admin(interaction)
+        if verb == "start":
+            await interaction.response.defer()
+            post = await service.start(channel, user, admin)
+            lobby = await service.lobby(channel, message="The game has started.", game_id=post.game_id)
+            await interaction.edit_original_response(**{"view": None, **self.lobby_kwargs(lobby)})
+            await self.publish(post)
+            return
+        if verb == "cancel":
+            text = await service.cancel(channel, user, admin)
+            await interaction.response.edit_message(content=text, embed=None, view=None)
+            return
+        if verb == "join":
+            lobby = await service.join(channel, user, interaction.user.display_name)
+        elif verb == "leave":
+            left = await service.leave(channel, user)
+            if left is None:
+                await interaction.response.edit_message(content="The lobby closed.", embed=None, view=None)
+                return
+            lobby = left
+        else:
+            lobby = await service.add_bot(channel, user, admin)
+        await interaction.response.edit_message(**self.lobby_kwargs(lobby))
+
+    async def option_menu(self, interaction: discord.Interaction, game_id: int, name: str, value: str) -> None:
+        """A lobby option menu (host or admin)."""
+        await self.check_lobby(interaction, game_id)
+        lobby = await self.service.set_option(channel_of(interaction), str(interaction.user.id), name, value,
+                                              is_admin(interaction))
+        await interaction.response.edit_message(**self.lobby_kwargs(lobby))
+
+
+def table_of(interaction: discord.Interaction) -> DiscordTable:
+    """The table of the client that received ``interaction`` (autocomplete callbacks get no cog)."""
+    return interaction.client.table  # type: ignore[attr-defined, no-any-return]

@@ -1,0 +1,55 @@
+"""Committing actions (with the change hooks) and letting bot seats act."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Action
+
+from .errors import StaleRequest
+from .games import Games
+from .models import GameRow
+from .storage import DuplicateInteraction, StaleVersion
+
+
+class Turns:
+    """Every action reaches the storage here; bots play up to ``max_bot_moves`` in a row."""
+
+    def __init__(self, games: Games, max_bot_moves: int = 2000) -> None:
+        self.games = games
+        self.max_bot_moves = max_bot_moves
+
+    async def commit(self, game: GameRow, seat: int, action: Action, state: dict[str, Any],
+                     events: list[dict[str, Any]], user_id: str | None, interaction_id: str | None) -> GameRow:
+        """Store one applied action (the caller holds the game lock), run the change hooks and return
+        the fresh game; a concurrent or repeated request is refused."""
+        try:
+            await self.games.storage.commit_action(
+                game.id, expected_version=game.version, state=state, seat=seat, action=str(action),
+                user_id=user_id, interaction_id=interaction_id, events=events,
+                result=state["result"], now=self.games.clock())
+        except StaleVersion:
+            raise StaleRequest("Someone else moved first; look at the new board and try again.") from None
+        except DuplicateInteraction:
+            raise StaleRequest("This request was already handled.") from None
+        fresh = await self.games.game_by_id(game.id)
+        await self.games.hooks.changed(fresh)
+        return fresh
+
+    async def run_bots(self, game: GameRow) -> tuple[GameRow, list[dict[str, Any]], int]:
+        """Let bot seats act while they are active (the caller holds the game lock)."""
+        engine = self.games.engine(game.engine)
+        events: list[dict[str, Any]] = []
+        moves = 0
+        while game.status == "running" and moves < self.max_bot_moves:
+            assert game.state is not None
+            bots = [s for s in engine.active(game.state) if (p := game.player_at(s)) and p.is_bot]
+            if not bots:
+                break
+            seat = bots[0]
+            action = engine.bot_action(game.state, seat)
+            state, new_events = engine.apply(game.state, seat, action)
+            game = await self.commit(game, seat, action, state, new_events, None, None)
+            events += new_events
+            moves += 1
+        return game, events, moves

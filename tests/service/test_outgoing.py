@@ -1,0 +1,30 @@
+"""The service decides whether a board still needs posting (the adapter only sends what it is given)."""
+
+from __future__ import annotations
+
+from bot.service.service import GameService
+
+from ._support import bid_and_lock, start_game
+
+
+async def test_a_board_is_posted_once_and_a_replaced_undrawn_board_not_at_all(drawn_service: GameService) -> None:
+    service = drawn_service
+    game = await start_game(service)
+    first = await service.board_of(game.id)
+    ready = await service.outgoing(first)
+    assert ready is not None and ready.image == b"PNG..."
+    await service.mark_posted(game.id, first.version, "m1")
+    assert await service.outgoing(first) is None  # already posted
+
+    moved = (await service.play("alice", (await service.choices("c1", "alice"))[0].action, channel_id="c1",
+                                image=False)).post
+    assert moved.image is None
+    await bid_and_lock(service, "c1", "bob")  # a newer move replaces the board before it is drawn
+    assert await service.outgoing(moved) is None
+    latest = await service.board_of(game.id)
+    drawn = await service.outgoing(latest)
+    assert drawn is not None and drawn.version > moved.version and drawn.image == b"PNG..."
+
+    undrawn_latest = await service.make_post(await service.game_by_id(game.id), [], image=False)
+    ready = await service.outgoing(undrawn_latest)
+    assert ready is not None and ready.image == b"PNG..."  # the latest board is drawn on its way out
