@@ -65,7 +65,8 @@ def cmd_playout(args: argparse.Namespace) -> int:
     options = json.loads(args.options) if args.options else {}
     steps: list[float] = []
     totals = {"crashes": 0, "dead_ends": 0, "runaways": 0, "replay_mismatches": 0, "leaks": 0,
-              "undo_violations": 0, "not_json": 0, "mutations": 0, "legality_mismatches": 0}
+              "undo_violations": 0, "not_json": 0, "mutations": 0, "legality_mismatches": 0,
+              "effect_errors": 0}
     completed = 0
     started = time.perf_counter()
     settings = {"max_steps": args.max_steps, "bots": args.bots, "leak_every": args.leak_every,
@@ -79,7 +80,7 @@ def cmd_playout(args: argparse.Namespace) -> int:
                           ("runaways", report.runaway), ("replay_mismatches", report.replay_mismatch),
                           ("leaks", report.leak), ("undo_violations", report.undo_violation),
                           ("not_json", report.not_json), ("mutations", report.mutation),
-                          ("legality_mismatches", report.legality)):
+                          ("legality_mismatches", report.legality), ("effect_errors", report.effects)):
             totals[key] += bool(flag)
         if not args.quiet or not report.clean:
             print(json.dumps(report.summary()), flush=True)

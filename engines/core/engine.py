@@ -47,6 +47,8 @@ class Engine:
     steps: ClassVar[tuple[type[Step], ...]] = ()
     rules_summary: ClassVar[str] = ""
     rules_topics: ClassVar[dict[str, str]] = {}
+    effects: ClassVar[Any] = None
+    """An ``effects.Registry``: handlers of the pending-effect queue, for games that queue effects."""
     zones: ClassVar[Zones | None] = None
     """Which parts of the state each seat sees, declared once (``zones.py``). ``None`` only for games
     that still use the older ``hidden_paths``/``Step.hidden`` hooks (and get no redaction)."""
