@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 from bot.service.errors import ServiceError
-from bot.service.models import GameRow
 
 from .base import CHANNEL, ShellBase, plain
 
@@ -38,7 +37,6 @@ class ReadingCommands(ShellBase):
         view = self.run(self.service.hand(CHANNEL, self.user))
         for line in plain(view.text).splitlines():
             self.say(line)
-        self.secrets(game, view.seat)
         if view.private_log:
             self.say("Only you saw:")
             for line in view.private_log:
@@ -46,19 +44,6 @@ class ReadingCommands(ShellBase):
         path = self.save(f"hand-{view.seat + 1}-{game.version}.png", view.image)
         if path:
             self.say(f"Hand image: {path}")
-
-    def secrets(self, game: GameRow, seat: int) -> None:
-        """The parts of the seat's table view that spectators do not see, one line each."""
-        if game.state is None:
-            return
-        engine = self.engine(game)
-        public, mine = engine.view(game.state, None)["table"], engine.view(game.state, seat)["table"]
-        private = {k: v for k, v in mine.items() if public.get(k, object()) != v}
-        if private:
-            self.say("Only you see:")
-        for key, value in private.items():
-            text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-            self.say(f"  {key}: {text if len(text) <= 200 else text[:199] + '…'}")
 
     def cmd_board(self, arg: str) -> None:
         post = self.run(self.service.board(CHANNEL))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from engines.core import export_replay, verify
@@ -109,11 +108,27 @@ class Reading:
 
 
 def private_lines(mine: dict[str, Any], public: dict[str, Any], limit: int = 12) -> list[str]:
-    """What a seat's view shows beyond the public one, as ``key: value`` lines (text for /hand)."""
+    """What only this seat sees, in the game's words (text for /hand): the engine's ``private_text``
+    sentences when the view has them, else each private part of the view as a plain line."""
+    if isinstance(mine.get("private_text"), list):
+        return [str(line) for line in mine["private_text"]][:limit]
     lines = []
     for key, value in mine.items():
         if key in public and public[key] == value:
             continue
-        shown = json.dumps(value, ensure_ascii=False)
+        shown = plain_value(value)
         lines.append(f"{key.replace('_', ' ').capitalize()}: {shown if len(shown) <= 300 else shown[:299] + '…'}")
     return lines[:limit]
+
+
+def plain_value(value: Any) -> str:
+    """A view value without JSON punctuation: lists joined by commas, dicts as ``name value`` pairs."""
+    if isinstance(value, dict):
+        return ", ".join(f"{str(k).replace('_', ' ')} {plain_value(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, list):
+        return ", ".join(plain_value(v) for v in value) or "none"
+    if value is None:
+        return "hidden"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)

@@ -1,5 +1,6 @@
 """The engine core: the contract every Turnkeeper game implements (see ``engine.py``)."""
 
+from . import effects
 from .action import MAX_ACTION_LEN, UNDO, Action, act
 from .content import ContentError, Count, Ref, game_dir, load_files
 from .engine import UNDO_LIMIT, Engine
@@ -13,6 +14,6 @@ from .steps import Event, Game, Simultaneous, Step
 __all__ = [
     "MAX_ACTION_LEN", "UNDO", "UNDO_LIMIT", "Action", "ContentError", "Count", "Engine", "EngineBug", "Event",
     "Game", "IllegalAction", "Option", "OptionError", "OptionsSchema", "Ref", "ReplayMismatch", "Rng",
-    "Simultaneous", "State", "Step", "act", "check_replay", "copy_state", "dumps", "export_replay", "game_dir",
-    "load_files", "replay", "state_hash", "verify",
+    "Simultaneous", "State", "Step", "act", "check_replay", "copy_state", "dumps", "effects", "export_replay",
+    "game_dir", "load_files", "replay", "state_hash", "verify",
 ]

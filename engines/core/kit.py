@@ -3,8 +3,9 @@
 Per playout it reports crashes, dead ends (an active seat with no legal action), runaways (step
 limit), replay mismatches, non-JSON states, mutation of the input state, leaks (perturbing what a
 seat cannot see changes that seat's view, or a part of ``state["g"]`` is missing from the game's
-``zones`` declaration) and undo crossing a reveal (re-playing a seat's undoable actions on a perturbed
-past gives that seat a different view).
+``zones`` declaration), undo crossing a reveal (re-playing a seat's undoable actions on a perturbed
+past gives that seat a different view) and a pending-effect queue holding an effect without a handler
+or an owner that is neither a seat nor an actor.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import traceback
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from . import effects
 from .action import UNDO, Action
 from .engine import Engine
 from .errors import IllegalAction
@@ -49,6 +51,8 @@ class PlayoutReport:
     leak: str | None = None
     undo_violation: str | None = None
     legality: str | None = None
+    effects: str | None = None
+    """The pending-effect queue holds an unknown effect or an owner that is neither seat nor actor."""
     undos: int = 0
     winners: list[int] | None = None
     step_ms: list[float] = field(default_factory=list, repr=False)
@@ -57,7 +61,8 @@ class PlayoutReport:
     def clean(self) -> bool:
         """No problem of any kind (a runaway counts as a problem)."""
         return not (self.crash or self.dead_end or self.runaway or self.replay_mismatch
-                    or self.not_json or self.mutation or self.leak or self.undo_violation or self.legality)
+                    or self.not_json or self.mutation or self.leak or self.undo_violation or self.legality
+                    or self.effects)
 
     def summary(self) -> dict[str, Any]:
         """JSON line for the CLI (without per-step timings)."""
@@ -200,6 +205,7 @@ class Playout:
             action = self.rnd.choice(legal[seat])
         if check_mutation:
             self._check_allows(state, seat, legal[seat])
+            self._check_default(state, seat, legal[seat])
         before = pickle.dumps(state, pickle.HIGHEST_PROTOCOL) if check_mutation else b""
         started = time.perf_counter()
         new, events = engine.apply(state, seat, action)
@@ -218,6 +224,13 @@ class Playout:
         if report.steps % self.json_every == 0 or new["result"] is not None:
             self._check_state(new)
         return new
+
+    def _check_default(self, state: State, seat: int, legal: list[Action]) -> None:
+        """The timeout default (what the host plays when a deadline passes) must be one of the legal actions;
+        a default that raises is a crash."""
+        default = self.engine.default_action(state, seat)
+        if default not in legal:
+            self.report.legality = f"default action {default} is not legal for seat {seat} at step {state['step']}"
 
     def _check_allows(self, state: State, seat: int, legal: list[Action]) -> None:
         """``Engine.allows`` must agree with ``legal_actions``: on every legal action, and on near misses
@@ -247,6 +260,10 @@ class Playout:
     def _check_state(self, state: State) -> None:
         if not is_plain_json(state):
             self.report.not_json = f"state is not plain JSON at step {state['step']}"
+        if self.engine.effects is not None:
+            problem = effects.problems(self.engine.effects.names(), state)
+            if problem:
+                self.report.effects = f"{problem} at step {state['step']}"
         undeclared = self.engine.undeclared_paths(state)
         if undeclared and not self.report.leak:
             self.report.leak = (f"state path {undeclared[0]} is in no declared zone at step {state['step']} "

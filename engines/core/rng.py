@@ -6,6 +6,8 @@ version and machine (never the `random` module, never the clock).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 MASK = (1 << 64) - 1
@@ -63,3 +65,29 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+@contextmanager
+def rng_script(*rolls: int) -> Iterator[list[int]]:
+    """Tests only: the next ``Rng.roll`` calls return ``rolls`` in order, then the PRNG takes over again.
+
+    Replaces ``Rng.roll`` for the duration of the ``with`` block (the production path is untouched); a
+    scripted roll counts as PRNG use, as a real one would. Yields the list of rolls still unused.
+    """
+    queue = list(rolls)
+    real = Rng.roll
+
+    def scripted(self: Rng, sides: int = 6) -> int:
+        if not queue:
+            return real(self, sides)
+        value = queue.pop(0)
+        if not 1 <= value <= sides:
+            raise ValueError(f"scripted roll {value} is not a face of a d{sides}")
+        self.used = True
+        return value
+
+    Rng.roll = scripted  # type: ignore[method-assign]
+    try:
+        yield queue
+    finally:
+        Rng.roll = real  # type: ignore[method-assign]

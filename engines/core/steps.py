@@ -9,23 +9,34 @@ can be saved after any click.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar, Protocol
 
 from .action import Action
 from .errors import EngineBug
 from .rng import Rng
 
-if TYPE_CHECKING:
-    from .engine import Engine
-
 Event = dict[str, Any]
 """``{"text": str, "to": [seat, ...] | None}``; ``to=None`` is public, else only those seats."""
+
+
+class Rules(Protocol):
+    """What a :class:`Game` needs of its engine (an ``Engine`` is one): the content and the steps."""
+
+    data: Any
+
+    def step(self, name: str) -> Step:
+        """The step called ``name``."""
+        ...
+
+    def actors(self, state: dict[str, Any]) -> list[dict[str, Any]]:
+        """Non-seat participants, ``{"key", "name", "color"}`` each."""
+        ...
 
 
 class Game:
     """The context one ``apply`` mutates: a private copy of the state plus the core's bookkeeping."""
 
-    def __init__(self, engine: Engine, state: dict[str, Any], actor: int | None) -> None:
+    def __init__(self, engine: Rules, state: dict[str, Any], actor: int | None) -> None:
         self.engine = engine
         self.state = state
         self.actor = actor
@@ -131,37 +142,89 @@ def check_placings(placings: list[list[str]], everyone: list[str], winners: list
 
 
 class Step:
-    """One kind of pending prompt. Subclasses set ``name`` and implement ``actions`` and ``act``.
+    """One kind of pending prompt: who acts, which actions are legal, what they do and how to ask.
 
-    The default step is taken by one seat, ``frame["seat"]``.
+    The default step is taken by one seat, ``frame["seat"]``. A step either implements ``actions``
+    and ``act`` itself, or declares its verbs and writes one small handler per verb::
+
+        class Pick(Step):
+            name = "pick"
+            verbs = ("card", "pass")           # the order legal actions are listed in
+
+            def actions_card(self, g, seat):   # the legal ``card:*`` actions
+                return [act("card", c) for c in g.g["hand"]]
+
+            def act_card(self, g, seat, card): # the action's arguments, unpacked
+                ...
+
+            def label_card(self, g, seat, card):
+                return f"Play {card}"
+
+            def act_pass(self, g, seat): ...   # no ``actions_pass``: a plain ``pass`` button, always offered
+
+    Then ``actions`` lists every verb's actions in the declared order and ``allows``, ``act`` and
+    ``label`` go to the handler of ``action.verb``; a verb not declared is never allowed.
     """
 
     name = ""
+    verbs: ClassVar[tuple[str, ...]] = ()
+    """The step's verbs, in the order their actions are listed (empty: the step writes ``actions``/``act``)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not cls.verbs:
+            return
+        handlers = {n.split("_", 1)[1] for n in dir(cls) if n.startswith(("act_", "actions_", "label_"))}
+        missing = [f"act_{v}" for v in cls.verbs if not callable(getattr(cls, f"act_{v}", None))]
+        stray = sorted(handlers - set(cls.verbs))
+        if missing or stray:
+            raise TypeError(f"{cls.__name__}: missing handlers {missing}; handlers of undeclared verbs {stray}")
 
     def active(self, g: Game) -> list[int]:
         """Seats that must act on this prompt."""
         return [g.frame["seat"]]
 
     def actions(self, g: Game, seat: int) -> list[Action]:
-        """Every legal action of ``seat`` here (it is active)."""
-        raise NotImplementedError
+        """Every legal action of ``seat`` here (it is active): by default each verb's, in ``verbs`` order."""
+        if not self.verbs:
+            raise NotImplementedError
+        return [a for verb in self.verbs for a in self.verb_actions(g, seat, verb)]
+
+    def verb_actions(self, g: Game, seat: int, verb: str) -> list[Action]:
+        """The legal actions of one declared verb: ``actions_<verb>``, or the plain ``verb`` button."""
+        method = getattr(self, f"actions_{verb}", None)
+        return [Action(verb)] if method is None else method(g, seat)
 
     def allows(self, g: Game, seat: int, action: Action) -> bool:
         """Is ``action`` among :meth:`actions`? Override only with an exactly equivalent, faster check
         (``apply`` validates every move with it; the fuzz kit compares the two)."""
-        return action in self.actions(g, seat)
+        if not self.verbs:
+            return action in self.actions(g, seat)
+        return action.verb in self.verbs and action in self.verb_actions(g, seat, action.verb)
 
     def act(self, g: Game, seat: int, action: Action) -> None:
-        """Carry out a legal action (already validated) by mutating ``g``."""
-        raise NotImplementedError
+        """Carry out a legal action (already validated) by mutating ``g``: by default ``act_<verb>(g, seat, *args)``."""
+        if not self.verbs:
+            raise NotImplementedError
+        getattr(self, f"act_{action.verb}")(g, seat, *action.args)
 
     def prompt(self, g: Game, seat: int) -> str:
         """What the seat is asked, in one short sentence."""
         return "Choose an action."
 
+    deciding = ""
+    """What the table is told this seat is deciding, as a short public phrase completing "Waiting for
+    Alice: …" (e.g. "program a move"); never private information. Empty: just "Waiting for Alice"."""
+
+    def public_prompt(self, g: Game, seat: int) -> str:
+        """The public phrase for ``seat`` on this prompt (default: :attr:`deciding`)."""
+        return self.deciding
+
     def label(self, g: Game, seat: int, action: Action) -> str | None:
-        """A human label for one of this step's actions (None: the engine's default)."""
-        return None
+        """A human label for one of this step's actions (None: the engine's default); by default
+        ``label_<verb>(g, seat, *args)`` when the step declares it."""
+        method = getattr(self, f"label_{action.verb}", None) if action.verb in self.verbs else None
+        return None if method is None else method(g, seat, *action.args)
 
     def resume(self, g: Game, result: Any) -> None:
         """A sub-prompt this step called has ended; by default this prompt simply asks again."""

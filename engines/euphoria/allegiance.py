@@ -4,31 +4,7 @@ from __future__ import annotations
 
 from engines.core import Game
 
-from .tableau import data, has_penalty, name, place_star, player, recruit_effects
-
-
-def faction_name(g: Game, area: str) -> str:
-    """"Icarite", "Euphorian"… for an area id."""
-    return data(g).area_info[area]["faction"]
-
-
-def has_faction(g: Game, pid: int, area: str) -> bool:
-    """An active recruit of that faction (EU-ALLEG-02, EU-RECRUIT-01)."""
-    p = player(g, pid)
-    return p["kind"] == "human" and any(data(g).recruits[r].faction == area for r in p["active"])
-
-
-def track_for_bonus(g: Game, area: str) -> int:
-    """Track position used for tier-1/2 bonuses: as it was when the current placement began (EU-ALLEG-04, R-27)."""
-    snap = g.g.get("placing")
-    return snap["tracks"][area] if snap else g.g["tracks"][area]
-
-
-def tier_bonus(g: Game, pid: int, area: str, tier: int) -> bool:
-    """Does ``pid`` get the tier-1 or tier-2 bonus of ``area`` now (never doubled, EU-ALLEG-06)?"""
-    if not has_faction(g, pid, area) or has_penalty(g, pid, "no_tier12_bonus"):
-        return False
-    return track_for_bonus(g, area) >= data(g).tiers[tier - 1]
+from .tableau import data, faction_name, name, place_star, player, recruit_effects
 
 
 def advance(g: Game, area: str, steps: int = 1) -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engines.core import Game
+from engines.core import Game, effects
 
-from .ops import Op, Token, op_kind, push_front
+from .queue import Op, Token, push_front
 from .tableau import data, name, payable, penalty_params, player, recruit_effects
 
 
@@ -79,54 +79,10 @@ def bazaar_slots(g: Game, pid: int) -> list[int]:
     ]
 
 
-def _artifact_run(g: Game, op: Op) -> list[Token] | None:
-    pid = op["pid"]
-    if player(g, pid)["kind"] == "automa":
-        return None
-    options: list[Token] = list(bazaar_slots(g, pid))
-    from .draws import geek_allowed
-    if geek_allowed(g, op):
-        options.append("deck")  # Geek the Oracle
-    if not options:
-        g.log(f"{name(pid, g)} cannot take an artifact (bazaar empty or unaffordable).")
-    return options or None
-
-
-def _artifact_pick(g: Game, op: Op, token: Token) -> None:
-    from .draws import geek_use, receive_artifact
-    if token == "deck":
-        geek_use(g, op)
-        return
-    pid, slot = op["pid"], int(token) - 1
-    cost = slot_cost(g, pid, slot)
-    card = take_from_bazaar(g, pid, slot)
-    g.log(f"{name(pid, g)} takes a {data(g).artifact_names[card]} from bazaar slot {slot + 1}.")
-    follow = [{"op": "pay", "pid": pid, "unit": "commodity"} for _ in range(cost)]
-    if cost and card in ("book", "bifocals"):
-        follow += [{"op": "ask", "pid": pid, "recruit": rid, "card": card}
-                   for rid, _ in recruit_effects(g, pid, "reader_swap")]
-    receive_artifact(g, pid, card, op.get("via"), follow)
-
-
-def _artifact_label(g: Game, op: Op, token: Token) -> str:
-    if token == "deck":
-        from .draws import geek_label
-        return geek_label(g, op)
-    slot = int(token) - 1
-    card = data(g).artifact_names[g.g["bazaar"][slot]]
-    cost = slot_cost(g, op["pid"], slot)
-    return f"Take artifact: {card} (pay {cost} commodit{'y' if cost == 1 else 'ies'})" if cost else \
-        f"Take artifact: {card} (free)"
-
-
-def _artifact_default(g: Game, op: Op, options: list[Token]) -> Token:
-    """Timeout: the rightmost (cheapest) bazaar card (spec 6.5)."""
-    slots = [o for o in options if isinstance(o, int)]
-    return max(slots) if slots else options[0]
-
-
-op_kind("artifact", pick=_artifact_pick, label=_artifact_label, prompt="Take an artifact from the bazaar.",
-        default=_artifact_default)(_artifact_run)
+def others(g: Game, pid: int) -> list[int]:
+    """The other human players in seat order after ``pid`` (Automas hold no goods or cards)."""
+    count = len(g.g["players"])
+    return [o for o in ((pid + k) % count for k in range(1, count)) if g.g["players"][o]["kind"] == "human"]
 
 
 # -- paying artifacts ---------------------------------------------------------------------
@@ -170,7 +126,7 @@ def spent(g: Game, pid: int, card: str) -> None:
     """Javier the Underground Librarian: each Book spent gives 1 resource."""
     for _, prm in recruit_effects(g, pid, "wild_artifact"):
         if prm.get("spend_bonus") and card == prm["type"].lower():
-            push_front(g, {"op": "choose_good", "pid": pid, "kind": prm["spend_bonus"]})
+            push_front(g, {"effect": "choose_good", "pid": pid, "kind": prm["spend_bonus"]})
 
 
 def can_spend_types(g: Game, pid: int, needs: dict[str, int]) -> bool:
@@ -194,21 +150,20 @@ def _artpay_pick(g: Game, op: Op, token: Token) -> None:
     pid = op["pid"]
     if token == "mosi":
         n = recruit_effects(g, pid, "artmarket_bliss_payment")[0][1]["bliss"]
-        push_front(g, *({"op": "pay", "pid": pid, "unit": "bliss"} for _ in range(n)), {"op": "spend_artifact",
+        push_front(g, *({"effect": "pay", "pid": pid, "unit": "bliss"} for _ in range(n)), {"effect": "spend_artifact",
                                                                                       "pid": pid})
         return
     if token == "jacko":
-        from .draws import others
         n = recruit_effects(g, pid, "artmarket_single")[0][1]["artifacts"]
-        push_front(g, *({"op": "spend_artifact", "pid": pid} for _ in range(n)),
-                   *({"op": "artifact", "pid": o} for o in others(g, pid)))
+        push_front(g, *({"effect": "spend_artifact", "pid": pid} for _ in range(n)),
+                   *({"effect": "artifact", "pid": o} for o in others(g, pid)))
         g.log(f"{name(pid, g)} hands in just {n} artifact; every other player takes one (Jacko the Archivist).")
         return
     if token == "any":
-        push_front(g, *({"op": "spend_artifact", "pid": pid} for _ in range(data(g).artmarket_any)))
+        push_front(g, *({"effect": "spend_artifact", "pid": pid} for _ in range(data(g).artmarket_any)))
         if recruit_effects(g, pid, "three_artifacts_goods"):
-            push_front(g, {"op": "choose_good", "pid": pid, "kind": "resource"},
-                       {"op": "choose_good", "pid": pid, "kind": "commodity"})
+            push_front(g, {"effect": "choose_good", "pid": pid, "kind": "resource"},
+                       {"effect": "choose_good", "pid": pid, "kind": "commodity"})
         return
     kind = str(token)[len("pair_"):]
     for _ in range(data(g).artmarket_identical):
@@ -226,10 +181,6 @@ def _artpay_label(g: Game, op: Op, token: Token) -> str:
     return f"Hand in a pair of {data(g).artifact_names[str(token)[5:]]}"
 
 
-op_kind("artpay", pick=_artpay_pick, label=_artpay_label, prompt="How do you pay at the artifact market?",
-        default=lambda g, op, opts: opts[0])(_artpay_run)
-
-
 def _spend_run(g: Game, op: Op) -> list[Token] | None:
     hand = player(g, op["pid"])["artifacts"]
     return sorted(set(hand), key=data(g).artifact_types.index) or None
@@ -241,6 +192,20 @@ def _spend_pick(g: Game, op: Op, token: Token) -> None:
     g.log(f"{name(op['pid'], g)} hands in a {data(g).artifact_names[str(token)]}.")
 
 
-op_kind("spend_artifact", pick=_spend_pick, label=lambda g, op, t: f"Hand in a {data(g).artifact_names[str(t)]}",
+EFFECTS: dict[str, effects.Handler] = {
+    "artpay": effects.Handler(
+        _artpay_run,
+        pick=_artpay_pick,
+        label=_artpay_label,
+        prompt="How do you pay at the artifact market?",
+        default=lambda g, op, opts: opts[0],
+    ),
+    "spend_artifact": effects.Handler(
+        _spend_run,
+        pick=_spend_pick,
+        label=lambda g, op, t: f"Hand in a {data(g).artifact_names[str(t)]}",
         prompt="Choose an artifact to hand in.",
-        default=lambda g, op, opts: max(opts, key=lambda t: player(g, op["pid"])["artifacts"].count(t)))(_spend_run)
+        default=lambda g, op, opts: max(opts, key=lambda t: player(g, op["pid"])["artifacts"].count(t)),
+    ),
+}
+"""The effects this module handles, by the name their records carry."""

@@ -102,6 +102,6 @@ def choose(engine: Engine, state: State, seat: int) -> Action:
             if Action("pay", good) in legal and p["morale"] < 5:
                 return Action("pay", good)
         return Action("free") if Action("free") in legal else legal[0]
-    if frame["step"] == "choose" and frame["op"]["op"] == "ask":
+    if frame["step"] == "choose" and frame["op"]["effect"] == "ask":
         return Action("pick", "yes")
     return step.default(g, seat)

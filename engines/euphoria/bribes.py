@@ -8,27 +8,14 @@ bribed penalty until the placement ends (``placed`` op); ``penalty_markets`` hon
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from engines.core import Game, effects
 
-from engines.core import Game
-
-from .ops import Op, Token, op_kind, push_front
-from .placement import BLOCKING, forced_bribe
-from .tableau import data, gain, has_penalty, name, payable, penalty_params, player, recruit_effects, spend
+from .placement import BLOCKING, bribe_offer, forced_bribe, place_worker
+from .queue import Op, Token, push_front
+from .tableau import data, gain, has_penalty, name, payable, penalty_params, player, spend
 
 ONLY_BLOCKING = BLOCKING - {"self_bump_needs_low_knowledge"}
 """Penalties that only forbid placements: once the placement is legal, ignoring them changes nothing."""
-
-
-def bribe_offer(g: Game, pid: int) -> tuple[str, Mapping[str, Any]] | None:
-    """``(recruit id, params)`` of the first bribe recruit whose price ``pid`` can pay now."""
-    if player(g, pid)["kind"] != "human":
-        return None
-    for rid, prm in recruit_effects(g, pid, "ignore_penalty_for_cost"):
-        if payable(g, pid, prm["good"]) >= prm["n"]:
-            return rid, prm
-    return None
 
 
 def optional_keys(g: Game, pid: int) -> list[str]:
@@ -48,7 +35,17 @@ def bribe_ops(g: Game, pid: int, space_id: str, extra: bool) -> list[Op]:
     keys = [forced] if forced else optional_keys(g, pid)
     if not keys:
         return []
-    return [{"op": "bribe", "pid": pid, "recruit": offer[0], "keys": keys, "forced": bool(forced)}]
+    return [{"effect": "bribe", "pid": pid, "recruit": offer[0], "keys": keys, "forced": bool(forced)}]
+
+
+def begin_placement(g: Game, pid: int, die: int, space_id: str, extra: bool = False) -> None:
+    """A human placement: first an optional (or required) penalty bribe, then the placement itself."""
+    g.g["ignored"] = None
+    ops = bribe_ops(g, pid, space_id, extra)
+    if ops:
+        push_front(g, *ops, {"effect": "place", "pid": pid, "die": die, "space": space_id})
+    else:
+        place_worker(g, pid, die, space_id)
 
 
 def bribe_note(g: Game, pid: int, space_id: str, extra: bool) -> str:
@@ -77,7 +74,7 @@ def _bribe_pick(g: Game, op: Op, token: Token) -> None:
         return
     pid = op["pid"]
     prm = data(g).recruits[op["recruit"]].params
-    push_front(g, *({"op": "pay", "pid": pid, "unit": prm["good"]} for _ in range(prm["n"])))
+    push_front(g, *({"effect": "pay", "pid": pid, "unit": prm["good"]} for _ in range(prm["n"])))
     g.g["ignored"] = {"pid": pid, "key": str(token)}
     g.log(f"{name(pid, g)} pays {prm['n']} {prm['good']} to ignore the penalty of {market_of(g, str(token))} "
           f"for this placement ({data(g).recruits[op['recruit']].name}).")
@@ -88,10 +85,6 @@ def _bribe_label(g: Game, op: Op, token: Token) -> str:
         return "Pay no bribe"
     prm = data(g).recruits[op["recruit"]].params
     return f"Pay {prm['n']} {prm['good']}: ignore {market_of(g, str(token))}"[:100]
-
-
-op_kind("bribe", pick=_bribe_pick, label=_bribe_label, default=lambda g, op, opts: opts[0],
-        prompt="Pay to ignore one market penalty for this placement?")(_bribe_run)
 
 
 # -- Palace of Forced Altruism: discard resources first to make room -----------------------------
@@ -131,5 +124,21 @@ def _room_label(g: Game, op: Op, token: Token) -> str:
     return f"Discard 1 {token} first to make room"
 
 
-op_kind("room", pick=_room_pick, label=_room_label, auto_single=False, default=lambda g, op, opts: "keep",
-        prompt="Palace of Forced Altruism: you may discard resources first to make room.")(_room_run)
+EFFECTS: dict[str, effects.Handler] = {
+    "bribe": effects.Handler(
+        _bribe_run,
+        pick=_bribe_pick,
+        label=_bribe_label,
+        default=lambda g, op, opts: opts[0],
+        prompt="Pay to ignore one market penalty for this placement?",
+    ),
+    "room": effects.Handler(
+        _room_run,
+        pick=_room_pick,
+        label=_room_label,
+        auto_single=False,
+        default=lambda g, op, opts: "keep",
+        prompt="Palace of Forced Altruism: you may discard resources first to make room.",
+    ),
+}
+"""The effects this module handles, by the name their records carry."""

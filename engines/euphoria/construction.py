@@ -5,17 +5,14 @@ from __future__ import annotations
 from engines.core import Game
 
 from .knowledge import roll_workers
-from .ops import push
 from .tableau import (
     GONE,
-    change_knowledge,
-    change_morale,
     data,
+    fire,
     n_players,
     name,
     place_star,
     player,
-    recruit_effects,
 )
 
 
@@ -58,7 +55,7 @@ def complete_market(g: Game, site: str, workers: list[tuple[int, int]]) -> None:
     for pid in builders:
         place_star(g, pid, f"market:{site}", area=data(g).sites[site].area, completion=True)
     for pid in builders:
-        _builder_recruits(g, pid, builders)
+        fire(g, "market_built", pid, builders=builders)  # Ray the Foreman, Albert the Founder
     for pid in builders:
         dice = player(g, pid)["dice"]
         for i in [i for o, i in workers if o == pid and dice[i].get("sac")]:
@@ -68,26 +65,10 @@ def complete_market(g: Game, site: str, workers: list[tuple[int, int]]) -> None:
                      "back from the construction site")
 
 
-def _builder_recruits(g: Game, pid: int, builders: list[int]) -> None:
-    """Ray the Foreman and Albert the Founder react to a market they helped build."""
-    for _, prm in recruit_effects(g, pid, "built_market_mood"):
-        if len(builders) > 1:
-            change_morale(g, pid, prm["morale"])
-        else:
-            change_knowledge(g, pid, prm["knowledge"])
-    for _ in recruit_effects(g, pid, "built_market_artifact"):
-        push(g, {"op": "artifact", "pid": pid})
-
-
 def visit_market(g: Game, pid: int, space_id: str) -> None:
     """Visiting a built market: a star on it (EU-MARKET-01); R-11: no allegiance."""
     site = data(g).spaces[space_id].extra["site"]
     area = data(g).sites[site].area
     place_star(g, pid, f"market:{site}", area=area)
-    if player(g, pid)["kind"] == "human":
-        for _, prm in recruit_effects(g, pid, "visit_area_bonus"):
-            if prm["area"] == area:
-                push(g, {"op": "artifact", "pid": pid}, {"op": "choose_good", "pid": pid, "kind": "resource"})
-        from .recruits import offer
-        offer(g, pid, "visit_peek_artifacts")  # Bradley the Futurist
+    fire(g, "market_visited", pid, area=area)
     g.log(f"{name(pid, g)} visited {data(g).markets[g.g['built'][site]].name}.")

@@ -8,9 +8,11 @@ to the other players are here too.
 
 from __future__ import annotations
 
-from engines.core import Game
+from engines.core import Game, effects
 
-from .ops import Op, Token, op_kind, push, push_front
+from .artifacts import bazaar_slots, deck_draw, discard_artifact, others, refill_bazaar, slot_cost, take_from_bazaar
+from .moves import lars_offer
+from .queue import Op, Token, push, push_front
 from .tableau import (
     change_knowledge,
     change_morale,
@@ -27,12 +29,6 @@ from .tableau import (
 )
 
 
-def others(g: Game, pid: int) -> list[int]:
-    """The other human players in seat order after ``pid`` (Automas hold no goods or cards)."""
-    count = len(g.g["players"])
-    return [o for o in ((pid + k) % count for k in range(1, count)) if g.g["players"][o]["kind"] == "human"]
-
-
 def _pair(hand: list[str]) -> bool:
     return any(hand.count(t) >= 2 for t in set(hand))
 
@@ -44,28 +40,26 @@ def receive_artifact(g: Game, pid: int, card: str, via: str | None = None, first
     follow = list(first or [])
     for _, prm in recruit_effects(g, pid, "bear_bonus") if card == "bear" else []:
         gain(g, pid, "food", prm["food"])  # Cary the Carebear
-        follow.append({"op": "choose_good", "pid": pid, "kind": "commodity"})
-    follow.append({"op": "hand_limit", "pid": pid})
+        follow.append({"effect": "choose_good", "pid": pid, "kind": "commodity"})
+    follow.append({"effect": "hand_limit", "pid": pid})
     if via == "gambler" and _pair(hand):
-        follow += [{"op": "artifact", "pid": o} for o in others(g, pid)]
+        follow += [{"effect": "artifact", "pid": o} for o in others(g, pid)]
         g.log(f"{name(pid, g)} holds a pair: every other player takes an artifact (Jonathan the Gambler).")
     if via is None:
-        follow += [{"op": "ask", "pid": pid, "recruit": rid}
+        follow += [{"effect": "ask", "pid": pid, "recruit": rid}
                    for rid, _ in recruit_effects(g, pid, "gambler") if not once_used(g, rid)]
     push_front(g, *follow)
-    from .moves import lars_offer
     lars_offer(g, pid, card)
 
 
 def gambler_allowed(g: Game, op: Op) -> bool:
     """Jonathan the Gambler: once per turn, and only if a bazaar card can be taken."""
-    from .artifacts import bazaar_slots
     return not once_used(g, op["recruit"]) and bool(bazaar_slots(g, op["pid"]))
 
 
 def gambler_use(g: Game, op: Op) -> None:
     use_once(g, op["recruit"])
-    push_front(g, {"op": "artifact", "pid": op["pid"], "via": "gambler"})
+    push_front(g, {"effect": "artifact", "pid": op["pid"], "via": "gambler"})
 
 
 # -- looking at the deck: Geek the Oracle, Bradley the Futurist --------------------------------------
@@ -86,7 +80,7 @@ def geek_use(g: Game, op: Op) -> None:
     prm = next(p for _, p in recruit_effects(g, pid, "oracle_peek") if knowledge_room(g, pid, p["knowledge"]))
     change_knowledge(g, pid, prm["knowledge"])
     g.log(f"{name(pid, g)} looks at the artifact deck instead of the bazaar (Geek the Oracle).")
-    push_front(g, {"op": "peek", "pid": pid, "n": prm["look"], "via": "geek"})
+    push_front(g, {"effect": "peek", "pid": pid, "n": prm["look"], "via": "geek"})
 
 
 def geek_label(g: Game, op: Op) -> str:
@@ -101,11 +95,10 @@ def bradley_allowed(g: Game, op: Op) -> bool:
 def bradley_use(g: Game, op: Op) -> None:
     prm = data(g).recruits[op["recruit"]].params
     change_knowledge(g, op["pid"], prm["knowledge"])
-    push_front(g, {"op": "peek", "pid": op["pid"], "n": prm["look"], "via": "bradley"})
+    push_front(g, {"effect": "peek", "pid": op["pid"], "n": prm["look"], "via": "bradley"})
 
 
 def _peek_run(g: Game, op: Op) -> list[Token] | None:
-    from .artifacts import deck_draw
     if "cards" not in op:
         op["cards"] = [c for c in (deck_draw(g) for _ in range(op["n"])) if c]
         if op["cards"]:
@@ -128,7 +121,6 @@ def _to_discard(g: Game, cards: list[str]) -> None:
     """Cards looked at but not kept go face up to the discard pile (a short bazaar row refills)."""
     g.g["art_discard"] += cards
     if cards and not all(g.g["bazaar"]):
-        from .artifacts import refill_bazaar
         refill_bazaar(g)
 
 
@@ -139,10 +131,6 @@ def _peek_pick(g: Game, op: Op, token: Token) -> None:
     g.log(f"{name(op['pid'], g)} takes 1 artifact from the deck"
           + (f"; a {', '.join(data(g).artifact_names[c] for c in rest)} goes to the discard pile." if rest else "."))
     receive_artifact(g, op["pid"], str(token), op["via"])
-
-
-op_kind("peek", pick=_peek_pick, prompt="Keep one of the cards from the top of the deck.",
-        label=lambda g, op, t: f"Keep the {data(g).artifact_names[str(t)]}")(_peek_run)
 
 
 # -- Phil the Spy: a random card from another player's hand ------------------------------------------
@@ -157,7 +145,7 @@ def spy_allowed(g: Game, op: Op) -> bool:
 
 def spy_use(g: Game, op: Op) -> None:
     change_knowledge(g, op["pid"], data(g).recruits[op["recruit"]].params["knowledge"])
-    push_front(g, {"op": "spy", "pid": op["pid"]})
+    push_front(g, {"effect": "spy", "pid": op["pid"]})
 
 
 def _spy_pick(g: Game, op: Op, token: Token) -> None:
@@ -169,11 +157,6 @@ def _spy_pick(g: Game, op: Op, token: Token) -> None:
     g.log(f"{name(op['pid'], g)} takes a random artifact from {name(victim, g)} (Phil the Spy).")
     g.log(f"Phil the Spy: the card is a {data(g).artifact_names[card]}.", to=[op["pid"], victim])
     receive_artifact(g, op["pid"], card, "spy")
-
-
-op_kind("spy", pick=_spy_pick, prompt="Phil the Spy: whose hand do you take a random artifact from?",
-        label=lambda g, op, t: f"Take a random artifact from {name(int(t), g)}")(
-    lambda g, op: [*_victims(g, op["pid"])] or None)
 
 
 # -- Laura the Philanthropist: 1 gold to another player for 2 artifacts -------------------------------
@@ -190,7 +173,7 @@ def _laura_pick(g: Game, op: Op, token: Token) -> None:
     pid, prm = op["pid"], data(g).recruits[op["recruit"]].params
     spend(g, pid, "gold", prm["gold"])
     g.log(f"{name(pid, g)} gives {prm['gold']} gold to {name(int(token), g)} (Laura the Philanthropist).")
-    push_front(g, *({"op": "artifact", "pid": pid} for _ in range(prm["artifacts"])))
+    push_front(g, *({"effect": "artifact", "pid": pid} for _ in range(prm["artifacts"])))
     gain(g, int(token), "gold", prm["gold"])
 
 
@@ -199,10 +182,6 @@ def _laura_label(g: Game, op: Op, token: Token) -> str:
         return "Keep the gold"
     prm = data(g).recruits[op["recruit"]].params
     return f"Give {prm['gold']} gold to {name(int(token), g)}: take {prm['artifacts']} artifacts (Laura)"
-
-
-op_kind("laura", pick=_laura_pick, label=_laura_label, auto_single=False, default=lambda g, op, opts: "no",
-        prompt="Laura the Philanthropist: give 1 gold away to take 2 artifacts?")(_laura_run)
 
 
 # -- Esme the Fireman: a star lets you burn an artifact -----------------------------------------------
@@ -214,14 +193,13 @@ def _esme_run(g: Game, op: Op) -> list[Token] | None:
 def _esme_pick(g: Game, op: Op, token: Token) -> None:
     if token == "no":
         return
-    from .artifacts import discard_artifact
     pid, prm = op["pid"], data(g).recruits[op["recruit"]].params
     times = 2 if token == prm["double"] else 1
     discard_artifact(g, pid, str(token))
     gain(g, pid, "energy", prm["energy"] * times)
     g.log(f"{name(pid, g)} discards a {data(g).artifact_names[str(token)]} for {prm['energy'] * times} energy "
           f"(Esme the Fireman).")
-    push_front(g, {"op": "esme_mood", "pid": pid, "recruit": op["recruit"], "times": times})
+    push_front(g, {"effect": "esme_mood", "pid": pid, "recruit": op["recruit"], "times": times})
 
 
 def _esme_label(g: Game, op: Op, token: Token) -> str:
@@ -230,10 +208,6 @@ def _esme_label(g: Game, op: Op, token: Token) -> str:
     prm = data(g).recruits[op["recruit"]].params
     times = 2 if token == prm["double"] else 1
     return f"Discard a {data(g).artifact_names[str(token)]}: +{prm['energy'] * times} energy, then morale or knowledge"
-
-
-op_kind("esme", pick=_esme_pick, label=_esme_label, auto_single=False, default=lambda g, op, opts: "no",
-        prompt="Esme the Fireman: discard an artifact for energy?")(_esme_run)
 
 
 def _mood_pick(g: Game, op: Op, token: Token) -> None:
@@ -250,10 +224,6 @@ def _mood_label(g: Game, op: Op, token: Token) -> str:
         f"Knowledge {prm['knowledge'] * op['times']}"
 
 
-op_kind("esme_mood", pick=_mood_pick, label=_mood_label, auto_single=False, prompt="Esme the Fireman: choose one.")(
-    lambda g, op: ["morale", "knowledge"])
-
-
 # -- Zong the Astronomer: each other player may take 1 bliss ----------------------------------------------
 def _gift_pick(g: Game, op: Op, token: Token) -> None:
     if token == "yes":
@@ -261,15 +231,9 @@ def _gift_pick(g: Game, op: Op, token: Token) -> None:
         g.log(f"{name(op['pid'], g)} takes {got} {op['good']} ({data(g).recruits[op['recruit']].name}).")
 
 
-op_kind("gift", pick=_gift_pick, auto_single=False, default=lambda g, op, opts: "no",
-        prompt="Another player's recruit offers you a good.",
-        label=lambda g, op, t: f"Take 1 {op['good']} ({data(g).recruits[op['recruit']].name})" if t == "yes"
-        else "Decline")(lambda g, op: ["yes", "no"])
-
-
 def zong_gifts(g: Game, pid: int, rid: str, good: str) -> None:
     """Queue the optional gift for every other human player."""
-    push(g, *({"op": "gift", "pid": o, "good": good, "recruit": rid} for o in others(g, pid)))
+    push(g, *({"effect": "gift", "pid": o, "good": good, "recruit": rid} for o in others(g, pid)))
 
 
 # -- Bora the Storyteller: a Book or Bifocals for a free bazaar card or a resource ------------------------
@@ -281,9 +245,8 @@ def _story_run(g: Game, op: Op) -> list[Token] | None:
 def _story_pick(g: Game, op: Op, token: Token) -> None:
     pid = op["pid"]
     if token == "resource":
-        push_front(g, {"op": "choose_good", "pid": pid, "kind": "resource"})
+        push_front(g, {"effect": "choose_good", "pid": pid, "kind": "resource"})
         return
-    from .artifacts import take_from_bazaar
     card = take_from_bazaar(g, pid, int(token) - 1)
     g.log(f"{name(pid, g)} takes a {data(g).artifact_names[card]} from bazaar slot {token} for free (Bora).")
     receive_artifact(g, pid, card, "bora")
@@ -295,5 +258,108 @@ def _story_label(g: Game, op: Op, token: Token) -> str:
     return f"Take the {data(g).artifact_names[g.g['bazaar'][int(token) - 1]]} from slot {token} for free"
 
 
-op_kind("story", pick=_story_pick, label=_story_label, auto_single=False,
-        prompt="Bora the Storyteller: a free bazaar card (any slot) or 1 resource?")(_story_run)
+def _artifact_run(g: Game, op: Op) -> list[Token] | None:
+    pid = op["pid"]
+    if player(g, pid)["kind"] == "automa":
+        return None
+    options: list[Token] = list(bazaar_slots(g, pid))
+    if geek_allowed(g, op):
+        options.append("deck")  # Geek the Oracle
+    if not options:
+        g.log(f"{name(pid, g)} cannot take an artifact (bazaar empty or unaffordable).")
+    return options or None
+
+
+def _artifact_pick(g: Game, op: Op, token: Token) -> None:
+    if token == "deck":
+        geek_use(g, op)
+        return
+    pid, slot = op["pid"], int(token) - 1
+    cost = slot_cost(g, pid, slot)
+    card = take_from_bazaar(g, pid, slot)
+    g.log(f"{name(pid, g)} takes a {data(g).artifact_names[card]} from bazaar slot {slot + 1}.")
+    follow = [{"effect": "pay", "pid": pid, "unit": "commodity"} for _ in range(cost)]
+    if cost and card in ("book", "bifocals"):
+        follow += [{"effect": "ask", "pid": pid, "recruit": rid, "card": card}
+                   for rid, _ in recruit_effects(g, pid, "reader_swap")]
+    receive_artifact(g, pid, card, op.get("via"), follow)
+
+
+def _artifact_label(g: Game, op: Op, token: Token) -> str:
+    if token == "deck":
+        return geek_label(g, op)
+    slot = int(token) - 1
+    card = data(g).artifact_names[g.g["bazaar"][slot]]
+    cost = slot_cost(g, op["pid"], slot)
+    return f"Take artifact: {card} (pay {cost} commodit{'y' if cost == 1 else 'ies'})" if cost else \
+        f"Take artifact: {card} (free)"
+
+
+def _artifact_default(g: Game, op: Op, options: list[Token]) -> Token:
+    """Timeout: the rightmost (cheapest) bazaar card (spec 6.5)."""
+    slots = [o for o in options if isinstance(o, int)]
+    return max(slots) if slots else options[0]
+
+
+EFFECTS: dict[str, effects.Handler] = {
+    "artifact": effects.Handler(
+        _artifact_run,
+        pick=_artifact_pick,
+        label=_artifact_label,
+        prompt="Take an artifact from the bazaar.",
+        default=_artifact_default,
+    ),
+    "peek": effects.Handler(
+        _peek_run,
+        pick=_peek_pick,
+        prompt="Keep one of the cards from the top of the deck.",
+        secret=("cards",),
+        label=lambda g, op, t: f"Keep the {data(g).artifact_names[str(t)]}",
+    ),
+    "spy": effects.Handler(
+        lambda g, op: [*_victims(g, op["pid"])] or None,
+        pick=_spy_pick,
+        prompt="Phil the Spy: whose hand do you take a random artifact from?",
+        label=lambda g, op, t: f"Take a random artifact from {name(int(t), g)}",
+    ),
+    "laura": effects.Handler(
+        _laura_run,
+        pick=_laura_pick,
+        label=_laura_label,
+        auto_single=False,
+        default=lambda g, op, opts: "no",
+        prompt="Laura the Philanthropist: give 1 gold away to take 2 artifacts?",
+    ),
+    "esme": effects.Handler(
+        _esme_run,
+        pick=_esme_pick,
+        label=_esme_label,
+        auto_single=False,
+        default=lambda g, op, opts: "no",
+        prompt="Esme the Fireman: discard an artifact for energy?",
+    ),
+    "esme_mood": effects.Handler(
+        lambda g, op: ["morale", "knowledge"],
+        pick=_mood_pick,
+        label=_mood_label,
+        auto_single=False,
+        prompt="Esme the Fireman: choose one.",
+    ),
+    "gift": effects.Handler(
+        lambda g, op: ["yes", "no"],
+        pick=_gift_pick,
+        auto_single=False,
+        default=lambda g, op, opts: "no",
+        prompt="Another player's recruit offers you a good.",
+        label=lambda g, op, t: (f"Take 1 {op['good']} ({data(g).recruits[op['recruit']].name})"
+                                if t == "yes" else "Decline"),
+    ),
+    "story": effects.Handler(
+        _story_run,
+        pick=_story_pick,
+        label=_story_label,
+        auto_single=False,
+        prompt="Bora the Storyteller: a free bazaar card (any slot) or 1 resource?",
+    ),
+}
+"""The effects this module handles, by the name their records carry."""

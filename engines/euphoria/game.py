@@ -5,15 +5,32 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engines.core import Action, Engine, Game, Option, OptionError, OptionsSchema, State
+from engines.core.effects import Choice, Registry
 
-from . import artifacts, bribes, draws, moves, payments, rewards, tunnels  # noqa: F401 - registers their op kinds
-from .automa.turn import AutomaTurn
+from . import (
+    artifacts,
+    basics,
+    bribes,
+    draws,
+    moves,
+    payments,
+    placement,
+    recruit_bumps,
+    recruit_stars,
+    recruit_workers,
+    recruit_yields,
+    recruits,
+    retrieval,
+    rewards,
+    tunnels,
+)
+from .bot import choose
 from .content import Content, load
 from .endgame import participant
-from .ops import Choose
 from .retrieval import Retrieve
 from .setup import Draft, automa_game, start
-from .turns import Turn
+from .triggers import Abilities
+from .turns import AutomaTurn, Turn
 from .view import ZONES, table_view
 
 CONTENT = load()
@@ -36,8 +53,16 @@ class Euphoria(Engine):
                help="Dutch rules text: every available worker showing the number (spec R-09 default: rolled only)."),
         Option("recruit_pool", "Recruits", "all", choices=("all", "base", "expansion")),
     ))
-    steps = (Draft, Turn, Retrieve, Choose, AutomaTurn)
+    steps = (Draft, Turn, Retrieve, Choice, AutomaTurn)
     zones = ZONES
+    effects = Registry(
+        basics.EFFECTS, artifacts.EFFECTS, bribes.EFFECTS, draws.EFFECTS, moves.EFFECTS, payments.EFFECTS,
+        placement.EFFECTS, recruits.EFFECTS, retrieval.EFFECTS, rewards.EFFECTS, tunnels.EFFECTS,
+    )
+    abilities = Abilities(
+        recruit_stars.ABILITIES, recruit_bumps.ABILITIES, recruit_yields.ABILITIES, recruit_workers.ABILITIES,
+    )
+    """Recruit abilities answering the rules' triggers, by data effect name (``triggers.py``)."""
     rules_summary = (
         "Workers are dice; their pips are their knowledge. On your turn place one worker (or several showing the "
         "same number, 1 morale each after the first) or retrieve workers (1 food/bliss: +2 morale, else -1). "
@@ -76,7 +101,6 @@ class Euphoria(Engine):
         return {participant(pid, p): p["stars"] for pid, p in enumerate(state["g"]["players"])}
 
     def bot_action(self, state: State, seat: int) -> Action:
-        from .bot import choose
         return choose(self, state, seat)
 
     def automa(self, state: State) -> bool:

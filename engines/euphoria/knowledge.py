@@ -4,28 +4,25 @@ from __future__ import annotations
 
 from engines.core import Game
 
-from .ops import push
+from .automa.state import penalty_side
+from .queue import push
 from .tableau import (
     AVAIL,
     CARD,
     RUNAWAY,
     available,
     change_knowledge,
-    change_morale,
     data,
+    fire,
     name,
     penalty_markets,
     penalty_params,
     player,
-    recruit_effects,
 )
 
 
 def roll_die(g: Game) -> int:
-    """One die: a forced value when a test queued some (``g.g["forced"]``), else the PRNG."""
-    forced = g.g.get("forced")
-    if forced:
-        return forced.pop(0)
+    """One die from the PRNG."""
     return g.rng.roll(6)
 
 
@@ -49,7 +46,6 @@ def roll_workers(g: Game, pid: int, dice: list[int], why: str) -> None:
 
 def automa_sixes(g: Game, pid: int, dice: list[int]) -> None:
     """Penalty side up: every rolled 6 goes onto the faction card (EU-AUTOMA-14)."""
-    from .automa.state import penalty_side
     if not penalty_side(g, pid):
         return
     p = player(g, pid)
@@ -96,13 +92,7 @@ def knowledge_check(g: Game, pid: int, rolled: list[int]) -> None:
             p["dice"][runner]["at"] = RUNAWAY
             g.g["ran_away"].append(pid)
             g.log(f"{name(pid, g)}: knowledge check {total} ≥ {limit}: a worker showing {top} runs away.")
-            for _, prm in recruit_effects(g, pid, "runaway_morale"):
-                change_morale(g, pid, prm["n"])
-            for _ in recruit_effects(g, pid, "runaway_gain"):
-                push(g, {"op": "choose_good", "pid": pid, "kind": "any"})
-            from .recruits import offer
-            for effect in ("keep_runaway_for_bliss", "keep_runaway_for_artifact", "keep_runaway_for_bat"):
-                offer(g, pid, effect, die=runner)
+            fire(g, "worker_ran_away", pid, die=runner)
     else:
         g.log(f"{name(pid, g)}: knowledge check {total} < {limit}.")
     params = penalty_params(g, pid, "pairs_raise_knowledge")
@@ -121,4 +111,4 @@ def roll_penalties(g: Game, pid: int, rolled: list[int]) -> None:
             if g.options.get("roll_penalty_scope", "all_available") == "all_available" and fresh:
                 fresh = [i for i in available(g, pid) if p["dice"][i]["pips"] == n]
             why = f"rolled {n}, {data(g).markets[g.g['built'][site]].name}"
-            push(g, *({"op": "lose_item", "pid": pid, "why": why} for _ in fresh))
+            push(g, *({"effect": "lose_item", "pid": pid, "why": why} for _ in fresh))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from engines.core import Game
+from engines.core import Game, effects
 
+from .bribes import begin_placement
 from .knowledge import roll_workers
-from .ops import Op, Token, in_front, op_kind, push, push_front
+from .placement import bump, legal_spaces, self_bump_allowed, space_label
+from .queue import Op, Token, in_front, push, push_front
 from .tableau import (
     AVAIL,
     data,
@@ -24,12 +26,6 @@ FACES = (1, 2, 3, 4, 5, 6)
 
 
 # -- Amanda the Broker: a bumped worker's face ------------------------------------------------
-def set_face_offer(g: Game, owner: int) -> str | None:
-    """Amanda's id when ``owner`` may pay for setting a bumped die's face, else None."""
-    for rid, prm in recruit_effects(g, owner, "bumped_set_face"):
-        if payable(g, owner, "bliss") >= prm["bliss"]:
-            return rid
-    return None
 
 
 def _face_run(g: Game, op: Op) -> list[Token] | None:
@@ -53,10 +49,6 @@ def _face_label(g: Game, op: Op, token: Token) -> str:
     return "Roll the bumped worker" if token == "roll" else f"Pay {n} bliss: set it to {token} (Amanda the Broker)"
 
 
-op_kind("set_face", pick=_face_pick, label=_face_label, auto_single=False, default=lambda g, op, opts: "roll",
-        prompt="Amanda the Broker: roll your bumped worker, or pay to choose its face?")(_face_run)
-
-
 # -- Jedidiah the Inciter: bump another player's worker off a commodity area -------------------------
 def incite_targets(g: Game, pid: int, space_id: str) -> list[str]:
     """``"owner.die"`` of other players' workers ``pid`` may bump from the commodity area (WA22)."""
@@ -73,7 +65,6 @@ def _incite_run(g: Game, op: Op) -> list[Token] | None:
 def _incite_pick(g: Game, op: Op, token: Token) -> None:
     if token == "no":
         return
-    from .placement import bump
     owner, die = (int(x) for x in str(token).split("."))
     in_front(g, bump, g, op["pid"], owner, die, op["space"])
 
@@ -85,10 +76,6 @@ def _incite_label(g: Game, op: Op, token: Token) -> str:
     return f"Bump {name(owner, g)}'s {player(g, owner)['dice'][die]['pips']} (Jedidiah the Inciter)"
 
 
-op_kind("incite", pick=_incite_pick, label=_incite_label, auto_single=False, default=lambda g, op, opts: "no",
-        prompt="Jedidiah the Inciter: bump another player's worker from this area first?")(_incite_run)
-
-
 # -- moving a placed worker: Lars the Ballooneer, Darren the Repeater ----------------------------------
 def after_placement(g: Game, pid: int, die: int, space_id: str) -> None:
     """Darren the Repeater: after a temporary space resolved, offer to bump the worker and place it again."""
@@ -96,12 +83,11 @@ def after_placement(g: Game, pid: int, die: int, space_id: str) -> None:
         return
     for rid, _ in recruit_effects(g, pid, "repeat_placement"):
         if not once_used(g, rid) and player(g, pid)["dice"][die]["at"] == space_id:
-            push_front(g, {"op": "ask", "pid": pid, "recruit": rid, "die": die, "space": space_id})
+            push_front(g, {"effect": "ask", "pid": pid, "recruit": rid, "die": die, "space": space_id})
 
 
 def repeat_allowed(g: Game, op: Op) -> bool:
     """Darren: still there, not used this turn, and a self-bump allowed and paid (Spa, Camp, Agency)."""
-    from .placement import self_bump_allowed
     pid = op["pid"]
     if once_used(g, op["recruit"]) or player(g, pid)["dice"][op["die"]]["at"] != op["space"]:
         return False
@@ -113,15 +99,14 @@ def repeat_allowed(g: Game, op: Op) -> bool:
 
 def repeat_use(g: Game, op: Op) -> None:
     """Darren: bump your own worker (fee, roll, check), then it must be placed elsewhere."""
-    from .placement import bump
     pid = op["pid"]
     use_once(g, op["recruit"])
     fee = penalty_params(g, pid, "self_bump_fee")
-    pays = [{"op": "pay", "pid": pid, "unit": "commodity"} for _ in range((fee or {}).get("commodity", 0))]
+    pays = [{"effect": "pay", "pid": pid, "unit": "commodity"} for _ in range((fee or {}).get("commodity", 0))]
 
     def again() -> None:
         bump(g, pid, pid, op["die"], op["space"])
-        push(g, {"op": "move", "pid": pid, "die": op["die"], "from": op["space"], "recruit": op["recruit"],
+        push(g, {"effect": "move", "pid": pid, "die": op["die"], "from": op["space"], "recruit": op["recruit"],
                  "stay": False})
     in_front(g, again)
     push_front(g, *pays)
@@ -134,13 +119,12 @@ def lars_offer(g: Game, pid: int, card: str) -> None:
         return
     for rid, prm in recruit_effects(g, pid, "balloon_move"):
         if card == prm["type"] and not once_used(g, rid):
-            push(g, {"op": "move", "pid": pid, "die": placing["die"], "from": placing["space"], "recruit": rid,
+            push(g, {"effect": "move", "pid": pid, "die": placing["die"], "from": placing["space"], "recruit": rid,
                      "stay": True})
             return
 
 
 def _move_run(g: Game, op: Op) -> list[Token] | None:
-    from .placement import legal_spaces
     pid, die = op["pid"], op["die"]
     at = player(g, pid)["dice"][die]["at"]
     if at != (op["from"] if op["stay"] else AVAIL) or (op["stay"] and once_used(g, op["recruit"])):
@@ -152,7 +136,6 @@ def _move_run(g: Game, op: Op) -> list[Token] | None:
 def _move_pick(g: Game, op: Op, token: Token) -> None:
     if token == "stay":
         return
-    from .placement import begin_placement, space_label
     pid, die = op["pid"], op["die"]
     if op["stay"]:
         use_once(g, op["recruit"])
@@ -165,9 +148,32 @@ def _move_pick(g: Game, op: Op, token: Token) -> None:
 def _move_label(g: Game, op: Op, token: Token) -> str:
     if token == "stay":
         return "Leave the worker where it is"
-    from .placement import space_label
     return f"Place it on {space_label(g, str(token))}"
 
 
-op_kind("move", pick=_move_pick, label=_move_label, default=lambda g, op, opts: opts[0],
-        prompt="Move your worker to another action space and resolve it?")(_move_run)
+EFFECTS: dict[str, effects.Handler] = {
+    "set_face": effects.Handler(
+        _face_run,
+        pick=_face_pick,
+        label=_face_label,
+        auto_single=False,
+        default=lambda g, op, opts: "roll",
+        prompt="Amanda the Broker: roll your bumped worker, or pay to choose its face?",
+    ),
+    "incite": effects.Handler(
+        _incite_run,
+        pick=_incite_pick,
+        label=_incite_label,
+        auto_single=False,
+        default=lambda g, op, opts: "no",
+        prompt="Jedidiah the Inciter: bump another player's worker from this area first?",
+    ),
+    "move": effects.Handler(
+        _move_run,
+        pick=_move_pick,
+        label=_move_label,
+        default=lambda g, op, opts: opts[0],
+        prompt="Move your worker to another action space and resolve it?",
+    ),
+}
+"""The effects this module handles, by the name their records carry."""

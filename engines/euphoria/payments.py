@@ -4,10 +4,55 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import Game
+from engines.core import Game, effects
 
-from .ops import Op, Token, op_kind, push_front
+from .artifacts import can_spend_types
+from .queue import Op, Token, push_front
 from .tableau import change_knowledge, change_morale, data, name, player, recruit_effects
+
+
+def can_pay(g: Game, pid: int, cost: dict[str, int]) -> bool:
+    """Can the cost be paid in full (specific goods first, then any-kind units)?"""
+    c = data(g).c
+    goods = dict(player(g, pid)["goods"])
+    types = {k: n for k, n in cost.items() if k in data(g).artifact_types}
+    short: dict[str, int] = {}
+    for k, n in cost.items():
+        if k in goods:
+            if goods[k] < n:
+                short[k] = n - goods[k]
+                goods[k] = 0
+            else:
+                goods[k] -= n
+    for k, n in short.items():
+        brian = recruit_effects(g, pid, "food_for_bliss")
+        sub = next((prm["good"] for _, prm in brian if prm["instead_of"] == k), None)
+        if sub is None or goods[sub] < n:
+            return False  # Brian the Viticulturist pays food wherever bliss is required
+        goods[sub] -= n
+    if not can_spend_types(g, pid, types):
+        return False
+    nonbliss = sum(goods[x] for x in c["commodities"] if x != "bliss")
+    if cost.get("nonbliss", 0) > nonbliss:
+        return False
+    if cost.get("nonbliss", 0) + cost.get("commodity", 0) > sum(goods[x] for x in c["commodities"]):
+        return False
+    if cost.get("resource", 0) > sum(goods[x] for x in c["resources"]):
+        return False
+    hand = len(player(g, pid)["artifacts"]) - sum(types.values())
+    return cost.get("artifact", 0) <= hand
+
+
+def pay_ops(g: Game, pid: int, cost: dict[str, int]) -> list[dict[str, Any]]:
+    """Ops that pay ``cost``: named goods and artifacts, then the any-kind units."""
+    ops: list[dict[str, Any]] = []
+    order = [*data(g).c["commodities"], *data(g).c["resources"], "nonbliss", "commodity", "resource"]
+    for unit in order:
+        ops += [{"effect": "pay", "pid": pid, "unit": unit} for _ in range(cost.get(unit, 0))]
+    for kind in data(g).artifact_types:
+        ops += [{"effect": "pay_type", "pid": pid, "kind": kind} for _ in range(cost.get(kind, 0))]
+    ops += [{"effect": "spend_artifact", "pid": pid} for _ in range(cost.get("artifact", 0))]
+    return ops
 
 
 def alternatives(g: Game, pid: int, space_id: str, cost: dict[str, int], bumps_other: bool) -> dict[str, dict]:
@@ -44,7 +89,6 @@ def alternatives(g: Game, pid: int, space_id: str, cost: dict[str, int], bumps_o
 
 def payable_alternatives(g: Game, pid: int, space_id: str, cost: dict[str, int], bumps_other: bool) -> dict:
     """The alternatives ``pid`` can pay in full."""
-    from .placement import can_pay
     return {t: a for t, a in alternatives(g, pid, space_id, cost, bumps_other).items() if can_pay(g, pid, a["cost"])}
 
 
@@ -53,7 +97,6 @@ def _alt_run(g: Game, op: Op) -> list[Token]:
 
 
 def _alt_pick(g: Game, op: Op, token: Token) -> None:
-    from .placement import pay_ops
     pid = op["pid"]
     if token == "printed":
         push_front(g, *pay_ops(g, pid, op["cost"]))
@@ -76,5 +119,13 @@ def _alt_label(g: Game, op: Op, token: Token) -> str:
     return f"Pay {alt['cost'] or 'nothing'} instead ({data(g).recruits[alt['recruit']].name})"
 
 
-op_kind("alt_pay", pick=_alt_pick, label=_alt_label, prompt="How do you pay for this space?",
-        default=lambda g, op, opts: opts[0])(_alt_run)
+EFFECTS: dict[str, effects.Handler] = {
+    "alt_pay": effects.Handler(
+        _alt_run,
+        pick=_alt_pick,
+        label=_alt_label,
+        prompt="How do you pay for this space?",
+        default=lambda g, op, opts: opts[0],
+    ),
+}
+"""The effects this module handles, by the name their records carry."""

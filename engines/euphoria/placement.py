@@ -3,24 +3,31 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any
 
-from engines.core import Game
+from engines.core import Game, effects
 
-from .allegiance import has_faction
-from .artifacts import artmarket_options, can_spend_types
+from .artifacts import artmarket_options
 from .knowledge import roll_workers
-from .ops import op_kind, push, push_front
+from .payments import can_pay, pay_ops, payable_alternatives
+from .queue import push, push_front
 from .tableau import (
+    change_knowledge,
+    change_morale,
     data,
     dice_left,
+    fire,
+    has_faction,
     has_penalty,
     name,
     occupants,
     on_board,
+    payable,
     penalty_params,
     player,
     recruit_effects,
+    spend,
 )
 
 BLOCKING = frozenset({
@@ -46,50 +53,6 @@ def space_cost(g: Game, pid: int, space_id: str, occ: list[tuple[int, int]] | No
         if fee:
             cost["commodity"] = cost.get("commodity", 0) + fee["commodity"]
     return cost
-
-
-def can_pay(g: Game, pid: int, cost: dict[str, int]) -> bool:
-    """Can the cost be paid in full (specific goods first, then any-kind units)?"""
-    c = data(g).c
-    goods = dict(player(g, pid)["goods"])
-    types = {k: n for k, n in cost.items() if k in data(g).artifact_types}
-    short: dict[str, int] = {}
-    for k, n in cost.items():
-        if k in goods:
-            if goods[k] < n:
-                short[k] = n - goods[k]
-                goods[k] = 0
-            else:
-                goods[k] -= n
-    for k, n in short.items():
-        brian = recruit_effects(g, pid, "food_for_bliss")
-        sub = next((prm["good"] for _, prm in brian if prm["instead_of"] == k), None)
-        if sub is None or goods[sub] < n:
-            return False  # Brian the Viticulturist pays food wherever bliss is required
-        goods[sub] -= n
-    if not can_spend_types(g, pid, types):
-        return False
-    nonbliss = sum(goods[x] for x in c["commodities"] if x != "bliss")
-    if cost.get("nonbliss", 0) > nonbliss:
-        return False
-    if cost.get("nonbliss", 0) + cost.get("commodity", 0) > sum(goods[x] for x in c["commodities"]):
-        return False
-    if cost.get("resource", 0) > sum(goods[x] for x in c["resources"]):
-        return False
-    hand = len(player(g, pid)["artifacts"]) - sum(types.values())
-    return cost.get("artifact", 0) <= hand
-
-
-def pay_ops(g: Game, pid: int, cost: dict[str, int]) -> list[dict[str, Any]]:
-    """Ops that pay ``cost``: named goods and artifacts, then the any-kind units."""
-    ops: list[dict[str, Any]] = []
-    order = [*data(g).c["commodities"], *data(g).c["resources"], "nonbliss", "commodity", "resource"]
-    for unit in order:
-        ops += [{"op": "pay", "pid": pid, "unit": unit} for _ in range(cost.get(unit, 0))]
-    for kind in data(g).artifact_types:
-        ops += [{"op": "pay_type", "pid": pid, "kind": kind} for _ in range(cost.get(kind, 0))]
-    ops += [{"op": "spend_artifact", "pid": pid} for _ in range(cost.get("artifact", 0))]
-    return ops
 
 
 def star_location(g: Game, space_id: str) -> str | None:
@@ -134,7 +97,6 @@ class _Look:
         self.extra: dict[str, int] | None = None
         self.bribe = None
         if self.penalties & BLOCKING:
-            from .bribes import bribe_offer
             self.bribe = bribe_offer(g, pid)
 
     def without(self, key: str) -> _Look:
@@ -156,6 +118,16 @@ class _Look:
         if key not in self.paid:
             self.paid[key] = can_pay(g, pid, cost)
         return self.paid[key]
+
+
+def bribe_offer(g: Game, pid: int) -> tuple[str, Mapping[str, Any]] | None:
+    """``(recruit id, params)`` of the first bribe recruit whose price ``pid`` can pay now."""
+    if player(g, pid)["kind"] != "human":
+        return None
+    for rid, prm in recruit_effects(g, pid, "ignore_penalty_for_cost"):
+        if payable(g, pid, prm["good"]) >= prm["n"]:
+            return rid, prm
+    return None
 
 
 def space_open(g: Game, pid: int, space_id: str, look: _Look | None = None) -> bool:
@@ -215,7 +187,6 @@ def _open(g: Game, pid: int, space_id: str, look: _Look) -> bool:
     cost = space_cost(g, pid, space_id, occ)
     if look.can_pay(g, pid, cost):
         return True
-    from .payments import payable_alternatives
     bumps_other = bool(occ) and occ[0][0] != pid
     return bool(_after_bribe(g, pid, look, lambda: payable_alternatives(g, pid, space_id, cost, bumps_other)))
 
@@ -289,14 +260,13 @@ def _site_pay_run(g: Game, op: dict) -> list | None:
 
 
 def _site_pay_pick(g: Game, op: dict, token: object) -> None:
-    from .tableau import change_knowledge, change_morale, spend
     pid = op["pid"]
     if token == "commodities":
         n = recruit_effects(g, pid, "site_commodities")[0][1]["n"]
-        push_front(g, *({"op": "pay", "pid": pid, "unit": "commodity"} for _ in range(n)))
+        push_front(g, *({"effect": "pay", "pid": pid, "unit": "commodity"} for _ in range(n)))
     elif token == "artifact":
         change_morale(g, pid, 1)
-        push_front(g, {"op": "spend_artifact", "pid": pid})
+        push_front(g, {"effect": "spend_artifact", "pid": pid})
     elif token == "sacrifice":
         player(g, pid)["dice"][op["die"]]["sac"] = True  # stays on the space; goes to the supply on completion
         g.log(f"{name(pid, g)} sacrifices the worker instead of paying (Doug the Builder).")
@@ -312,10 +282,6 @@ def _site_pay_label(g: Game, op: dict, token: object) -> str:
     return {"commodities": "Pay 3 commodities (Jon the Amateur Handyman)",
             "artifact": "Pay 1 artifact, +1 morale (Flartner the Luddite)",
             "sacrifice": "Sacrifice this worker instead (Doug the Builder)"}.get(str(token), f"Pay 1 {token}")
-
-
-op_kind("site_pay", pick=_site_pay_pick, label=_site_pay_label, prompt="How do you pay for the construction space?",
-        )(_site_pay_run)
 
 
 def _placement_look(g: Game, pid: int, extra: bool) -> _Look | None:
@@ -362,17 +328,6 @@ def forced_bribe(g: Game, pid: int, space_id: str, extra: bool = False) -> str |
     return None if _open(g, pid, space_id, look) else bribe_key(g, pid, space_id, look)
 
 
-def begin_placement(g: Game, pid: int, die: int, space_id: str, extra: bool = False) -> None:
-    """A human placement: first an optional (or required) penalty bribe, then the placement itself."""
-    g.g["ignored"] = None
-    from .bribes import bribe_ops
-    ops = bribe_ops(g, pid, space_id, extra)
-    if ops:
-        push_front(g, *ops, {"op": "place", "pid": pid, "die": die, "space": space_id})
-    else:
-        place_worker(g, pid, die, space_id)
-
-
 def place_worker(g: Game, pid: int, die: int, space_id: str, star_site: str | None = None) -> None:
     """Put a die on a space: bump first, then pay, then the reward (EU-SPACE-01, EU-PLACE-01/02).
 
@@ -390,20 +345,19 @@ def place_worker(g: Game, pid: int, die: int, space_id: str, star_site: str | No
         bump(g, pid, occ[0][0], occ[0][1], space_id)
     ops = pay_ops(g, pid, cost) if p["kind"] == "human" else []
     if p["kind"] == "human" and space.type != "once":
-        from .payments import payable_alternatives
         alts = payable_alternatives(g, pid, space_id, cost, bool(occ) and occ[0][0] != pid)
         if alts:
             options = (["printed"] if can_pay(g, pid, cost) else []) + list(alts)
-            ops = [{"op": "alt_pay", "pid": pid, "cost": cost, "alts": alts, "options": options}]
+            ops = [{"effect": "alt_pay", "pid": pid, "cost": cost, "alts": alts, "options": options}]
     alternatives = ("site_any_resource", "site_commodities", "site_artifact", "site_sacrifice")
     if space.kind == "site" and p["kind"] == "human" and any(recruit_effects(g, pid, e) for e in alternatives):
-        ops = [{"op": "site_pay", "pid": pid, "resource": next(iter(space.cost)), "die": die}]
+        ops = [{"effect": "site_pay", "pid": pid, "resource": next(iter(space.cost)), "die": die}]
     if space.kind == "artmarket" and p["kind"] == "human":
-        ops.append({"op": "artpay", "pid": pid})
-    reward = {"op": "reward", "pid": pid, "space": space_id, "die": die}
+        ops.append({"effect": "artpay", "pid": pid})
+    reward = {"effect": "reward", "pid": pid, "space": space_id, "die": die}
     if star_site:
         reward["star_site"] = star_site
-    push(g, *ops, reward, {"op": "placed", "pid": pid, "space": space_id, "die": die})
+    push(g, *ops, reward, {"effect": "placed", "pid": pid, "space": space_id, "die": die})
 
 
 def note_last_move(g: Game, pid: int, action: str, spaces: list[str]) -> None:
@@ -416,26 +370,31 @@ def note_last_move(g: Game, pid: int, action: str, spaces: list[str]) -> None:
         g.g["last"] = {"pid": pid, "action": action, "spaces": list(spaces), "turn": turn}
 
 
+def set_face_offer(g: Game, owner: int) -> str | None:
+    """Amanda's id when ``owner`` may pay for setting a bumped die's face, else None."""
+    for rid, prm in recruit_effects(g, owner, "bumped_set_face"):
+        if payable(g, owner, "bliss") >= prm["bliss"]:
+            return rid
+    return None
+
+
 def bump(g: Game, pid: int, owner: int, die: int, space_id: str) -> None:
     """The occupant goes home, is rolled and checked, before any recruit ability (EU-SPACE-01, EU-RECRUIT-07)."""
     g.log(f"{name(pid, g)} bumps {name(owner, g)}'s worker from {space_label(g, space_id)}.")
-    from .moves import set_face_offer
     rid = set_face_offer(g, owner)
     if rid:  # Amanda the Broker: the owner may set the face instead of rolling
         player(g, owner)["dice"][die]["at"] = "avail"
-        push(g, {"op": "set_face", "pid": owner, "die": die, "recruit": rid})
+        push(g, {"effect": "set_face", "pid": owner, "die": die, "recruit": rid})
     else:
         roll_workers(g, owner, [die], "bumped")
     if owner == pid:
         params = penalty_params(g, pid, "self_bump_needs_low_knowledge")
         if params:
-            from .tableau import change_knowledge
             change_knowledge(g, pid, params["knowledge"])
-        for _ in recruit_effects(g, pid, "self_bump_resource"):
-            push(g, {"op": "choose_good", "pid": pid, "kind": "resource"})
+        fire(g, "bumped_own", pid)
         return
-    from .recruits import bump_hooks
-    bump_hooks(g, pid, owner)
+    fire(g, "was_bumped", owner, by=pid)  # after the bump (EU-RECRUIT-07)
+    fire(g, "bumped_other", pid, target=owner)
 
 
 def space_label(g: Game, space_id: str) -> str:
@@ -455,4 +414,13 @@ def _place_run(g: Game, op: dict) -> None:
     place_worker(g, op["pid"], op["die"], op["space"])
 
 
-op_kind("place")(_place_run)
+EFFECTS: dict[str, effects.Handler] = {
+    "site_pay": effects.Handler(
+        _site_pay_run,
+        pick=_site_pay_pick,
+        label=_site_pay_label,
+        prompt="How do you pay for the construction space?",
+    ),
+    "place": effects.Handler(_place_run),
+}
+"""The effects this module handles, by the name their records carry."""

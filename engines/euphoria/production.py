@@ -4,9 +4,21 @@ from __future__ import annotations
 
 from engines.core import Game
 
-from .allegiance import advance, tier_bonus
-from .ops import push
-from .tableau import change_knowledge, data, gain, is_automa, name, occupants, penalty_params, player, recruit_effects
+from .allegiance import advance
+from .queue import push
+from .tableau import (
+    change_knowledge,
+    data,
+    fire,
+    gain,
+    is_automa,
+    name,
+    occupants,
+    penalty_params,
+    player,
+    recruit_effects,
+    tier_bonus,
+)
 
 
 def area_total(g: Game, space_id: str, pid: int | None = None) -> int:
@@ -43,23 +55,14 @@ def produce(g: Game, pid: int, space_id: str, die: int) -> None:
     if minus and n:
         n = max(minus["min"], n - minus["minus"])
     if area == "euphoria" and recruit_effects(g, pid, "generator_any_commodity"):
-        push(g, *({"op": "choose_good", "pid": pid, "kind": "commodity"} for _ in range(n)))  # Frazer
+        push(g, *({"effect": "choose_good", "pid": pid, "kind": "commodity"} for _ in range(n)))  # Frazer
         got = n
         g.log(f"{name(pid, g)}: total {total} → {n} commodities of choice.")
     else:
         got = gain(g, pid, good, n)
         g.log(f"{name(pid, g)}: total {total} → +{got} {good}.")
-    from .recruits import production_hooks
-    production_hooks(g, pid, space_id, die, got)
     if row["knowledge"]:
         change_knowledge(g, pid, row["knowledge"])
-    for _, prm in recruit_effects(g, pid, "area_extra"):
-        if prm["area"] == area:
-            gain(g, pid, prm["good"])
-            g.log(f"{name(pid, g)} also takes 1 {prm['good']} (recruit).")
-    if area == "wastelands" and recruit_effects(g, pid, "crowded_farm_artifact"):
-        others = {o for o, _ in occupants(g, space_id) if o != pid}
-        if len(others) >= 2:
-            push(g, {"op": "artifact", "pid": pid})
+    fire(g, "produced", pid, space=space_id, die=die, area=area, good=good, got=got)
     if row["allegiance"]:
         advance(g, area, row["allegiance"])  # EU-PROD-03: mandatory

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from engines.core import Action, Game, Step
+from engines.core import Action, Game, Step, effects
 
 from .knowledge import roll_workers
-from .ops import in_front, op_kind, push, push_front
 from .placement import note_last_move, space_label
-from .recruits import after_retrieval
+from .queue import in_front, push, push_front
 from .tableau import (
     AVAIL,
     GONE,
@@ -15,6 +14,7 @@ from .tableau import (
     change_morale,
     data,
     dice_left,
+    fire,
     gain,
     morale_room,
     name,
@@ -128,20 +128,18 @@ def retrieve(g: Game, pid: int, dice: list[int], pay: str | None, knowledge: boo
         params = penalty_params(g, pid, "free_retrieve_extra")
         change_morale(g, pid, -params["morale"] if params else c["free_morale"])
         g.log(f"{name(pid, g)} retrieves for free: morale {p['morale']}.")
-    before = [{"op": "sheppard", "pid": pid, "recruit": rid, "dice": dice}
-              for rid, _ in recruit_effects(g, pid, "retrieve_sacrifice_bliss")]
-    before += [{"op": "milos", "pid": pid, "recruit": rid, "dice": dice}
-               for rid, _ in recruit_effects(g, pid, "retrieve_set_one")]
+    before: list[dict] = []
+    fire(g, "retrieving", pid, dice=dice, before=before)
     if before:  # abilities used before the roll: the roll waits for them
-        push(g, *before, {"op": "retrieve_roll", "pid": pid, "dice": dice})
+        push(g, *before, {"effect": "retrieve_roll", "pid": pid, "dice": dice})
     else:
         roll_workers(g, pid, dice, "retrieved")
-    push(g, *after_retrieval(g, pid, spaces))
+    fire(g, "retrieved", pid, spaces=spaces)
     if penalty_params(g, pid, "neighbours_retrieve") is not None:  # Dilemma's Prison
         count = len(g.g["players"])
         for other in dict.fromkeys(((pid - 1) % count, (pid + 1) % count)):
             if other != pid and player(g, other)["kind"] == "human":
-                push(g, {"op": "prison", "pid": other})
+                push(g, {"effect": "prison", "pid": other})
 
 
 def _prison_run(g: Game, op: dict) -> list | None:
@@ -160,11 +158,6 @@ def _prison_label(g: Game, op: dict, token: object) -> str:
         return "Retrieve nothing"
     die = player(g, op["pid"])["dice"][int(token)]
     return f"Retrieve the {die['pips']} on {space_label(g, die['at'])} for free"
-
-
-op_kind("prison", pick=_prison_pick, label=_prison_label, auto_single=False,
-        prompt="Dilemma's Prison: your neighbour retrieved; you may retrieve 1 worker for free.",
-        default=lambda g, op, opts: "no")(_prison_run)
 
 
 # -- before the roll: Dr. Sheppard the Lobotomist (IC11), Milos the Brainwasher (SU14) ---------------
@@ -191,18 +184,12 @@ def _sheppard_pick(g: Game, op: dict, token: object) -> None:
     player(g, pid)["dice"][int(str(token))]["at"] = GONE
     gain(g, pid, "bliss", prm["bliss"])
     g.log(f"{name(pid, g)} sacrifices a retrieved worker for {prm['bliss']} bliss (Dr. Sheppard the Lobotomist).")
-    push_front(g, *({"op": "choose_good", "pid": pid, "kind": "resource"} for _ in range(prm["resources"])))
+    push_front(g, *({"effect": "choose_good", "pid": pid, "kind": "resource"} for _ in range(prm["resources"])))
 
 
 def _die_label(g: Game, op: dict, token: object) -> str:
     die = player(g, op["pid"])["dice"][int(str(token))]
     return f"the {die['pips']} from {space_label(g, die['at'])}"
-
-
-op_kind("sheppard", pick=_sheppard_pick, auto_single=False, default=lambda g, op, opts: "no",
-        prompt="Dr. Sheppard the Lobotomist: sacrifice a retrieved worker for 4 bliss and 1 resource?",
-        label=lambda g, op, t: "Sacrifice nobody" if t == "no" else f"Sacrifice {_die_label(g, op, t)}",
-        )(_sheppard_run)
 
 
 def _milos_run(g: Game, op: dict) -> list | None:
@@ -221,8 +208,31 @@ def _milos_pick(g: Game, op: dict, token: object) -> None:
     g.log(f"{name(pid, g)} sets a retrieved worker to {prm['face']} instead of rolling it (Milos the Brainwasher).")
 
 
-op_kind("milos", pick=_milos_pick, auto_single=False, default=lambda g, op, opts: "no",
+EFFECTS: dict[str, effects.Handler] = {
+    "prison": effects.Handler(
+        _prison_run,
+        pick=_prison_pick,
+        label=_prison_label,
+        auto_single=False,
+        prompt="Dilemma's Prison: your neighbour retrieved; you may retrieve 1 worker for free.",
+        default=lambda g, op, opts: "no",
+    ),
+    "sheppard": effects.Handler(
+        _sheppard_run,
+        pick=_sheppard_pick,
+        auto_single=False,
+        default=lambda g, op, opts: "no",
+        prompt="Dr. Sheppard the Lobotomist: sacrifice a retrieved worker for 4 bliss and 1 resource?",
+        label=lambda g, op, t: "Sacrifice nobody" if t == "no" else f"Sacrifice {_die_label(g, op, t)}",
+    ),
+    "milos": effects.Handler(
+        _milos_run,
+        pick=_milos_pick,
+        auto_single=False,
+        default=lambda g, op, opts: "no",
         prompt="Milos the Brainwasher: lose 1 morale to set one retrieved worker to 1?",
         label=lambda g, op, t: "Roll them all" if t == "no" else f"Set {_die_label(g, op, t)} to 1 (−1 morale)",
-        )(_milos_run)
-op_kind("retrieve_roll")(_roll_run)
+    ),
+    "retrieve_roll": effects.Handler(_roll_run),
+}
+"""The effects this module handles, by the name their records carry."""

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from engines.core import Game
+from engines.core import Game, effects
 
 from .allegiance import advance
-from .artifacts import spend_type
+from .artifacts import can_spend_types, spend_type
 from .construction import check_completion, visit_market
 from .knowledge import roll_workers
-from .ops import Op, Token, in_front, op_kind, push
+from .moves import after_placement, incite_targets
 from .production import produce
+from .queue import Op, Token, in_front, push
 from .tableau import (
     RUNAWAY,
     change_knowledge,
     change_morale,
     data,
     dice_at,
+    fire,
     is_automa,
     name,
     penalty_params,
@@ -31,10 +33,9 @@ def give_reward(g: Game, pid: int, space_id: str, die: int, star_site: str | Non
     space = data(g).spaces[space_id]
     kind = space.kind
     if kind == "production":
-        from .moves import incite_targets
         if incite_targets(g, pid, space_id):  # Jedidiah the Inciter bumps before the yield is counted
-            push(g, {"op": "incite", "pid": pid, "space": space_id}, {"op": "produce", "pid": pid, "space": space_id,
-                                                                     "die": die})
+            push(g, {"effect": "incite", "pid": pid, "space": space_id},
+                 {"effect": "produce", "pid": pid, "space": space_id, "die": die})
         else:
             produce(g, pid, space_id, die)
     elif kind == "tunnel":
@@ -50,11 +51,12 @@ def give_reward(g: Game, pid: int, space_id: str, die: int, star_site: str | Non
     elif kind == "breeze_bar":
         advance(g, icarus_track(g, pid))  # EU-ICARUS-02
         if not is_automa(g, pid):
-            push(g, {"op": "artifact", "pid": pid})
+            push(g, {"effect": "artifact", "pid": pid})
     elif kind == "sky_lounge":
         advance(g, icarus_track(g, pid))  # EU-ICARUS-03
         if not is_automa(g, pid):
-            push(g, *({"op": "choose_good", "pid": pid, "kind": "resource"} for _ in range(space.extra["resources"])))
+            push(g, *({"effect": "choose_good", "pid": pid, "kind": "resource"}
+                      for _ in range(space.extra["resources"])))
     elif kind == "nimbus_loft":
         advance(g, icarus_track(g, pid))  # EU-ICARUS-04
         place_star(g, pid, "nimbus_loft", area="icarus")
@@ -63,8 +65,7 @@ def give_reward(g: Game, pid: int, space_id: str, die: int, star_site: str | Non
     elif kind == "lost_found":
         lost_and_found(g, pid, space_id)
     elif kind == "site":
-        from .recruits import offer
-        offer(g, pid, "site_knowledge_for_artifact")
+        fire(g, "site_placed", pid)
         check_completion(g, space.extra["site"])
     elif kind == "market":
         visit_market(g, pid, space_id)
@@ -97,10 +98,7 @@ def tank(g: Game, pid: int, space_id: str) -> None:
         else:
             dice.append({"pips": 1, "at": "avail"})
         g.log(f"{name(pid, g)} gains a new worker.")
-        from .recruits import offer
-        offer(g, pid, "new_worker_knowledge_for_artifact")
-        offer(g, pid, "new_worker_morale_for_artifact")
-        offer(g, pid, "new_worker_spy")
+        fire(g, "new_worker", pid)
         roll_workers(g, pid, [gone[0] if gone else len(dice) - 1], "new worker")
     else:
         g.log(f"{name(pid, g)} gains no new worker.")
@@ -135,7 +133,6 @@ def _placed_run(g: Game, op: Op) -> None:
     if ignored and ignored["pid"] == op["pid"]:
         g.g["ignored"] = None
     if "space" in op:
-        from .moves import after_placement
         after_placement(g, op["pid"], op["die"], op["space"])
 
 
@@ -148,13 +145,15 @@ def _pay_type_run(g: Game, op: Op) -> list[Token] | None:
 
 
 def _pay_type_pick(g: Game, op: Op, token: Token) -> None:
-    from .artifacts import can_spend_types
     if can_spend_types(g, op["pid"], {op["kind"]: 1}):
         spend_type(g, op["pid"], op["kind"])
         g.log(f"{name(op['pid'], g)} hands in a {data(g).artifact_names[op['kind']]}.")
 
 
-op_kind("reward")(_reward_run)
-op_kind("placed")(_placed_run)
-op_kind("produce")(_produce_run)
-op_kind("pay_type", pick=_pay_type_pick)(_pay_type_run)
+EFFECTS: dict[str, effects.Handler] = {
+    "reward": effects.Handler(_reward_run),
+    "placed": effects.Handler(_placed_run),
+    "produce": effects.Handler(_produce_run),
+    "pay_type": effects.Handler(_pay_type_run, pick=_pay_type_pick),
+}
+"""The effects this module handles, by the name their records carry."""

@@ -6,7 +6,11 @@ from typing import Any
 
 from engines.core import Action, Game, Simultaneous
 
-from .tableau import data, name
+from .artifacts import refill_bazaar
+from .automa.state import choose_factions, setup_automa
+from .queue import pending
+from .tableau import data, name, recruit_effects
+from .turns import start_turn
 
 
 def automa_game(seats: int, options: dict[str, Any]) -> bool:
@@ -27,7 +31,7 @@ def start(g: Game) -> None:
             and g.options.get("recruit_pool", "all") in ("all", r.pool)]
     g.rng.shuffle(pool)
     g.g.update(
-        players=[], ops=[], built={}, stars={}, ran_away=[], placing=None, skips=0, turn_pid=0, once=[],
+        players=[], built={}, stars={}, ran_away=[], placing=None, skips=0, turn_pid=0, once=[],
         ignored=None, activated=False,
         final={"triggered": False, "remaining": None},
         site_tiles=[[tiles.pop()] for _ in c.sites],  # EU-SETUP-02: face down
@@ -35,7 +39,7 @@ def start(g: Game) -> None:
         miners={a: c.tunnel_track["start_by_players"][str(count)] for a in c.tunnels},  # EU-SETUP-05
         art_deck=deck, art_discard=[], bazaar=[], recruit_deck=pool, recruit_box=[], automa=None,
     )
-    from .artifacts import refill_bazaar
+    pending(g)  # the core's effect queue, state["effects"]
     refill_bazaar(g)  # EU-SETUP-06
     colours = [x for x in c.c["colours"] if not (automa and x in c.automa["colours"])]
     for seat in range(g.seats):
@@ -43,7 +47,6 @@ def start(g: Game) -> None:
     for seat in range(g.seats):
         deal(g, seat)
     if automa:
-        from .automa.state import setup_automa
         setup_automa(g)
     g.goto("draft", **Draft.frame_for(list(range(g.seats))))
 
@@ -114,7 +117,6 @@ class Draft(Simultaneous):
             g.g["recruit_box"] += [r for r in p["dealt"] if r not in (active, hidden)]
             p["dealt"] = []
             g.log(f"{{seat{seat}}} reveals {data(g).recruits[active].name} as active recruit.")
-        from .tableau import recruit_effects
         for seat in range(g.seats):
             for _, prm in recruit_effects(g, seat, "hermit"):  # Kofi the Hermit starts with fewer workers
                 g.g["players"][seat]["dice"] = g.g["players"][seat]["dice"][:prm["start_dice"]]
@@ -131,8 +133,6 @@ class Draft(Simultaneous):
         if len(tied) > 1:
             g.log("Tie for the highest roll: the first player is drawn at random (R-02).")
         if g.g["automa"] is not None:
-            from .automa.state import choose_factions
             choose_factions(g)
         g.log(f"{name(first, g)} goes first.")
-        from .turns import start_turn
         start_turn(g, first)

@@ -7,6 +7,7 @@ from typing import Any
 from engines.core import Game
 
 from .content import Content
+from .queue import push, push_front
 
 AVAIL, RUNAWAY, CARD, GONE = "avail", "runaway", "card", "gone"
 """Where a die can be besides a board space: player board, Runaway Workers, Automa card, sacrificed."""
@@ -78,8 +79,7 @@ def change_morale(g: Game, pid: int, delta: int) -> int:
     new = max(c["min"], min(c["max"], p["morale"] + delta))
     real, p["morale"] = new - p["morale"], new
     if real < 0:
-        from .ops import push
-        push(g, {"op": "hand_limit", "pid": pid})  # EU-MORALE-03
+        push(g, {"effect": "hand_limit", "pid": pid})  # EU-MORALE-03
     return real
 
 
@@ -125,15 +125,12 @@ def gain(g: Game, pid: int, good: str, n: int = 1, *, room_asked: bool = False) 
         if cap:
             held = sum(p["goods"][r] for r in data(g).c["resources"])
             if not room_asked and n > cap["cap"] - held and held:
-                from .ops import push_front
-                push_front(g, {"op": "room", "pid": pid, "good": good, "n": n})
+                push_front(g, {"effect": "room", "pid": pid, "good": good, "n": n})
                 return 0
             n = max(0, min(n, cap["cap"] - held))
     p["goods"][good] += n
     if good == "gold" and n:
-        for rid, _ in recruit_effects(g, pid, "gold_gift_artifacts"):  # Laura the Philanthropist
-            from .ops import push
-            push(g, {"op": "laura", "pid": pid, "recruit": rid})
+        fire(g, "gold_gained", pid)
     return n
 
 
@@ -214,6 +211,16 @@ def _effects_of(c: Content, active: tuple[str, ...], dormant: tuple[str, ...]) -
     return index
 
 
+def fire(g: Game, trigger: str, pid: int, **ctx: Any) -> None:
+    """Announce ``trigger`` for ``pid``: each working recruit whose effect answers it reacts (``triggers.py``)."""
+    p = g.g["players"][pid]
+    if p["kind"] == "automa" or not p["active"]:
+        return
+    for effect, answer in g.engine.abilities.answers(trigger):
+        for rid, params in recruit_effects(g, pid, effect):
+            answer(g, pid, rid, params, ctx)
+
+
 def has_recruit(g: Game, pid: int, effect: str) -> bool:
     """True when an active recruit of ``pid`` has ``effect``."""
     return bool(recruit_effects(g, pid, effect))
@@ -265,6 +272,30 @@ def penalty_params(g: Game, pid: int, key: str) -> Any:
     return data(g).markets[g.g["built"][sites[0]]].params if sites else None
 
 
+def faction_name(g: Game, area: str) -> str:
+    """"Icarite", "Euphorian"… for an area id."""
+    return data(g).area_info[area]["faction"]
+
+
+def has_faction(g: Game, pid: int, area: str) -> bool:
+    """An active recruit of that faction (EU-ALLEG-02, EU-RECRUIT-01)."""
+    p = player(g, pid)
+    return p["kind"] == "human" and any(data(g).recruits[r].faction == area for r in p["active"])
+
+
+def track_for_bonus(g: Game, area: str) -> int:
+    """Track position used for tier-1/2 bonuses: as it was when the current placement began (EU-ALLEG-04, R-27)."""
+    snap = g.g.get("placing")
+    return snap["tracks"][area] if snap else g.g["tracks"][area]
+
+
+def tier_bonus(g: Game, pid: int, area: str, tier: int) -> bool:
+    """Does ``pid`` get the tier-1 or tier-2 bonus of ``area`` now (never doubled, EU-ALLEG-06)?"""
+    if not has_faction(g, pid, area) or has_penalty(g, pid, "no_tier12_bonus"):
+        return False
+    return track_for_bonus(g, area) >= data(g).tiers[tier - 1]
+
+
 # -- stars --------------------------------------------------------------------------------
 def stars_left(g: Game, pid: int) -> int:
     """Stars ``pid`` may still place (EU-END-02)."""
@@ -288,26 +319,9 @@ def place_star(g: Game, pid: int, location: str, *, area: str | None = None, com
     if p["kind"] == "human":
         _star_consequences(g, pid, location, area)
         if not chained:
-            _star_recruits(g, pid, location, area)
-        if p["artifacts"]:
-            for rid, _ in recruit_effects(g, pid, "star_discard_artifact"):  # Esme the Fireman
-                from .ops import push
-                push(g, {"op": "esme", "pid": pid, "recruit": rid})
+            fire(g, "star_offers", pid, location=location, area=area)
+        fire(g, "star_settled", pid, location=location, area=area)
     return True
-
-
-def _star_recruits(g: Game, pid: int, location: str, area: str | None) -> None:
-    """Optional abilities triggered by placing a star (Flavio, Brett, High General Baron, Dr. Nakagawa)."""
-    from .recruits import offer
-    if location.split(":")[0] in ("market", "artmarket") and area != "icarus":
-        offer(g, pid, "star_knowledge_for_artifact")
-    if area == "subterra":
-        offer(g, pid, "star_knowledge_for_resource")
-    if area == "wastelands":
-        offer(g, pid, "star_pay_extra_star", location=location, area=area)
-    placing = g.g.get("placing")
-    if area == "euphoria" and placing and placing["pid"] == pid:
-        offer(g, pid, "star_sacrifice_extra_star", location=location, area=area, die=placing["die"])
 
 
 def _star_consequences(g: Game, pid: int, location: str, area: str | None) -> None:
@@ -318,20 +332,9 @@ def _star_consequences(g: Game, pid: int, location: str, area: str | None) -> No
     params = penalty_params(g, pid, "star_morale")
     if params:
         change_morale(g, pid, params["morale"])
-    for _, prm in recruit_effects(g, pid, "star_knowledge_drop"):
-        change_knowledge(g, pid, -prm["n"])
-    if location.startswith("artmarket:"):
-        for _, prm in recruit_effects(g, pid, "artmarket_star_morale"):
-            change_morale(g, pid, prm["n"])
-        if recruit_effects(g, pid, "artmarket_star_goods"):
-            from .ops import push
-            push(g, {"op": "choose_good", "pid": pid, "kind": "resource"},
-                 {"op": "choose_good", "pid": pid, "kind": "commodity"})
-    if area == "icarus":
-        from .allegiance import tier_bonus
-        if tier_bonus(g, pid, "icarus", 2):  # EU-ALLEG-03 Icarite tier 2
-            from .ops import push
-            push(g, {"op": "artifact", "pid": pid})
+    fire(g, "star_placed", pid, location=location, area=area)
+    if area == "icarus" and tier_bonus(g, pid, "icarus", 2):  # EU-ALLEG-03 Icarite tier 2
+        push(g, {"effect": "artifact", "pid": pid})
 
 
 def location_name(g: Game, location: str) -> str:

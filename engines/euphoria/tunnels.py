@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
-from engines.core import Game
+from engines.core import Game, effects
 
-from .allegiance import activate_faction, faction_name, tier_bonus
-from .ops import Op, Token, op_kind, push, room_pending
-from .tableau import data, gain, is_automa, name, penalty_params, recruit_effects
+from .allegiance import activate_faction
+from .basics import room_pending
+from .queue import Op, Token, pending, push
+from .tableau import (
+    change_knowledge,
+    data,
+    faction_name,
+    fire,
+    gain,
+    has_faction,
+    is_automa,
+    name,
+    penalty_params,
+    recruit_effects,
+    tier_bonus,
+)
 
 
 def dig(g: Game, pid: int, area: str, die: int = -1, space_id: str = "") -> None:
@@ -24,24 +37,18 @@ def dig(g: Game, pid: int, area: str, die: int = -1, space_id: str = "") -> None
     if is_automa(g, pid):
         return  # EU-AUTOMA-10: only the miner
     for other in range(len(g.g["players"])):
-        if other != pid and recruit_effects(g, other, "tunnel_royalty"):
-            gain(g, other, tunnel["resource"])
-            g.log(f"{name(other, g)} takes 1 {tunnel['resource']} (Youssef the Tunneler).")
-    from .recruits import offer
-    offer(g, pid, "tunnel_knowledge_for_resource", resource=tunnel["resource"])
-    for rid, prm in recruit_effects(g, pid, "tunnel_dig_extra"):
-        if prm["tunnel"] == area:
-            push(g, {"op": "ask", "pid": pid, "recruit": rid, "tunnel": area})
-    offer(g, pid, "tunnel_sacrifice", die=die, space=space_id, resource=tunnel["resource"])
+        if other != pid:
+            fire(g, "tunnel_dug_by_other", other, resource=tunnel["resource"])
+    fire(g, "tunnel_dug", pid, area=area, die=die, space=space_id, resource=tunnel["resource"])
     andrew = any(prm["tunnel"] == area for _, prm in recruit_effects(g, pid, "tunnel_both"))
     mwiche = bool((g.g.get("placing") or {}).get("both"))
     both = tier_bonus(g, pid, area, 2) or andrew or mwiche
     if both:  # EU-TUNNEL-06
         got = gain(g, pid, tunnel["resource"])
         g.log(f"{name(pid, g)} takes {got} {tunnel['resource']} and an artifact.")
-        push(g, {"op": "artifact", "pid": pid})
+        push(g, {"effect": "artifact", "pid": pid})
     else:
-        push(g, {"op": "tunnel_reward", "pid": pid, "resource": tunnel["resource"]})
+        push(g, {"effect": "tunnel_reward", "pid": pid, "resource": tunnel["resource"]})
 
 
 def _reward_run(g: Game, op: Op) -> list[Token]:
@@ -50,25 +57,18 @@ def _reward_run(g: Game, op: Op) -> list[Token]:
 
 def _reward_pick(g: Game, op: Op, token: Token) -> None:
     if token == "artifact":
-        push(g, {"op": "artifact", "pid": op["pid"]})
-        g.g["ops"].insert(0, g.g["ops"].pop())
+        push(g, {"effect": "artifact", "pid": op["pid"]})
+        pending(g).insert(0, pending(g).pop())
     else:
         got = gain(g, op["pid"], op["resource"])
         if not room_pending(g, op["pid"]):
             g.log(f"{name(op['pid'], g)} takes {got} {op['resource']}.")
 
 
-op_kind("tunnel_reward", pick=_reward_pick, prompt="Tunnel reward: a resource or an artifact?",
-        label=lambda g, op, t: f"Take 1 {op['resource']}" if t == "resource" else "Take an artifact",
-        default=lambda g, op, opts: "resource")(_reward_run)
-
-
 def exclusive(g: Game, pid: int, space_id: str) -> None:
     """The exclusive space: the other area's commodity (EU-TUNNEL-04, RECONSTRUCTED amount)."""
     if is_automa(g, pid):
         return
-    from .allegiance import has_faction
-    from .tableau import change_knowledge
     area = data(g).spaces[space_id].area
     for _, prm in recruit_effects(g, pid, "any_exclusive_space") if not has_faction(g, pid, area) else []:
         change_knowledge(g, pid, prm["knowledge"])  # Kadan the Infiltrator
@@ -80,3 +80,14 @@ def exclusive(g: Game, pid: int, space_id: str) -> None:
         got = gain(g, pid, good, n)
         g.log(f"{name(pid, g)} takes {got} {good}.")
 
+
+EFFECTS: dict[str, effects.Handler] = {
+    "tunnel_reward": effects.Handler(
+        _reward_run,
+        pick=_reward_pick,
+        prompt="Tunnel reward: a resource or an artifact?",
+        label=lambda g, op, t: f"Take 1 {op['resource']}" if t == "resource" else "Take an artifact",
+        default=lambda g, op, opts: "resource",
+    ),
+}
+"""The effects this module handles, by the name their records carry."""

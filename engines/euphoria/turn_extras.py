@@ -12,11 +12,15 @@ from typing import Any
 
 from engines.core import Action, Game
 
-from .ops import push
+from .artifacts import discard_artifact
+from .bribes import begin_placement
+from .placement import legal_spaces
+from .queue import push
 from .tableau import (
     available,
     change_morale,
     data,
+    gain,
     morale_room,
     name,
     once_used,
@@ -40,7 +44,6 @@ def bonus_recruits(g: Game, frame: dict[str, Any]) -> list[str]:
 
 def bonus_spaces(g: Game, pid: int, rid: str) -> list[str]:
     """Legal spaces once the recruit's bliss is paid (the price comes first)."""
-    from .placement import legal_spaces
     prm = data(g).recruits[rid].params
     goods = player(g, pid)["goods"]
     saved = dict(goods)
@@ -62,7 +65,6 @@ def bonus_actions(g: Game, frame: dict[str, Any]) -> list[Action]:
 
 def bonus_place(g: Game, frame: dict[str, Any], rid: str, value: int, space: str) -> None:
     """Pay the price, then place a worker showing ``value`` (not one kept for same-number placements if possible)."""
-    from .placement import begin_placement
     pid = frame["pid"]
     prm = data(g).recruits[rid].params
     use_once(g, rid)
@@ -105,19 +107,17 @@ def trade(g: Game, pid: int, action: Action) -> None:
         n = int(action.args[0])
         use_once(g, rid)
         player(g, pid)["goods"][prm["good"]] -= n
-        from .tableau import gain
         gain(g, pid, prm["plus"], n)
         others = [r for r in data(g).c["resources"] if r != prm["good"]]
-        push(g, *({"op": "choose_good", "pid": pid, "kind": "resource", "goods": others} for _ in range(n)))
+        push(g, *({"effect": "choose_good", "pid": pid, "kind": "resource", "goods": others} for _ in range(n)))
         g.log(f"{name(pid, g)} trades {n} {prm['good']} for {n} {prm['plus']} and {n} other resources (Taed).")
         return
     rid, _ = recruit_effects(g, pid, "storyteller")[0]
     use_once(g, rid)
-    from .artifacts import discard_artifact
     card = str(action.args[0])
     discard_artifact(g, pid, card)
     g.log(f"{name(pid, g)} discards a {data(g).artifact_names[card]} (Bora the Storyteller).")
-    push(g, {"op": "story", "pid": pid, "recruit": rid})
+    push(g, {"effect": "story", "pid": pid, "recruit": rid})
 
 
 def trade_label(g: Game, pid: int, action: Action) -> str:

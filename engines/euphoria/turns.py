@@ -1,4 +1,5 @@
-"""A human turn: place one worker (or several of one number) or retrieve (EU-TURN-*, EU-PLACE-04/05)."""
+"""Turn order and turns: a human places one worker (or several of one number) or retrieves (EU-TURN-*,
+EU-PLACE-04/05); an Automa turn runs without input (``automa/turn.py`` acts, this module passes the turn)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,13 @@ from typing import Any
 
 from engines.core import Action, Game, Step, act
 
-from .bribes import bribe_note
-from .ops import run_ops
-from .placement import any_legal_space, begin_placement, legal_spaces, space_label, space_legal
+from .artifacts import refill_bazaar
+from .automa.turn import automa_act, draw_pair, panel
+from .bribes import begin_placement, bribe_note
+from .endgame import finish_game
+from .placement import any_legal_space, bribe_offer, legal_spaces, space_label, space_legal
+from .production import area_total
+from .queue import run_ops
 from .tableau import available, change_morale, data, has_penalty, name, on_board, player, recruit_effects
 from .turn_extras import bonus_actions, bonus_label, bonus_place, trade, trade_actions, trade_label
 
@@ -24,7 +29,6 @@ def start_turn(g: Game, pid: int) -> None:
         if p["kind"] == "human":
             p["dormant"] = []
     if player(g, pid)["kind"] == "automa":
-        from .automa.turn import start_automa_turn
         start_automa_turn(g, pid)
         return
     start = {str(i): player(g, pid)["dice"][i]["pips"] for i in available(g, pid)}
@@ -33,7 +37,6 @@ def start_turn(g: Game, pid: int) -> None:
         g.log(f"{name(pid, g)} cannot place or retrieve: the turn is skipped (EU-TURN-04).")
         g.g["skips"] += 1
         if g.g["skips"] > 2 * len(g.g["players"]):
-            from .endgame import finish_game
             finish_game(g, "nobody can move any more")
             return
         end_turn(g, pid)
@@ -51,7 +54,6 @@ def end_turn(g: Game, pid: int) -> None:
     elif final["triggered"]:
         final["remaining"] = [(pid + k) % count for k in range(1, count + 1)]
     if final["remaining"] == []:
-        from .endgame import finish_game
         finish_game(g, "the final round is over")
         return
     start_turn(g, (pid + 1) % count)
@@ -63,10 +65,8 @@ def extra_dice(g: Game, frame: dict[str, Any]) -> list[int]:
     p = player(g, pid)
     if p["morale"] - data(g).c["extra_worker_morale"] < data(g).c["morale"]["min"]:
         return []
-    if has_penalty(g, pid, "one_worker_per_turn"):
-        from .bribes import bribe_offer
-        if bribe_offer(g, pid) is None:
-            return []  # EU-PLACE-06 Fountain of Wishful Thinking (a bribe may lift it for one placement)
+    if has_penalty(g, pid, "one_worker_per_turn") and bribe_offer(g, pid) is None:
+        return []  # EU-PLACE-06 Fountain of Wishful Thinking (a bribe may lift it for one placement)
     return [i for i in frame["eligible"] if p["dice"][i]["at"] == "avail" and p["dice"][i]["pips"] == frame["value"]]
 
 
@@ -174,8 +174,7 @@ class Turn(Step):
         for wanted in ("retrieve", "end"):
             if Action(wanted) in acts:
                 return Action(wanted)
-        from .production import area_total
-        areas = [a for a in acts if data(g).spaces[str(a.args[1])].kind == "production"]
+        areas = [a for a in acts if a.verb == "place" and data(g).spaces[str(a.args[1])].kind == "production"]
         if not areas:
             return acts[0]
         low = min(int(a.args[0]) for a in areas)
@@ -196,3 +195,46 @@ def proceed(g: Game) -> None:
         return
     if f["retrieved"] or (f["value"] is not None and not more_places(g, f)):
         end_turn(g, f["pid"])
+
+
+def start_automa_turn(g: Game, pid: int) -> None:
+    """The first Automa of a phase draws the pair and clears the bazaar slot (EU-AUTOMA-16, R-23)."""
+    g.goto("automa", pid=pid)
+    if pid == g.g["automa"]["pids"][0]:
+        draw_pair(g)
+        p = panel(g)
+        g.log(f"Automa cards: action {g.g['automa']['action']}, support {g.g['automa']['support']}.")
+        slot = p["bazaar"]
+        if slot and g.g["bazaar"][slot - 1]:
+            card = g.g["bazaar"][slot - 1]
+            g.g["bazaar"][slot - 1] = ""
+            g.g["art_discard"].append(card)
+            g.log(f"The Automa discards the {data(g).artifact_names[card]} in bazaar slot {slot}.")
+            refill_bazaar(g)
+    automa_act(g, pid)
+    finish_automa_turn(g)
+
+
+def finish_automa_turn(g: Game) -> None:
+    """Run pending effects (a bumped human may have to choose), then pass the turn."""
+    if not run_ops(g) or g.finished:
+        return
+    end_turn(g, g.frame["pid"])
+
+
+class AutomaTurn(Step):
+    """Holds an Automa turn on the stack while a human answers a choice it caused."""
+
+    name = "automa"
+
+    def active(self, g: Game) -> list[int]:
+        return []
+
+    def actions(self, g: Game, seat: int) -> list[Action]:
+        return []
+
+    def act(self, g: Game, seat: int, action: Action) -> None:
+        raise AssertionError("Automa turns take no input")
+
+    def resume(self, g: Game, result: Any) -> None:
+        finish_automa_turn(g)

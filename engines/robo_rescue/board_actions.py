@@ -64,15 +64,13 @@ class BoardActions(Step):
     """D-07: take actions one at a time, up to the card's limit, or stop (RR-ACT-01..05, RR-ACT-14)."""
 
     name = "board_actions"
+    deciding = "take Board Actions"
+    verbs = ("act", "done")
 
-    def actions(self, g: Game, seat: int) -> list[Action]:
-        return [act("act", kind) for kind, _ in actions_available(g, seat)] + [act("done")]
+    def actions_act(self, g: Game, seat: int) -> list[Action]:
+        return [act("act", kind) for kind, _ in actions_available(g, seat)]
 
-    def act(self, g: Game, seat: int, action: Action) -> None:
-        if action.verb == "done":
-            g.end()
-            return
-        kind = str(action.args[0])
+    def act_act(self, g: Game, seat: int, kind: str) -> None:
         t, f = g.g["turn"], g.frame
         space = g.g["robots"][str(seat)]["at"]
         if kind in t["actions"]:
@@ -104,10 +102,22 @@ class BoardActions(Step):
                 cards = decks.draw(g, "bonus_deck", g.data.rules["bonus_action_draw"])
                 if cards:
                     g.g["last_bonus"] = {"card": cards[0], "half": None, "seat": seat}
-                    g.log(f"{{seat{seat}}} draws Bonus card {g.data.bonus_cards[cards[0]].design}.")
+                    card = g.data.bonus_cards[cards[0]]
+                    g.log(f"{{seat{seat}}} draws a Bonus card: {describe_items(g, card.top)} or "
+                          f"{describe_items(g, card.bottom)}.")
                     g.call("bonus_choice", seat=seat, card=cards[0])
                     return
         self.resume(g, None)
+
+    def label_act(self, g: Game, seat: int, kind: str) -> str:
+        repeat = kind in g.g["turn"]["actions"]
+        return f"{NAMES[kind]} action" + (" (uses Action Repeater)" if repeat else "")
+
+    def act_done(self, g: Game, seat: int) -> None:
+        g.end()
+
+    def label_done(self, g: Game, seat: int) -> str:
+        return "Done with Board Actions"
 
     @staticmethod
     def _roll_cable_dice(g: Game, seat: int) -> bool:
@@ -125,13 +135,6 @@ class BoardActions(Step):
         f = g.frame
         return f"Board Actions after card {f['card']}: {f['limit'] - f['taken']} left (each type once per turn)."
 
-    def label(self, g: Game, seat: int, action: Action) -> str | None:
-        if action.verb == "done":
-            return "Done with Board Actions"
-        kind = str(action.args[0])
-        repeat = kind in g.g["turn"]["actions"]
-        return f"{NAMES[kind]} action" + (" (uses Action Repeater)" if repeat else "")
-
     def default(self, g: Game, seat: int) -> Action:
         return act("done")
 
@@ -140,16 +143,18 @@ class PowerChoice(Step):
     """Power action: a Blast! token or a Processor chip (RR-ACT-08)."""
 
     name = "power_choice"
+    deciding = "take a Processor chip or a Blast! token"
+    verbs = ("power",)
 
-    def actions(self, g: Game, seat: int) -> list[Action]:
+    def actions_power(self, g: Game, seat: int) -> list[Action]:
         return [act("power", o) for o in power_options(g, seat)]
 
-    def act(self, g: Game, seat: int, action: Action) -> None:
-        _take_power(g, seat, str(action.args[0]))
+    def act_power(self, g: Game, seat: int, choice: str) -> None:
+        _take_power(g, seat, str(choice))
         g.end()
 
-    def label(self, g: Game, seat: int, action: Action) -> str | None:
-        return "Power: Processor chip" if action.args[0] == "chip" else "Power: Blast! token"
+    def label_power(self, g: Game, seat: int, choice: str) -> str:
+        return "Power: Processor chip" if choice == "chip" else "Power: Blast! token"
 
     def prompt(self, g: Game, seat: int) -> str:
         return "Take a Processor chip or a Blast! token."
@@ -168,9 +173,10 @@ def describe_items(g: Game, items: Any) -> str:
         elif it.kind == "COMMAND":
             words.append(f"{it.n} Command card{'s' * (it.n > 1)}")
         elif it.kind == "CABLE":
-            words.append(f"{it.n} {c.raw['cable_matrix']['token_names'][it.type]}")
+            words.append(f"{it.n} {c.raw['cable_matrix']['token_names'].get(it.type, 'Wild')} cable token"
+                         + "s" * (it.n > 1))
         else:
-            words.append(f"{it.n} {c.modifier_types[it.type]['name']}")
+            words.append(f"{it.n} {c.modifier_types[it.type]['name']} token" + "s" * (it.n > 1))
     return " + ".join(words)
 
 
@@ -178,12 +184,13 @@ class BonusChoice(Step):
     """D-BONUS: take the top or the bottom half, with everything on it (RR-BONUS-01..05)."""
 
     name = "bonus_choice"
+    deciding = "choose one half of a Bonus card"
+    verbs = ("bonus",)
 
-    def actions(self, g: Game, seat: int) -> list[Action]:
+    def actions_bonus(self, g: Game, seat: int) -> list[Action]:
         return [act("bonus", "top"), act("bonus", "bottom")]
 
-    def act(self, g: Game, seat: int, action: Action) -> None:
-        half = str(action.args[0])
+    def act_bonus(self, g: Game, seat: int, half: str) -> None:
         card = g.data.bonus_cards[g.frame["card"]]
         items = card.top if half == "top" else card.bottom
         g.g["bonus_discard"].append(card.id)  # RR-BONUS-03
@@ -192,13 +199,13 @@ class BonusChoice(Step):
         if give(g, seat, [{"kind": it.kind, "type": it.type, "n": it.n} for it in items]):
             g.end()
 
+    def label_bonus(self, g: Game, seat: int, half: str) -> str:
+        card = g.data.bonus_cards[g.frame["card"]]
+        items = card.top if half == "top" else card.bottom
+        return f"Bonus: {describe_items(g, items)}"
+
     def resume(self, g: Game, result: Any) -> None:
         g.end()
-
-    def label(self, g: Game, seat: int, action: Action) -> str | None:
-        card = g.data.bonus_cards[g.frame["card"]]
-        items = card.top if action.args[0] == "top" else card.bottom
-        return f"Bonus: {describe_items(g, items)}"
 
     def prompt(self, g: Game, seat: int) -> str:
         return "Choose one half of the Bonus card."

@@ -10,8 +10,9 @@ from typing import Any
 
 from engines.core import Action, Game, Step
 
-from .board import ahead
+from .board import DIR_NAMES, ahead
 from .board_actions import actions_available
+from .content import position_words
 from .gains import give
 from .movement import run_position, world_of
 from .player_board import gain_energy, player
@@ -19,14 +20,18 @@ from .player_board import gain_energy, player
 RESOLVED = "resolved"
 
 
+PARAM_WORDS = {"L": " turning left", "R": " turning right", "box": " on the box", "energy": " for energy",
+               "keep": " keeping its facing", "turn": " facing the turn"}
+
+
 def describe_command(g: Game, cmd: dict[str, Any]) -> str:
     """One public line naming the Command (RR-PROG-17: public once confirmed)."""
     c = g.data
-    parts = [f"card {i + 1} {c.card_names[k]}" for i, k in enumerate(cmd["cards"])]
+    parts = [" then ".join(c.card_names[k] for k in cmd["cards"])]
+    by_pos = {p.pos: p for p in c.positions[cmd["kind"]]}
     for pos, m in sorted(cmd["mods"].items()):
-        extra = {"L": " left", "R": " right", "box": " on the box", "energy": " for energy",
-                 "keep": " keeping facing", "turn": " facing the turn"}.get(m["param"], "")
-        parts.append(f"P{pos} {c.modifier_types[m['type']]['name']}{extra}")
+        where = position_words(cmd["kind"], by_pos[int(pos)])
+        parts.append(f"{c.modifier_types[m['type']]['name']} {where}{PARAM_WORDS.get(m['param'], '')}")
     head = "Single Move" if cmd["kind"] == "single" else "Combi-Move"
     if cmd.get("combi", "").startswith("MC"):
         head += " (Master Coder)"
@@ -114,7 +119,7 @@ def advance_command(g: Game) -> None:
             t["trace"].append({"card": p.card, "path": result["path"], "pushes": result["pushes"],
                                "stopped": result["stopped"]})
             robot = g.g["robots"][str(seat)]
-            g.log(f"{{seat{seat}}}'s robot moves {'→'.join(result['path'])}, now facing {robot['facing']}"
+            g.log(f"{{seat{seat}}}'s robot moves {'→'.join(result['path'])}, now facing {DIR_NAMES[robot['facing']]}"
                   + (" (the Turbo push fails and the card's movement ends)." if result["stopped"] else "."))
             t["switch_due"] = result["moved"]
             limit = c.rules["actions_per_card"][cmd["kind"]][p.card - 1]

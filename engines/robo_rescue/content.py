@@ -67,6 +67,17 @@ class Position:
     accepts: tuple[str, ...]
 
 
+def position_words(command: str, p: Position) -> str:
+    """Where a modifier position sits on the programming board, in words: "before the card" (Single),
+    "on the first card", "between the cards", "after the second card" (Combi)."""
+    if command == "single":
+        return "on the card" if p.kind == "card" else f"{p.kind} the card"
+    if p.kind == "between":
+        return "between the cards"
+    nth = "first" if p.card == 1 else "second"
+    return f"{'on' if p.kind == 'card' else p.kind} the {nth} card"
+
+
 @dataclass(frozen=True)
 class Ability:
     """One Ability card (REC-13)."""
@@ -211,7 +222,7 @@ def load() -> Content:
         action_tokens={k: tuple(v) for k, v in board["action_tokens"].items()},
         seat_corners={int(k): tuple(v) for k, v in board["seat_corners"].items()},
         corner_facings={k: tuple(v) for k, v in board["corner_facings"].items()},
-        command_cards=cards, card_names=dict(cmd["names"]),
+        command_cards=cards, card_names={k: v[:1].upper() + v[1:] for k, v in cmd["names"].items()},
         programs={k: tuple(v) for k, v in cmd["programs"].items()},
         starting_hand=tuple(cmd["starting_hand"]),
         modifier_types=mods["types"], modifier_counts=dict(comp["modifier_tokens"]),

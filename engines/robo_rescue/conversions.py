@@ -11,8 +11,20 @@ from . import abilities, cables, decks
 from .content import Reward
 from .gains import give
 from .player_board import gain_modifier, player, return_supply
+from .turn import cleanup
 
 RESOURCE_NAMES = {"CARDS": "Command cards", "TOKENS": "modifier/cable tokens", "OIL": "oil"}
+GOODS = {"CARDS": "cards", "TOKENS": "tokens", "OIL": "oil"}
+UNIT_NAMES = {"CARDS": ("Command card", "Command cards"),
+              "TOKENS": ("modifier or cable token", "modifier/cable tokens"), "OIL": ("oil", "oil")}
+
+
+def goods(pay_with: tuple[str, ...]) -> str:
+    """What a price is paid in, in words: "cards, tokens or oil", "Command cards"."""
+    if len(pay_with) == 1:
+        return RESOURCE_NAMES[pay_with[0]]
+    names = [GOODS[r] for r in pay_with]
+    return ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def spendable_oil(g: Game, seat: int) -> list[int]:
@@ -136,22 +148,54 @@ def _grant(g: Game, seat: int, kind: str, ty: str) -> bool:
 
 
 class Conversions(Step):
-    """D-08: convert resources, one reward of each kind per turn, then end the turn."""
+    """D-08: convert resources, one reward of each kind per turn, then end the turn.
+
+    The frame holds the conversion under way: ``reward`` (chosen with ``buy``), ``resource`` (chosen
+    with ``pay``, or implied when only one fits) and the units ``paid`` so far (one ``spend`` each).
+    """
 
     name = "conversions"
+    deciding = "make conversions or end their turn"
+    verbs = ("buy", "pay", "spend", "done")
 
-    def actions(self, g: Game, seat: int) -> list[Action]:
+    # -- buy: choose a reward ----------------------------------------------------------------------
+    def actions_buy(self, g: Game, seat: int) -> list[Action]:
+        return [] if g.frame.get("reward") else offers(g, seat)
+
+    def act_buy(self, g: Game, seat: int, tier: int, kind: str, ty: str) -> None:
         f = g.frame
-        reward = f.get("reward")
-        if not reward:
-            return [*offers(g, seat), act("done")]
-        if not f.get("resource"):
-            r = _reward(g, f)
-            return [act("pay", res) for res in r.pay_with if can_pay(g, seat, res, r.cost)]
-        return self._units(g, seat, f["resource"])
+        f.update(reward={"tier": tier, "kind": kind, "type": ty}, paid=0)
+        r = _reward(g, f)
+        can = [res for res in r.pay_with if can_pay(g, seat, res, r.cost)]
+        f["resource"] = can[0] if len(can) == 1 else None
 
-    def _units(self, g: Game, seat: int, resource: str) -> list[Action]:
-        p = player(g, seat)
+    def label_buy(self, g: Game, seat: int, tier: int, kind: str, ty: str) -> str:
+        r = _reward(g, {"reward": {"tier": tier, "kind": kind, "type": ty}})
+        text = f"Pay {r.cost} {goods(r.pay_with)} → {self._reward_name(g, str(kind), str(ty))}"
+        if kind == "CABLE" and not cables.legal_placements(g.data, player(g, seat)["matrix"], str(ty)):
+            text += " (no room: it goes back)"  # RR-CONV-12
+        return text
+
+    # -- pay: choose the resource type -------------------------------------------------------------
+    def actions_pay(self, g: Game, seat: int) -> list[Action]:
+        f = g.frame
+        if not f.get("reward") or f.get("resource"):
+            return []
+        r = _reward(g, f)
+        return [act("pay", res) for res in r.pay_with if can_pay(g, seat, res, r.cost)]
+
+    def act_pay(self, g: Game, seat: int, resource: str) -> None:
+        g.frame["resource"] = resource
+
+    def label_pay(self, g: Game, seat: int, resource: str) -> str:
+        return f"Pay with {RESOURCE_NAMES[str(resource)]}"
+
+    # -- spend: pay one unit -----------------------------------------------------------------------
+    def actions_spend(self, g: Game, seat: int) -> list[Action]:
+        f = g.frame
+        if not f.get("reward") or not f.get("resource"):
+            return []
+        p, resource = player(g, seat), f["resource"]
         if resource == "CARDS":
             kinds = sorted({g.data.card_type(x) for x in g.g["hands"][str(seat)]})
             return [act("spend", "card", k) for k in kinds]
@@ -160,27 +204,24 @@ class Conversions(Step):
         mods = [act("spend", "mod", t) for t, n in sorted(p["modifiers"].items()) if n > 0]
         return mods + [act("spend", "cable", cell) for cell in loose_cables(g, seat)]
 
-    def act(self, g: Game, seat: int, action: Action) -> None:
-        from .turn import cleanup
-
+    def act_spend(self, g: Game, seat: int, what: str, arg: str | int) -> None:
         f = g.frame
-        if action.verb == "done":
-            cleanup(g, seat)
-        elif action.verb == "buy":
-            f.update(reward={"tier": action.args[0], "kind": action.args[1], "type": action.args[2]}, paid=0)
-            r = _reward(g, f)
-            can = [res for res in r.pay_with if can_pay(g, seat, res, r.cost)]
-            f["resource"] = can[0] if len(can) == 1 else None
-        elif action.verb == "pay":
-            f["resource"] = action.args[0]
-        else:
-            self._spend(g, seat, str(action.args[0]), action.args[1])
-            f["paid"] += 1
-            if f["paid"] == _reward(g, f).cost:
-                reward = f["reward"]
-                f.update(reward=None, resource=None, paid=0)
-                g.log(f"{{seat{seat}}} converts for {self._reward_name(g, reward['kind'], reward['type'])}.")
-                _grant(g, seat, reward["kind"], reward["type"])
+        self._spend(g, seat, what, arg)
+        f["paid"] += 1
+        if f["paid"] == _reward(g, f).cost:
+            reward = f["reward"]
+            f.update(reward=None, resource=None, paid=0)
+            g.log(f"{{seat{seat}}} converts for {self._reward_name(g, reward['kind'], reward['type'])}.")
+            _grant(g, seat, reward["kind"], reward["type"])
+
+    def label_spend(self, g: Game, seat: int, what: str, arg: str | int) -> str:
+        if what == "card":
+            return f"Spend a {g.data.card_names[str(arg)]} card"
+        if what == "oil":
+            return f"Spend 1 oil from tank {arg}"
+        if what == "mod":
+            return f"Spend a {g.data.modifier_types[str(arg)]['name']} token"
+        return f"Spend the cable in matrix cell {arg}"
 
     def _spend(self, g: Game, seat: int, what: str, arg: Any) -> None:
         """Pay one unit (RR-CONV-10): cards to the discard, tokens and oil to the supply."""
@@ -202,7 +243,17 @@ class Conversions(Step):
         else:
             orient = p["matrix"].pop(str(arg))
             return_supply(g, g.data.orient_type(orient), 1, "cables")
-            g.log(f"{{seat{seat}}} removes the cable at M:{arg}.")
+            g.log(f"{{seat{seat}}} removes the cable in matrix cell {arg}.")
+
+    # -- done: end the turn ------------------------------------------------------------------------
+    def actions_done(self, g: Game, seat: int) -> list[Action]:
+        return [] if g.frame.get("reward") else [act("done")]
+
+    def act_done(self, g: Game, seat: int) -> None:
+        cleanup(g, seat)
+
+    def label_done(self, g: Game, seat: int) -> str:
+        return "Done: end the turn"
 
     def resume(self, g: Game, result: Any) -> None:
         """A converted cable token has been placed; stay in Conversions."""
@@ -221,34 +272,15 @@ class Conversions(Step):
         ab = c.abilities[ty]
         return f"the {ab.name} ability (die {ab.die})"
 
-    def label(self, g: Game, seat: int, action: Action) -> str | None:
-        if action.verb == "buy":
-            tier, kind, ty = action.args
-            text = f"Convert {tier} → {self._reward_name(g, str(kind), str(ty))}"
-            if kind == "CABLE" and not cables.legal_placements(g.data, player(g, seat)["matrix"], str(ty)):
-                text += " (warning: it cannot be placed now and would return to the supply)"  # RR-CONV-12
-            return text
-        if action.verb == "pay":
-            return f"Pay with {RESOURCE_NAMES[str(action.args[0])]}"
-        if action.verb == "spend":
-            what, arg = action.args
-            if what == "card":
-                return f"Spend a {g.data.card_names[str(arg)]} card"
-            if what == "oil":
-                return f"Spend 1 oil from tank {arg}"
-            if what == "mod":
-                return f"Spend a {g.data.modifier_types[str(arg)]['name']} token"
-            return f"Spend the cable at M:{arg}"
-        return "Done: end the turn"
-
     def prompt(self, g: Game, seat: int) -> str:
         f = g.frame
         if not f.get("reward"):
             return "Make a conversion or end your turn."
         r = _reward(g, f)
         if not f.get("resource"):
-            return f"Pay {r.cost} with one resource type."
-        return f"Pay {r.cost - f['paid']} more {RESOURCE_NAMES[f['resource']]}."
+            return f"Pay {r.cost} {goods(r.pay_with)}: choose one kind."
+        left = r.cost - f["paid"]
+        return f"Pay {left} more {UNIT_NAMES[f['resource']][left > 1]}."
 
     def default(self, g: Game, seat: int) -> Action:
         """§6.4: Done; a conversion already chosen is finished with the first resource and units offered."""

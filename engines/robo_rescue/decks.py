@@ -26,7 +26,7 @@ def draw_commands(g: Game, seat: int, n: int) -> list[str]:
     """Draw Command cards into ``seat``'s hand; the cards are told only to that seat."""
     cards = draw(g, "command_deck", n)
     g.g["hands"][str(seat)].extend(cards)
-    g.log(f"{{seat{seat}}} draws {len(cards)} Command card(s).")
+    g.log(f"{{seat{seat}}} draws {len(cards)} Command card{'s' * (len(cards) != 1)}.")
     if cards:
         names = ", ".join(g.data.card_names[g.data.card_type(c)] for c in cards)
         g.log(f"You drew: {names}.", to=[seat])

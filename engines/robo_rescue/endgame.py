@@ -1,28 +1,12 @@
-"""Game end: finish the round after a spacecraft is complete; winners and the Ultimate Survivor (RR-END)."""
+"""Game end: winners and the Ultimate Survivor (RR-END-04/05); ``turn.end_of_turn`` decides when."""
 
 from __future__ import annotations
+
+from itertools import groupby
 
 from engines.core import Game
 
 from .player_board import complete, player, survivor_score
-
-
-def end_of_turn(g: Game, seat: int) -> None:
-    """RR-END-02/03, RR-GEN-04/05: play passes on; after the last seat of the final round the game ends."""
-    from .turn import start_turn
-
-    order = g.g["order"]
-    if not g.g["final_round"] and any(complete(g, s) for s in order):
-        g.g["final_round"] = True
-        g.log("A spacecraft is complete: this is the final round.")
-    last = seat == order[-1]
-    cap = g.options.get("round_cap", 0)
-    if last and (g.g["final_round"] or (cap and g.g["round"] >= cap)):
-        finish(g)
-        return
-    if last:
-        g.g["round"] += 1
-    start_turn(g, order[(order.index(seat) + 1) % len(order)])
 
 
 def ultimate_survivors(g: Game, seats: list[int]) -> list[int]:
@@ -32,20 +16,42 @@ def ultimate_survivors(g: Game, seats: list[int]) -> list[int]:
     return [s for s, v in scores.items() if v == best]
 
 
+def _names(seats: list[int]) -> str:
+    """``{seat0}``, ``{seat0} and {seat2}``, ``{seat0}, {seat1} and {seat2}``."""
+    names = [f"{{seat{s}}}" for s in sorted(seats)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def finish(g: Game) -> None:
-    """RR-END-04/05 (and the optional round cap of §6.6: most engines, then the survivor score)."""
+    """RR-END-04/05 (and the optional round cap of §6.6: most engines, then the survivor score).
+
+    When several players complete the spacecraft, the Ultimate Survivor breaks the tie: only they win
+    and are placed first (ties in survivor score share the title); everyone else follows by engines,
+    then survivor score.
+    """
     order = g.g["order"]
-    winners = [s for s in order if complete(g, s)]
-    reason = "spacecraft complete"
-    if not winners:
-        most = max(player(g, s)["engines"] for s in order)
-        winners = ultimate_survivors(g, [s for s in order if player(g, s)["engines"] == most])
-        reason = f"round cap reached: most engines ({most})"
-    scores = {str(s): {"engines": player(g, s)["engines"], "survivor_score": survivor_score(g, s)} for s in order}
-    if len(winners) > 1:
-        survivors = ultimate_survivors(g, winners)
-        g.g["ultimate_survivors"] = sorted(survivors)
-        names = ", ".join(f"{{seat{s}}}" for s in sorted(survivors))
-        reason += f"; Ultimate Survivor: {names}"
-    g.log(f"The game ends. Winners: {', '.join(f'{{seat{s}}}' for s in sorted(winners))}.")
-    g.finish(winners, scores, reason)
+    engines = {s: player(g, s)["engines"] for s in order}
+    score = {s: survivor_score(g, s) for s in order}
+    contenders = [s for s in order if complete(g, s)]
+    if contenders:
+        reason = f"{_names(contenders)} completed the spacecraft"
+    else:
+        most = max(engines.values())
+        contenders = [s for s in order if engines[s] == most]
+        reason = f"Round cap reached: most engines ({most}) for {_names(contenders)}"
+    winners = contenders
+    if len(contenders) > 1:
+        winners = ultimate_survivors(g, contenders)
+        g.g["ultimate_survivors"] = sorted(winners)
+        title = "is the Ultimate Survivor" if len(winners) == 1 else "share the Ultimate Survivor title"
+        reason += f"; {_names(winners)} {title} with survivor score {score[winners[0]]}"
+    first = sorted(winners)
+    rest = sorted((s for s in order if s not in first), key=lambda s: (-engines[s], -score[s], s))
+    placings = [[str(s) for s in first]] + [[str(s) for s in group]
+                                            for _, group in groupby(rest, key=lambda s: (engines[s], score[s]))]
+    survivors = g.g.get("ultimate_survivors") or []
+    score_text = {str(s): f"{engines[s]} engine{'s' * (engines[s] != 1)} · survivor score {score[s]}"
+                  + (" · Ultimate Survivor" if s in survivors else "") for s in order}
+    head = "Winner" if len(winners) == 1 else "Winners"
+    g.log(f"The game ends. {head}: {_names(winners)}. {reason}.")
+    g.finish(winners, {str(s): engines[s] for s in order}, reason + ".", placings=placings, score_text=score_text)

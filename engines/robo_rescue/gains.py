@@ -12,6 +12,8 @@ from typing import Any
 from engines.core import Action, Game, Step, act
 
 from . import cables, decks
+from .board import DIR_NAMES
+from .cable_plan import cable_choice
 from .player_board import gain_modifier, oil_fit, oil_splits, place_cable, player, pour_oil, take_supply
 
 Item = dict[str, Any]
@@ -68,7 +70,7 @@ def _run_queue(g: Game, seat: int, queue: list[Item]) -> bool:
             if fit:
                 pour_oil(g, seat, [splits[0], fit - splits[0]])
             else:
-                g.log(f"{{seat{seat}}} has no room for oil (RR-BOARD-05).")
+                g.log(f"{{seat{seat}}} has no room for the oil.")
         elif it["kind"] == "MODIFIER":
             gain_modifier(g, seat, it["type"], it["n"])
         elif it["kind"] == "COMMAND":
@@ -102,30 +104,47 @@ def _return_cables(g: Game, seat: int, queue: list[Item]) -> None:
     """RR-CABLE-06: tokens with no legal placement go back (they were never taken)."""
     while queue and queue[0]["kind"] == "CABLE":
         it = queue.pop(0)
-        g.log(f"{{seat{seat}}} cannot place a {it['type'].lower()} cable token; it returns to the supply.")
+        name = g.data.raw["cable_matrix"]["token_names"].get(it["type"], "Wild")
+        g.log(f"{{seat{seat}}} cannot place a {name} cable token; it returns to the supply.")
 
 
 class Gain(Step):
     """Choose where gained oil and cable tokens go (RR-BOARD-02, RR-CABLE-02..07, AMB-49)."""
 
     name = "gain"
+    deciding = "place what they gained (oil or a cable token)"
+    verbs = ("oil", "place")
 
-    def actions(self, g: Game, seat: int) -> list[Action]:
-        queue = g.frame["queue"]
-        it = queue[0]
-        if it["kind"] == "OIL":
-            return [act("oil", k) for k in oil_splits(g, seat, it["n"])]
-        return cable_options(g, seat, queue)
+    def actions_oil(self, g: Game, seat: int) -> list[Action]:
+        it = g.frame["queue"][0]
+        return [act("oil", k) for k in oil_splits(g, seat, it["n"])] if it["kind"] == "OIL" else []
 
-    def act(self, g: Game, seat: int, action: Action) -> None:
+    def act_oil(self, g: Game, seat: int, k: int) -> None:
         queue = g.frame["queue"]
-        if action.verb == "oil":
-            k = int(action.args[0])
-            pour_oil(g, seat, [k, oil_fit(g, seat, queue[0]["n"]) - k])
-            queue.pop(0)
-        else:
-            _place(g, seat, queue, action)
-        if _run_queue(g, seat, queue):
+        pour_oil(g, seat, [k, oil_fit(g, seat, queue[0]["n"]) - k])
+        queue.pop(0)
+        self._continue(g, seat)
+
+    def label_oil(self, g: Game, seat: int, k: int) -> str:
+        n = oil_fit(g, seat, g.frame["queue"][0]["n"])
+        parts = [f"{k} → tank 1"] * bool(k) + [f"{n - k} → tank 2"] * bool(n - k)
+        return "Oil: " + (", ".join(parts) or "nothing fits")
+
+    def actions_place(self, g: Game, seat: int) -> list[Action]:
+        queue = g.frame["queue"]
+        return [] if queue[0]["kind"] == "OIL" else cable_options(g, seat, queue)
+
+    def act_place(self, g: Game, seat: int, kind: str, cell: str, orient: str) -> None:
+        _place(g, seat, g.frame["queue"], act("place", kind, cell, orient))
+        self._continue(g, seat)
+
+    def label_place(self, g: Game, seat: int, kind: str, cell: str, orient: str) -> str:
+        name = g.data.raw["cable_matrix"]["token_names"][str(kind)]
+        return f"{name} cable in matrix cell {cell}, {DIR_NAMES[orient[0]]}–{DIR_NAMES[orient[1]]}"
+
+    @staticmethod
+    def _continue(g: Game, seat: int) -> None:
+        if _run_queue(g, seat, g.frame["queue"]):
             g.end()
 
     def prompt(self, g: Game, seat: int) -> str:
@@ -134,16 +153,6 @@ class Gain(Step):
             return f"Pour {it['n']} oil into your tanks."
         return "Place your cable token in the cable matrix."
 
-    def label(self, g: Game, seat: int, action: Action) -> str | None:
-        if action.verb == "oil":
-            n = oil_fit(g, seat, g.frame["queue"][0]["n"])
-            k = int(action.args[0])
-            parts = [f"{k} → tank 1"] * bool(k) + [f"{n - k} → tank 2"] * bool(n - k)
-            return "Oil: " + (", ".join(parts) or "nothing fits")
-        kind, cell, orient = action.args
-        name = g.data.raw["cable_matrix"]["token_names"][str(kind)]
-        return f"{name} cable at M:{cell} ({orient[0]}–{orient[1]})"
-
     def default(self, g: Game, seat: int) -> Action:
         """§6.4 D-OIL: the fuller tank that is not full. D-CABLE: the placement heuristic H-CABLE (keep the
         most connections feasible, then shorten a route, then canonical order), as the bot plays it."""
@@ -151,6 +160,4 @@ class Gain(Step):
         if acts[0].verb == "oil":
             tanks = player(g, seat)["tanks"]
             return acts[-1] if tanks[0] >= tanks[1] else acts[0]
-        from .bot import cable_choice  # the bot module builds on this one
-
         return cable_choice(g, seat, acts)

@@ -16,6 +16,14 @@ from .player_board import new_player
 from .program import Program
 from .turn import ChooseFacing, DiscardDown, TurnStart, new_turn
 
+LABEL_MAX = 80
+"""Longest action label."""
+
+
+def fit(text: str, limit: int = LABEL_MAX) -> str:
+    """``text``, or its first ``limit - 1`` characters and an ellipsis."""
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
 
 class RoboRescue(Engine):
     """Program your robot, gather resources and build four Rocket Engines."""
@@ -94,6 +102,10 @@ class RoboRescue(Engine):
 
     def scores(self, state: State) -> dict[str, Any]:
         return {s: p["engines"] for s, p in state["g"]["players"].items()}
+
+    def label(self, state: State, seat: int, action: Action) -> str:
+        """The step's label, cut to ``LABEL_MAX`` characters with an ellipsis (buttons and menus are short)."""
+        return fit(super().label(state, seat, action))
 
     def bot_action(self, state: State, seat: int) -> Action:
         legal = self.legal_actions(state, seat)

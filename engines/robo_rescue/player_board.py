@@ -7,6 +7,7 @@ from typing import Any
 from engines.core import Game
 
 from . import cables
+from .board import DIR_NAMES
 from .content import Content
 
 
@@ -123,7 +124,7 @@ def gain_modifier(g: Game, seat: int, kind: str, n: int = 1) -> None:
     if got:
         mods = player(g, seat)["modifiers"]
         mods[kind] = mods.get(kind, 0) + got
-        g.log(f"{{seat{seat}}} gains {got} {g.data.modifier_types[kind]['name']} token(s).")
+        g.log(f"{{seat{seat}}} gains {got} {g.data.modifier_types[kind]['name']} token{'s' * (got > 1)}.")
 
 
 def place_cable(g: Game, seat: int, cell: str, orient: str) -> None:
@@ -131,7 +132,7 @@ def place_cable(g: Game, seat: int, cell: str, orient: str) -> None:
     c, p = g.data, player(g, seat)
     p["matrix"][cell] = orient
     g.log(f"{{seat{seat}}} places a {c.raw['cable_matrix']['token_names'][c.orient_type(orient)]} "
-          f"cable at M:{cell} ({orient[0]}–{orient[1]}).")
+          f"cable in matrix cell {cell} ({DIR_NAMES[orient[0]]}–{DIR_NAMES[orient[1]]}).")
     for conn, cells in cables.completed_connections(c, p["matrix"]).items():
         if conn in p["connections"]:
             continue

@@ -15,7 +15,8 @@ from typing import Any
 from engines.core import Action, Game, Step, act
 
 from .board import xy
-from .content import Content, Position
+from .command import confirm_command
+from .content import Content, Position, position_words
 from .movement import Blocked, World, blast_uses, copy_world, run_position, world_of
 from .player_board import player
 
@@ -177,57 +178,87 @@ def command_exists(g: Game, seat: int, kind: str) -> bool:
     return cards_completable(g, seat, {"kind": kind, "cards": [], "mods": {}})
 
 
-def positions_label(pos: int, p: Position, token: str, g: Game) -> str:
-    name = g.data.modifier_types[token]["name"]
-    return f"{name} on card {p.card}" if p.kind == "card" else f"P{pos}: {name}"
-
-
 PARAM_NAMES = {"L": " (turn left)", "R": " (turn right)", "keep": " (keep facing)", "turn": " (face the turn)",
                "box": " (destroy box)", "energy": " (charge energy)", NONE: ""}
+
+
+def card_slot(kind: str, n: int) -> str:
+    """The n-th Movement card of a draft in words: "Movement card", "First card", "Second card"."""
+    return "Movement card" if kind == "single" else ("First card" if n == 1 else "Second card")
+
+
+def unplayable(g: Game, seat: int, offered: list[Action]) -> list[str]:
+    """Movement cards in hand that cannot go in the next slot, each with why (RR-PROG-13)."""
+    f, names = g.frame, g.data.card_names
+    offered_kinds = {a.args[0] for a in offered}
+    out = []
+    for kind, n in sorted(movement_counts(g, seat).items()):
+        if kind in offered_kinds:
+            continue
+        why = "your only one is already chosen" if n <= f["cards"].count(kind) else "no legal path with it from here"
+        out.append(f"{names[kind]} ({why})")
+    return out
 
 
 class Program(Step):
     """D-03..D-06: choose the card(s), then a token (or none) for each position, then confirm."""
 
     name = "program"
+    deciding = "program their Command"
+    verbs = ("card", "confirm", "skip", "mod", "back")
 
     def _cmd(self, g: Game) -> dict[str, Any]:
         f = g.frame
         return {"kind": f["kind"], "cards": f["cards"], "mods": f["mods"]}
 
-    def actions(self, g: Game, seat: int) -> list[Action]:
+    def _choosing_cards(self, g: Game) -> bool:
+        return len(g.frame["cards"]) < cards_needed(g.data, g.frame["kind"])
+
+    def _next_choices(self, g: Game, seat: int, tokens: bool) -> list[tuple[str, str] | None]:
+        """The legal token choices at the next position: none (``tokens=False``) or each token."""
         c, f = g.data, g.frame
-        cmd = self._cmd(g)
-        need = cards_needed(g.data, f["kind"])
-        acts: list[Action] = []
-        if len(f["cards"]) < need:
-            for kind, n in sorted(movement_counts(g, seat).items()):
-                if n > f["cards"].count(kind) and cards_completable(g, seat, {**cmd, "cards": [*f["cards"], kind]}):
-                    acts.append(act("card", kind))
-            return [*acts, act("back")]
-        sources = token_sources(g, seat)
-        avail = set(sources)
         positions = c.positions[f["kind"]]
         i = f["pos"]
+        if self._choosing_cards(g) or i >= len(positions):
+            return []
+        cmd, avail, p = self._cmd(g), set(token_sources(g, seat)), positions[i]
         w, _ = prefix_world(c, world_of(g.g, seat), cmd, i)
-        if self._rest_empty_legal(c, w, cmd, i):
-            acts.append(act("confirm"))
-        if i < len(positions):
-            p = positions[i]
-            for choice in choices_at(c, w, cmd, p, avail):
-                w2 = copy_world(w)
-                nxt = _with(cmd, p, choice)
-                try:
-                    run_position(w2, c, nxt, p)
-                except Blocked:
-                    continue
-                if not completable(c, w2, nxt, i + 1, avail):
-                    continue
-                if choice is None:
-                    acts.append(act("skip", p.pos))
-                else:
-                    acts += [act("mod", p.pos, choice[0], choice[1], src) for src in sources[choice[0]]]
-        return [*acts, act("back")]
+        out = []
+        for choice in choices_at(c, w, cmd, p, avail):
+            if (choice is not None) != tokens:
+                continue
+            w2 = copy_world(w)
+            nxt = _with(cmd, p, choice)
+            try:
+                run_position(w2, c, nxt, p)
+            except Blocked:
+                continue
+            if completable(c, w2, nxt, i + 1, avail):
+                out.append(choice)
+        return out
+
+    # -- card: a Movement card type for the next slot (RR-PROG-13: only completable ones) ----------
+    def actions_card(self, g: Game, seat: int) -> list[Action]:
+        f = g.frame
+        if not self._choosing_cards(g):
+            return []
+        cmd = self._cmd(g)
+        return [act("card", kind) for kind, n in sorted(movement_counts(g, seat).items())
+                if n > f["cards"].count(kind) and cards_completable(g, seat, {**cmd, "cards": [*f["cards"], kind]})]
+
+    def act_card(self, g: Game, seat: int, kind: str) -> None:
+        g.frame["cards"].append(str(kind))
+
+    def label_card(self, g: Game, seat: int, kind: str) -> str:
+        return f"{card_slot(g.frame['kind'], len(g.frame['cards']) + 1)}: {g.data.card_names[str(kind)]}"
+
+    # -- confirm: the rest of the draft is legal with no more tokens ------------------------------
+    def actions_confirm(self, g: Game, seat: int) -> list[Action]:
+        if self._choosing_cards(g):
+            return []
+        c, cmd = g.data, self._cmd(g)
+        w, _ = prefix_world(c, world_of(g.g, seat), cmd, g.frame["pos"])
+        return [act("confirm")] if self._rest_empty_legal(c, w, cmd, g.frame["pos"]) else []
 
     @staticmethod
     def _rest_empty_legal(c: Content, w: World, cmd: dict[str, Any], i: int) -> bool:
@@ -239,54 +270,73 @@ class Program(Step):
             return False
         return True
 
-    def act(self, g: Game, seat: int, action: Action) -> None:
-        from .command import confirm_command
+    def act_confirm(self, g: Game, seat: int) -> None:
+        confirm_command(g, seat)
 
-        f = g.frame
-        if action.verb == "card":
-            f["cards"].append(str(action.args[0]))
-        elif action.verb == "skip":
-            f["pos"] += 1
-        elif action.verb == "mod":
-            pos, token, param, src = action.args
-            f["mods"][str(pos)] = {"type": token, "param": param, "src": src}
-            f["pos"] += 1
-        elif action.verb == "confirm":
-            confirm_command(g, seat)
-        else:
-            g.goto("turn_start", seat=seat)
+    def label_confirm(self, g: Game, seat: int) -> str:
+        warnings = preview_warnings(g, seat, g.frame)
+        return "Confirm the Command" + (f" (warning: {'; '.join(warnings)})" if warnings else "")
+
+    # -- skip: no token at the next position ------------------------------------------------------
+    def actions_skip(self, g: Game, seat: int) -> list[Action]:
+        pos = g.data.positions[g.frame["kind"]][g.frame["pos"]].pos if self._next_choices(g, seat, False) else None
+        return [] if pos is None else [act("skip", pos)]
+
+    def act_skip(self, g: Game, seat: int, pos: int) -> None:
+        g.frame["pos"] += 1
+
+    def label_skip(self, g: Game, seat: int, pos: int) -> str:
+        return f"No token {self._where(g, pos)}"
+
+    @staticmethod
+    def _where(g: Game, pos: int) -> str:
+        kind = g.frame["kind"]
+        return position_words(kind, next(p for p in g.data.positions[kind] if p.pos == pos))
+
+    # -- mod: a token (type, parameter, source) at the next position ------------------------------
+    def actions_mod(self, g: Game, seat: int) -> list[Action]:
+        choices = self._next_choices(g, seat, True)
+        if not choices:
+            return []
+        sources = token_sources(g, seat)
+        pos = g.data.positions[g.frame["kind"]][g.frame["pos"]].pos
+        return [act("mod", pos, token, param, src) for token, param in choices for src in sources[token]]
+
+    def act_mod(self, g: Game, seat: int, pos: int, token: str, param: str, src: str) -> None:
+        g.frame["mods"][str(pos)] = {"type": token, "param": param, "src": src}
+        g.frame["pos"] += 1
+
+    def label_mod(self, g: Game, seat: int, pos: int, token: str, param: str, src: str) -> str:
+        c = g.data
+        ability = "" if src == "own" else f" (from {c.abilities[str(src)].name})"
+        name = c.modifier_types[str(token)]["name"]
+        return f"{name} {self._where(g, pos)}{PARAM_NAMES.get(str(param), '')}{ability}"
+
+    # -- back: another turn type ------------------------------------------------------------------
+    def act_back(self, g: Game, seat: int) -> None:
+        g.goto("turn_start", seat=seat)
+
+    def label_back(self, g: Game, seat: int) -> str:
+        return "Back: choose another turn type"
 
     def prompt(self, g: Game, seat: int) -> str:
         f = g.frame
         need = cards_needed(g.data, f["kind"])
         if len(f["cards"]) < need:
-            first = " (the left card resolves first)" if need == 2 else ""
-            return f"Choose Movement card {len(f['cards']) + 1}{first}."
+            n = len(f["cards"]) + 1
+            slot = {1: "the Movement card"} if need == 1 else {1: "the first card (it resolves first)",
+                                                               2: "the second card"}
+            text = f"Choose {slot[n]}."
+            missing = unplayable(g, seat, self.actions_card(g, seat))
+            return text + (f" Not playable now: {'; '.join(missing)}." if missing else "")
         positions = g.data.positions[f["kind"]]
         if f["pos"] < len(positions):
-            text = f"Add a modifier token at P{positions[f['pos']].pos}, skip it, or confirm the Command."
+            where = position_words(f["kind"], positions[f["pos"]])
+            text = f"Add a modifier token {where} (or none), or confirm the Command."
         else:
             text = "Confirm the Command."
         warnings = preview_warnings(g, seat, f)
         return text + (f" Warning: {'; '.join(warnings)}." if warnings else "")
-
-    def label(self, g: Game, seat: int, action: Action) -> str | None:
-        c = g.data
-        if action.verb == "card":
-            n = len(g.frame["cards"]) + 1
-            prefix = "Movement card" if g.frame["kind"] == "single" else f"Card {n}"
-            return f"{prefix}: {c.card_names[str(action.args[0])]}"
-        if action.verb == "skip":
-            return f"No token at P{action.args[0]}"
-        if action.verb == "mod":
-            pos, token, param, src = action.args
-            p = next(x for x in c.positions[g.frame["kind"]] if x.pos == pos)
-            where = "" if src == "own" else f" ({c.abilities[str(src)].name})"
-            return positions_label(int(pos), p, str(token), g) + PARAM_NAMES.get(str(param), "") + where
-        if action.verb == "confirm":
-            warnings = preview_warnings(g, seat, g.frame)
-            return "Confirm the Command" + (f" (warning: {'; '.join(warnings)})" if warnings else "")
-        return "Back: choose another turn type"
 
     def default(self, g: Game, seat: int) -> Action:
         """§6.4: an unconfirmed Command times out into Standby (via Back)."""

@@ -7,8 +7,9 @@ from typing import Any
 from engines.core import Action, Game, Step, act
 
 from . import abilities, decks, endgame
-from .player_board import player, return_supply
-from .program import command_exists
+from .board import DIR_NAMES
+from .player_board import complete, player, return_supply
+from .program import command_exists, movement_counts
 
 
 def new_turn(seat: int) -> dict[str, Any]:
@@ -27,14 +28,16 @@ class ChooseFacing(Step):
     """D-S2, RR-SETUP-07: face one of the two spaces next to the start corner."""
 
     name = "choose_facing"
+    deciding = "choose which way their robot faces"
+    verbs = ("face",)
 
-    def actions(self, g: Game, seat: int) -> list[Action]:
+    def actions_face(self, g: Game, seat: int) -> list[Action]:
         corner = g.g["robots"][str(seat)]["at"]
         return [act("face", d) for d in g.data.corner_facings[corner]]
 
-    def act(self, g: Game, seat: int, action: Action) -> None:
-        g.g["robots"][str(seat)]["facing"] = str(action.args[0])
-        g.log(f"{{seat{seat}}}'s robot faces {action.args[0]}.")
+    def act_face(self, g: Game, seat: int, facing: str) -> None:
+        g.g["robots"][str(seat)]["facing"] = str(facing)
+        g.log(f"{{seat{seat}}}'s robot faces {DIR_NAMES[str(facing)]}.")
         order = g.g["order"]
         i = order.index(seat)
         if i + 1 < len(order):
@@ -42,8 +45,8 @@ class ChooseFacing(Step):
         else:
             start_turn(g, order[0])
 
-    def label(self, g: Game, seat: int, action: Action) -> str | None:
-        return f"Face {dict(N='north', E='east', S='south', W='west')[str(action.args[0])]}"
+    def label_face(self, g: Game, seat: int, facing: str) -> str:
+        return f"Face {DIR_NAMES[str(facing)]}"
 
     def prompt(self, g: Game, seat: int) -> str:
         return "Choose which way your robot faces at its start corner."
@@ -56,58 +59,99 @@ class TurnStart(Step):
     """D-01/D-02: start-of-turn abilities, then Single, Combi or Standby (RR-TURN-01/02)."""
 
     name = "turn_start"
+    deciding = "choose a Single Move, a Combi-Move or Standby"
+    verbs = ("use", "single", "combi", "standby")
 
-    def actions(self, g: Game, seat: int) -> list[Action]:
-        acts = [act("use", card) for card in abilities.start_abilities(g, seat)]
-        if command_exists(g, seat, "single"):
-            acts.append(act("single"))
-        hand = g.g["hands"][str(seat)]
-        combi = any(g.data.card_type(x) == "COMBI" for x in hand)
+    def actions_use(self, g: Game, seat: int) -> list[Action]:
+        return [act("use", card) for card in abilities.start_abilities(g, seat)]
+
+    def act_use(self, g: Game, seat: int, card: str) -> None:
+        abilities.use_start_ability(g, seat, str(card))
+
+    def label_use(self, g: Game, seat: int, card: str) -> str:
+        return f"Use {g.data.abilities[str(card)].name}"
+
+    def actions_single(self, g: Game, seat: int) -> list[Action]:
+        return [act("single")] if command_exists(g, seat, "single") else []
+
+    def act_single(self, g: Game, seat: int) -> None:
+        g.goto("program", seat=seat, kind="single", source=None, cards=[], mods={}, pos=0)
+
+    def label_single(self, g: Game, seat: int) -> str:
+        return "Single Move"
+
+    def actions_combi(self, g: Game, seat: int) -> list[Action]:
+        """A Combi card from the hand, and Master Coder (RR-PROG-06), when a Combi-Move is possible."""
+        combi = any(g.data.card_type(x) == "COMBI" for x in g.g["hands"][str(seat)])
         coder = abilities.owned(g, seat, "MASTER_CODER")
-        coder_ok = bool(coder and coder["die"] > 0)
-        if (combi or coder_ok) and command_exists(g, seat, "combi"):
-            if combi:
-                acts.append(act("combi", "COMBI"))
-            if coder_ok:
-                acts.append(act("combi", coder["id"]))  # RR-PROG-06
-        return [*acts, act("standby")]
+        sources = ["COMBI"] * combi + ([coder["id"]] if coder and coder["die"] > 0 else [])
+        return [act("combi", s) for s in sources] if sources and command_exists(g, seat, "combi") else []
 
-    def act(self, g: Game, seat: int, action: Action) -> None:
-        if action.verb == "use":
-            abilities.use_start_ability(g, seat, str(action.args[0]))
-        elif action.verb == "single":
-            g.goto("program", seat=seat, kind="single", source=None, cards=[], mods={}, pos=0)
-        elif action.verb == "combi":
-            g.goto("program", seat=seat, kind="combi", source=str(action.args[0]), cards=[], mods={}, pos=0)
-        else:
-            standby(g, seat)
+    def act_combi(self, g: Game, seat: int, source: str) -> None:
+        g.goto("program", seat=seat, kind="combi", source=str(source), cards=[], mods={}, pos=0)
+
+    def label_combi(self, g: Game, seat: int, source: str) -> str:
+        return "Combi-Move" + (" (Master Coder)" if source != "COMBI" else "")
+
+    def act_standby(self, g: Game, seat: int) -> None:
+        standby(g, seat)
+
+    def label_standby(self, g: Game, seat: int) -> str:
+        n = standby_draws(g, seat)
+        if n == 0:
+            return "Standby: draw nothing (your hand is full)" if not standby_room(g, seat) else \
+                "Standby: draw nothing (no Command cards left)"
+        return f"Standby: draw {n} Command card{'s' * (n > 1)}"
 
     def resume(self, g: Game, result: Any) -> None:
         """A start-of-turn ability finished placing its gains; the window stays open."""
 
-    def label(self, g: Game, seat: int, action: Action) -> str | None:
-        if action.verb == "use":
-            return f"Use {g.data.abilities[str(action.args[0])].name}"
-        if action.verb == "single":
-            return "Single Move"
-        if action.verb == "combi":
-            return "Combi-Move" + (" (Master Coder)" if action.args[0] != "COMBI" else "")
-        return "Standby: draw 2 Command cards"
-
     def prompt(self, g: Game, seat: int) -> str:
-        return "Your turn: use a start-of-turn ability, program a Single or Combi-Move, or Standby."
+        text = "Your turn: program a Single or Combi-Move, or Standby."
+        if abilities.start_abilities(g, seat):
+            text = "Your turn: use a start-of-turn ability, program a Single or Combi-Move, or Standby."
+        why = self.why_not(g, seat)
+        return text + (f" {' '.join(why)}" if why else "")
+
+    def why_not(self, g: Game, seat: int) -> list[str]:
+        """Why a Single or Combi-Move is not offered, in words (RR-PROG-16)."""
+        moves = sum(movement_counts(g, seat).values())
+        if not moves:
+            return ["You hold no Movement card, so you can only Standby."]
+        out = []
+        if not self.actions_single(g, seat):
+            out.append("No Single Move: every Movement card's path is blocked.")
+        if not self.actions_combi(g, seat):
+            hand = g.g["hands"][str(seat)]
+            coder = abilities.owned(g, seat, "MASTER_CODER")
+            if not any(g.data.card_type(x) == "COMBI" for x in hand) and not (coder and coder["die"] > 0):
+                out.append("No Combi-Move: you hold no Combi card.")
+            elif moves < 2:
+                out.append("No Combi-Move: it needs 2 Movement cards.")
+            else:
+                out.append("No Combi-Move: every pair of cards is blocked.")
+        return out
 
     def default(self, g: Game, seat: int) -> Action:
         return act("standby")
 
 
+def standby_room(g: Game, seat: int) -> int:
+    """Cards a Standby may draw before the hand limit (RR-STANDBY-02)."""
+    return max(0, g.data.rules["hand_limit"] - len(g.g["hands"][str(seat)]))
+
+
+def standby_draws(g: Game, seat: int) -> int:
+    """Cards a Standby would really draw now: 2, fewer near the hand limit or when the decks run out."""
+    left = len(g.g["command_deck"]) + len(g.g["command_discard"])
+    return min(g.data.rules["standby_draw"], standby_room(g, seat), left)
+
+
 def standby(g: Game, seat: int) -> None:
     """RR-STANDBY-01..04: draw 2 but never past 10, then Conversions."""
-    c = g.data
     g.g["turn"]["kind"] = "standby"
-    room = max(0, c.rules["hand_limit"] - len(g.g["hands"][str(seat)]))
     g.log(f"{{seat{seat}}} takes a Standby turn.")
-    decks.draw_commands(g, seat, min(c.rules["standby_draw"], room))
+    decks.draw_commands(g, seat, min(g.data.rules["standby_draw"], standby_room(g, seat)))
     g.goto("conversions", seat=seat)
 
 
@@ -136,34 +180,52 @@ def cleanup(g: Game, seat: int) -> None:
     if len(hand) > c.rules["hand_limit"]:
         g.goto("discard_down", seat=seat)
         return
-    endgame.end_of_turn(g, seat)
+    end_of_turn(g, seat)
 
 
 class DiscardDown(Step):
     """D-09: discard one card at a time until the hand holds 10 (RR-TURN-04 (d))."""
 
     name = "discard_down"
+    deciding = "discard down to the hand limit"
+    verbs = ("discard",)
 
-    def actions(self, g: Game, seat: int) -> list[Action]:
+    def actions_discard(self, g: Game, seat: int) -> list[Action]:
         kinds = sorted({g.data.card_type(x) for x in g.g["hands"][str(seat)]})
         return [act("discard", k) for k in kinds]
 
-    def act(self, g: Game, seat: int, action: Action) -> None:
+    def act_discard(self, g: Game, seat: int, kind: str) -> None:
         hand = g.g["hands"][str(seat)]
-        card = [x for x in hand if g.data.card_type(x) == action.args[0]][-1]
+        card = [x for x in hand if g.data.card_type(x) == kind][-1]
         hand.remove(card)
         g.g["command_discard"].append(card)
-        g.log(f"{{seat{seat}}} discards a {g.data.card_names[str(action.args[0])]} card.")
+        g.log(f"{{seat{seat}}} discards a {g.data.card_names[str(kind)]} card.")
         if len(hand) <= g.data.rules["hand_limit"]:
-            endgame.end_of_turn(g, seat)
+            end_of_turn(g, seat)
 
-    def label(self, g: Game, seat: int, action: Action) -> str | None:
-        return f"Discard a {g.data.card_names[str(action.args[0])]} card"
+    def label_discard(self, g: Game, seat: int, kind: str) -> str:
+        return f"Discard a {g.data.card_names[str(kind)]} card"
 
     def prompt(self, g: Game, seat: int) -> str:
         extra = len(g.g["hands"][str(seat)]) - g.data.rules["hand_limit"]
-        return f"Discard {extra} more card(s) down to the hand limit."
+        return f"Discard {extra} more card{'s' * (extra > 1)} down to the hand limit."
 
     def default(self, g: Game, seat: int) -> Action:
         """§6.4: the most recently drawn card first."""
         return act("discard", g.data.card_type(g.g["hands"][str(seat)][-1]))
+
+
+def end_of_turn(g: Game, seat: int) -> None:
+    """RR-END-02/03, RR-GEN-04/05: play passes on; after the last seat of the final round the game ends."""
+    order = g.g["order"]
+    if not g.g["final_round"] and any(complete(g, s) for s in order):
+        g.g["final_round"] = True
+        g.log("A spacecraft is complete: this is the final round.")
+    last = seat == order[-1]
+    cap = g.options.get("round_cap", 0)
+    if last and (g.g["final_round"] or (cap and g.g["round"] >= cap)):
+        endgame.finish(g)
+        return
+    if last:
+        g.g["round"] += 1
+    start_turn(g, order[(order.index(seat) + 1) % len(order)])

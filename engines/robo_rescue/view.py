@@ -7,7 +7,8 @@ from typing import Any
 from engines.core import Game
 from engines.core.zones import Zones, frame, nobody, owner, public
 
-from .content import Content
+from .command import describe_command
+from .content import Content, position_words
 from .player_board import survivor_score
 from .program import preview, preview_warnings
 
@@ -41,20 +42,49 @@ def geometry(c: Content) -> dict[str, Any]:
                    "connections": {k: {"name": c.connection_names[k], "ends": list(ends)}
                                    for k, ends in c.connections.items()}},
         "limits": {k: c.rules[k] for k in LIMITS},
+        "names": names(c),
     }
 
 
-def draft_cards(c: Content, hand: list[str], frame: dict[str, Any]) -> dict[str, Any]:
-    """The hand cards a draft would use, picked as ``confirm_command`` picks them (first of each type)."""
-    ids: list[str] = []
+def names(c: Content) -> dict[str, Any]:
+    """The one name of every card, token and programming position, for every text and image."""
+    return {"cards": dict(c.card_names),
+            "modifiers": {k: v["name"] for k, v in c.modifier_types.items()},
+            "cables": dict(c.raw["cable_matrix"]["token_names"]),
+            "positions": {kind: {str(p.pos): position_words(kind, p) for p in ps} for kind, ps in c.positions.items()}}
+
+
+def draft_slots(c: Content, hand: list[str], frame: dict[str, Any]) -> dict[str, Any]:
+    """The hand positions a draft would use, picked as ``confirm_command`` picks them (first of each type)."""
+    slots: list[int] = []
     for kind in frame["cards"]:
-        card = next((x for x in hand if c.card_type(x) == kind and x not in ids), None)
-        if card is not None:
-            ids.append(card)
+        i = next((i for i, x in enumerate(hand) if c.card_type(x) == kind and i not in slots), None)
+        if i is not None:
+            slots.append(i)
     combi = None
     if frame.get("source") == "COMBI":
-        combi = next((x for x in hand if c.card_type(x) == "COMBI"), None)
-    return {"card_ids": ids, "combi_id": combi, "source": frame.get("source")}
+        combi = next((i for i, x in enumerate(hand) if c.card_type(x) == "COMBI"), None)
+    source = frame.get("source")
+    return {"slots": slots, "combi_slot": combi,
+            "source": source if source in (None, "COMBI") else c.abilities[source].name}
+
+
+def private_text(g: Game, seat: int, frame: dict[str, Any]) -> list[str]:
+    """What only ``seat`` sees, in words: its hand and the Command it is programming."""
+    c = g.data
+    counts: dict[str, int] = {}
+    for card in g.g["hands"][str(seat)]:
+        counts[c.card_type(card)] = counts.get(c.card_type(card), 0) + 1
+    cards = ", ".join(f"{n} × {c.card_names[k]}" if n > 1 else c.card_names[k]
+                      for k, n in sorted(counts.items(), key=lambda kv: list(c.card_names).index(kv[0])))
+    n = sum(counts.values())
+    lines = [f"Your hand ({n} card{'s' * (n != 1)}): {cards}." if n else "Your hand is empty."]
+    if frame.get("step") == "program" and frame.get("seat") == seat:
+        cmd = {"kind": frame["kind"], "cards": frame["cards"], "mods": frame["mods"],
+               "combi": frame.get("source") or ""}
+        lines.append(f"Programming a {describe_command(g, cmd)}." if frame["cards"] else
+                     f"Programming a {'Single Move' if frame['kind'] == 'single' else 'Combi-Move'}: no cards yet.")
+    return lines
 
 
 def table_view(g: Game, seat: int | None) -> dict[str, Any]:
@@ -95,10 +125,11 @@ def table_view(g: Game, seat: int | None) -> dict[str, Any]:
         "geometry": geometry(c),
     }
     if seat is not None:
-        view["hand"] = [{"id": x, "type": c.card_type(x)} for x in t["hands"][str(seat)]]
+        view["hand"] = [{"type": c.card_type(x), "name": c.card_names[c.card_type(x)]} for x in t["hands"][str(seat)]]
+        view["private_text"] = private_text(g, seat, frame)
         if frame.get("step") == "program" and frame.get("seat") == seat:
             view["draft"] = {"kind": frame["kind"], "cards": frame["cards"], "mods": frame["mods"],
-                             **draft_cards(c, t["hands"][str(seat)], frame), "preview": preview(g, seat, frame),
+                             **draft_slots(c, t["hands"][str(seat)], frame), "preview": preview(g, seat, frame),
                              "warnings": preview_warnings(g, seat, frame)}
     return view
 

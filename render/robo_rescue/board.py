@@ -13,9 +13,7 @@ from render.core.primitives import draw_shape
 
 from .layout import (
     BONUS_FILL,
-    CARD_NAMES,
     CORNER_FILL,
-    MOD_NAMES,
     POWER_OFF,
     POWER_ON,
     TEXT_S,
@@ -24,6 +22,7 @@ from .layout import (
     crate,
     die,
     last_move,
+    names,
     oil_drop,
     seat_label,
     xy,
@@ -33,6 +32,7 @@ DIRS = {"N": (0.0, -1.0), "E": (1.0, 0.0), "S": (0.0, 1.0), "W": (-1.0, 0.0)}
 BLAST_RED: Colour = (0xD3, 0x2F, 0x2F)
 BLAST_GLOW: Colour = (0xFF, 0xC1, 0x07)
 BLAST_TEXT = {"box": "box destroyed", "energy": "+1 energy", "none": "no target"}
+SWITCH_INK: Colour = (0x33, 0x3F, 0x55)  # the switch plates' dark blue
 SLOTS = ((0.24, 0.76), (0.76, 0.76), (0.24, 0.24), (0.76, 0.24))  # BL, BR, TL, TR (cell fractions)
 LEGEND_H = 72.0  # room for the icon key on two lines and the switch table
 
@@ -197,14 +197,15 @@ def walk(trace: Sequence[dict[str, Any]]) -> list[str]:
 def describe(
     view: dict[str, Any], seat: int | None, trace: list[dict[str, Any]], command: dict[str, Any] | None
 ) -> str:
-    """Panel title for the last move, e.g. "Last move: Ana - Combi: Forward + Fwd-Left, Turbo"."""
+    """Panel title for the last move, e.g. "Last move: Ana - Combi: Forward + Forward-left, Turbo"."""
     if seat is None:
         return "Board"
     what = ""
     if command:
-        cards = " + ".join(CARD_NAMES.get(str(x), str(x)) for x in command.get("cards") or [])
+        card_names, mod_names = names(view, "cards"), names(view, "modifiers")
+        cards = " + ".join(card_names.get(str(x), str(x)) for x in command.get("cards") or [])
         mods = ", ".join(
-            MOD_NAMES.get(str(m.get("type")), str(m.get("type")))
+            mod_names.get(str(m.get("type")), str(m.get("type")))
             for m in (command.get("mods") or {}).values()
             if isinstance(m, dict)
         )
@@ -252,11 +253,7 @@ def draw_board(
         col, row = xy(space)
         switch_plate(c, spec.cell_box(row, col), i)
     tokens = board.get("tokens") or {}
-    for space, kinds in tokens.items():
-        for slot, kind in enumerate(list(kinds)[:3]):
-            action_token(c, in_slot(spec, space, slot), r_icon, str(kind))
-    for space, on in (board.get("power") or {}).items():
-        power_token(c, in_slot(spec, space, 3), r_icon * 1.08, bool(on))
+    power = board.get("power") or {}
     for space in flipped:
         col, row = xy(space)
         highlight(c, spec.cell_box(row, col).inset(1), HIGHLIGHT, width=max(2.0, spec.cell / 16))
@@ -279,17 +276,38 @@ def draw_board(
                 width=max(2.0, spec.cell / 16),
                 radius=spec.cell * 0.1,
             )
+    for space, kinds in tokens.items():  # after the boxes and the path, so nothing hides them
+        for slot, kind in enumerate(list(kinds)[:3]):
+            action_token(c, in_slot(spec, space, slot), r_icon, str(kind))
+    controls = switch_of(switches)
+    for space, on in power.items():
+        power_token(c, in_slot(spec, space, 3), r_icon * 1.08, bool(on))
+        if space in controls:  # which switch flips this token, drawn beside it
+            col, row = xy(space)
+            cb = spec.cell_box(row, col)
+            badge(c, (cb.x + cb.w * 0.76, cb.y + cb.h * 0.5), controls[space], max(6.0, spec.cell * 0.14),
+                  fill=SWITCH_INK)
     for kind, cell in blasts(trace):
         if cell is not None and 0 <= cell[0] < st.cols and 0 <= cell[1] < st.rows:
             starburst(c, spec.cell_center(cell[1], cell[0]), spec.cell * 0.47, kind)
     robots = board.get("robots") or {}
-    for seat, rb in sorted(robots.items(), key=lambda kv: int(kv[0])):
-        robot(c, center(spec, rb["at"]), int(seat), str(rb.get("facing", "N")), r_robot)
+    for seat, rb in sorted(robots.items(), key=lambda kv: int(kv[0])):  # small between the tokens of its square
+        crowded = bool(tokens.get(rb["at"])) or rb["at"] in power
+        robot(c, center(spec, rb["at"]), int(seat), str(rb.get("facing", "N")), r_robot * (0.55 if crowded else 1.0))
     if preview:
         draw_preview(c, spec, view, preview, r_robot)
     used = draw_legend(c, legend_box, switches)
     draw_info(c, legend_box.take_top(min(legend_box.h, used + 4), gap=6)[1], view)
     return spec
+
+
+def switch_of(switches: dict[str, Any]) -> dict[str, str]:
+    """Power-token space → the switches that flip it, as on their plates: "S1", "S1/S4" (numbered in order)."""
+    out: dict[str, list[str]] = {}
+    for i, ts in enumerate(switches.values(), 1):
+        for t in ts or []:
+            out.setdefault(str(t), []).append(f"S{i}")
+    return {space: "/".join(names) for space, names in out.items()}
 
 
 def draw_preview(c: Canvas, spec: GridSpec, view: dict[str, Any], preview: list[dict[str, Any]], r: float) -> None:
@@ -342,10 +360,10 @@ def draw_legend(c: Canvas, box: Box, switches: dict[str, Any]) -> float:
         tb = c.text((x + 2 * r + 4, y), text, TEXT_S, TEXT, "lm")
         x = tb.x1 + 10
     y += r + 4
-    parts = [f"S{i} {sp}: {' '.join(ts)}" for i, (sp, ts) in enumerate(switches.items(), 1)]
-    if parts:
-        lines = c.wrap("Switches flip:  " + "  ·  ".join(parts), TEXT_S, box.w - 4, max_lines=2)
-        b = c.text_lines((box.x + 2, y), lines, TEXT_S, TEXT, spacing=3 / TEXT_S)
+    if switches:
+        icon = badge(c, (box.x + 2 + r, y + r), "S1/S4", TEXT_S * 0.8, fill=SWITCH_INK)
+        text = "beside a power token: the switches that flip it"
+        b = c.text((icon.x1 + 6, y + r), text, TEXT_S, TEXT, "lm", max_width=box.x1 - icon.x1 - 8)
         y = b.y1
     return y - box.y
 
@@ -381,7 +399,8 @@ def info_lines(view: dict[str, Any]) -> list[tuple[str, str]]:
         out.append(("Supply", ", ".join(parts)))
         mods = sup.get("modifiers") or {}
         if mods:
-            out.append(("Modifiers", ", ".join(f"{MOD_NAMES.get(k, k)} {v}" for k, v in mods.items())))
+            mod_names = names(view, "modifiers")
+            out.append(("Modifiers", ", ".join(f"{mod_names.get(k, k)} {v}" for k, v in mods.items())))
     return out
 
 

@@ -26,8 +26,8 @@ CHIP: Colour = (0x2E, 0x7D, 0x5B)
 BONUS_FILL: Colour = CARD_BACK  # a Bonus token shows a card back
 CORNER_FILL: Colour = (0xDD, 0xE6, 0xF0)
 
-MOD_NAMES = {
-    "ONESTEP": "1-Step",
+MOD_NAMES = {  # defaults; the view's ``table.geometry.names`` has the engine's names
+    "ONESTEP": "Onestep",
     "TURBO": "Turbo",
     "LEVITATE": "Levitate",
     "ROT90": "90° turn",
@@ -44,7 +44,14 @@ MOD_SHORT = {
     "BLAST": "BL",
     "PORTAL": "PO",
 }
-CARD_NAMES = {"FORWARD": "Forward", "LEFT": "Fwd-Left", "RIGHT": "Fwd-Right", "COMBI": "Combi"}
+CARD_NAMES = {"FORWARD": "Forward", "LEFT": "Forward-left", "RIGHT": "Forward-right", "COMBI": "Combi"}
+
+
+def names(view: dict[str, Any], kind: str) -> dict[str, str]:
+    """The engine's names of ``"cards"`` or ``"modifiers"`` (``table.geometry.names``), else the defaults."""
+    given = (((view.get("table") or {}).get("geometry") or {}).get("names") or {}).get(kind) or {}
+    base = CARD_NAMES if kind == "cards" else MOD_NAMES
+    return {**base, **{str(k): str(v) for k, v in given.items()}}
 
 
 @dataclass(frozen=True)

@@ -11,13 +11,13 @@ from render.core.primitives import panel_header_height
 from .layout import (
     CHIP,
     ENERGY,
-    MOD_NAMES,
     OIL_INK,
     TEXT_M,
     TEXT_S,
     Static,
     bolt,
     die,
+    names,
     oil_drop,
     seat_label,
 )
@@ -123,6 +123,8 @@ def matrix(c: Canvas, box: Box, p: dict[str, Any], seat: int, st: Static) -> Non
             name = f"{col}{row}"
             b = cell_box(name)
             c.rect(b, fill=tint if name in locked else WHITE, outline=lighten(MUTED, 0.45), width=1)
+            if name not in cables and name not in st.node_cells:  # the cell's name, as labels and the log say it
+                c.text(b.center, name, max(6.0, s * 0.34), lighten(MUTED, 0.35), "mm")
     for name in st.node_cells:
         b = cell_box(name)
         c.rect(b.inset(1), fill=PLATE, radius=s * 0.2)
@@ -225,11 +227,12 @@ def player_panel(c: Canvas, box: Box, view: dict[str, Any], seat: int, st: Stati
     y += LINKS_H
     # Modifiers.
     mods = p.get("modifiers") or {}
+    mod_names = names(view, "modifiers")
     y += ROW_H / 2
     x = x0
     if mods:
         for kind, n in mods.items():
-            text = MOD_NAMES.get(kind, kind.title()) + (f" x{n}" if int(n) > 1 else "")
+            text = mod_names.get(kind, kind.title()) + (f" x{n}" if int(n) > 1 else "")
             b = label(c, (x, y), text, TEXT_S, anchor="lm", bg=lighten(MUTED, 0.75), max_width=inner.x1 - x)
             x = b.x1 + 4
             if x > inner.x1 - 30:
@@ -242,13 +245,13 @@ def player_panel(c: Canvas, box: Box, view: dict[str, Any], seat: int, st: Stati
         if y > inner.y1 - 6:
             break
         die(c, (x0 + 9, y), 9, int(ab.get("die", 0)))
-        tb = c.text((x0 + 24, y), ab.get("name", ab.get("id", "?")), TEXT_S, TEXT, "lm", max_width=inner.w * 0.55)
+        tb = c.text((x0 + 24, y), ab.get("name", "?"), TEXT_S, TEXT, "lm", max_width=inner.w * 0.55)
         x = tb.x1 + 4
         for kind in ab.get("tokens") or []:
             b = label(
                 c,
                 (x, y),
-                MOD_NAMES.get(kind, kind),
+                mod_names.get(kind, kind),
                 TEXT_S * 0.9,
                 anchor="lm",
                 bg=PANEL,

@@ -7,7 +7,7 @@ from typing import Any
 from render.core import Box, Canvas, panel, path_arrow
 from render.core.palette import MUTED, PANEL, PANEL_BORDER, TEXT, WARNING, Colour, lighten, seat_colour
 
-from .layout import CARD_NAMES, MOD_NAMES, TEXT_M, TEXT_S
+from .layout import CARD_NAMES, MOD_NAMES, TEXT_M, TEXT_S, names
 
 HAND_H = 168.0
 CARD_W, CARD_H = 84.0, 112.0
@@ -24,12 +24,15 @@ MOVES: dict[str, list[tuple[float, float]]] = {  # pictogram walk in card-grid u
 }
 
 
-def command_card(c: Canvas, box: Box, kind: str, selected: bool = False) -> None:
+def command_card(c: Canvas, box: Box, kind: str, selected: bool = False, name: str | None = None) -> None:
     """A Command card: name band and a pictogram of its two steps."""
     fill = CARD_COLOURS.get(kind, PANEL)
     c.rect(box, fill=fill, outline=TEXT if selected else PANEL_BORDER, width=3 if selected else 1.5, radius=6)
-    name = CARD_NAMES.get(kind, kind.title())
-    c.text((box.center[0], box.y + 12), name, TEXT_S, TEXT, "mm", bold=True, max_width=box.w - 6)
+    name = name or CARD_NAMES.get(kind, kind.title())
+    size = TEXT_S
+    while size > 8 and c.text_width(name, size, bold=True) > box.w - 6:
+        size -= 0.5
+    c.text((box.center[0], box.y + 12), name, size, TEXT, "mm", bold=True, max_width=box.w - 6)
     art = Box(box.x + 8, box.y + 24, box.w - 16, box.h - 40)
     step = min(art.w, art.h) / 3
     cx, cy = art.center
@@ -49,24 +52,24 @@ def command_card(c: Canvas, box: Box, kind: str, selected: bool = False) -> None
 
 
 def selected(hand: list[dict[str, Any]], draft: dict[str, Any] | None) -> dict[int, str]:
-    """Hand positions the draft uses, with their role ("Card 1", "Card 2", "Combi").
+    """Hand positions the draft uses, with their role ("First card", "Second card", "Card", "Combi").
 
-    Matched by the draft's ``card_ids``/``combi_id`` when the view carries them, else by type.
+    Taken from the draft's ``slots``/``combi_slot`` (hand positions) when the view carries them, else by type.
     """
     if not draft:
         return {}
-    ids = [str(card.get("id", "")) for card in hand]
+    roles = role_names(draft)
     kinds = [str(card.get("type", "?")) for card in hand]
-    card_ids = [str(x) for x in draft.get("card_ids") or []]
     out: dict[int, str] = {}
-    if card_ids or draft.get("combi_id"):
-        for n, cid in enumerate(card_ids, 1):
-            if cid in ids:
-                out[ids.index(cid)] = f"Card {n}"
-        if draft.get("combi_id") in ids:
-            out[ids.index(str(draft["combi_id"]))] = "Combi"
+    if "slots" in draft:
+        for n, i in enumerate(draft.get("slots") or []):
+            if isinstance(i, int) and 0 <= i < len(hand):
+                out[i] = roles[min(n, len(roles) - 1)]
+        combi = draft.get("combi_slot")
+        if isinstance(combi, int) and 0 <= combi < len(hand):
+            out[combi] = "Combi"
         return out
-    wanted = [(f"Card {n}", str(x)) for n, x in enumerate(draft.get("cards") or [], 1)]
+    wanted = [(roles[min(n, len(roles) - 1)], str(x)) for n, x in enumerate(draft.get("cards") or [])]
     if draft.get("kind") == "combi" and draft.get("source") in (None, "COMBI"):
         wanted.append(("Combi", "COMBI"))
     for role, kind in wanted:
@@ -76,34 +79,37 @@ def selected(hand: list[dict[str, Any]], draft: dict[str, Any] | None) -> dict[i
     return out
 
 
-def short_id(card_id: str) -> str:
-    """ "CMD-F-03" → "F-03" (the id printed on a card)."""
-    return card_id[4:] if card_id.startswith("CMD-") else card_id
+def role_names(draft: dict[str, Any]) -> list[str]:
+    """What each card slot of a draft is called: ["Card"] (Single) or ["First card", "Second card"]."""
+    return ["Card"] if draft.get("kind") == "single" else ["First card", "Second card"]
 
 
-def describe_draft(draft: dict[str, Any]) -> str:
-    """ "Programming a Combi: Forward + Fwd-Left, Turbo"."""
-    cards = " + ".join(CARD_NAMES.get(str(x), str(x)) for x in draft.get("cards") or []) or "no cards yet"
-    mods = [
-        MOD_NAMES.get(str(m.get("type")), str(m.get("type")))
+def describe_draft(
+    draft: dict[str, Any], cards: dict[str, str] | None = None, mods: dict[str, str] | None = None
+) -> str:
+    """ "Programming a Combi-Move: Forward + Forward-left, Turbo"."""
+    cards, mods = cards or CARD_NAMES, mods or MOD_NAMES
+    chosen = " + ".join(cards.get(str(x), str(x)) for x in draft.get("cards") or []) or "no cards yet"
+    tokens = [
+        mods.get(str(m.get("type")), str(m.get("type")))
         for m in (draft.get("mods") or {}).values()
         if isinstance(m, dict)
     ]
-    kind = "Combi" if draft.get("kind") == "combi" else "Single Move"
-    return f"Programming a {kind}: {cards}" + (f", {', '.join(mods)}" if mods else "")
+    kind = "Combi-Move" if draft.get("kind") == "combi" else "Single Move"
+    return f"Programming a {kind}: {chosen}" + (f", {', '.join(tokens)}" if tokens else "")
 
 
-def draft_lines(draft: dict[str, Any]) -> list[str]:
-    """One line per card the draft uses: "Card 1: Forward (F-03)"."""
-    out = []
-    ids = [str(x) for x in draft.get("card_ids") or []]
-    for n, kind in enumerate(draft.get("cards") or [], 1):
-        tag = f" ({short_id(ids[n - 1])})" if n <= len(ids) else ""
-        out.append(f"Card {n}: {CARD_NAMES.get(str(kind), str(kind))}{tag}")
-    if draft.get("combi_id"):
-        out.append(f"Combi card ({short_id(str(draft['combi_id']))})")
-    elif draft.get("kind") == "combi" and draft.get("source") not in (None, "COMBI"):
-        out.append(f"Combi from {draft['source']}")
+def draft_lines(draft: dict[str, Any], cards: dict[str, str] | None = None) -> list[str]:
+    """One line per card the draft uses: "First card: Forward", and where the Combi comes from."""
+    cards = cards or CARD_NAMES
+    roles = role_names(draft)
+    out = [f"{roles[min(n, len(roles) - 1)]}: {cards.get(str(kind), str(kind))}"
+           for n, kind in enumerate(draft.get("cards") or [])]
+    source = draft.get("source")
+    if draft.get("kind") == "combi" and source not in (None, "COMBI"):
+        out.append(f"Combi from {source}")
+    elif draft.get("kind") == "combi":
+        out.append("Combi card from your hand")
     return out
 
 
@@ -118,20 +124,20 @@ def draw_private(c: Canvas, box: Box, view: dict[str, Any]) -> None:
     cards_box, info = inner.take_left(inner.w - info_w, gap=10)
     w = min(CARD_W, (cards_box.w - 6 * max(0, len(hand) - 1)) / max(1, len(hand)))
     chosen = selected(hand, draft)
+    card_names, mod_names = names(view, "cards"), names(view, "modifiers")
     for i, card in enumerate(hand):
         b = Box(cards_box.x + i * (w + 6), cards_box.y, w, min(CARD_H, cards_box.h - (16 if chosen else 0)))
-        command_card(c, b, str(card.get("type", "?")), i in chosen)
-        if card.get("id"):
-            c.text((b.center[0], b.y1 - 8), short_id(str(card["id"])), TEXT_S * 0.85, MUTED, "mm", max_width=w - 4)
+        kind = str(card.get("type", "?"))
+        command_card(c, b, kind, i in chosen, str(card.get("name") or card_names.get(kind, kind.title())))
         if i in chosen:
             c.text((b.center[0], b.y1 + 9), chosen[i], TEXT_S, TEXT, "mm", bold=True, max_width=w)
     if not hand:
         c.text((cards_box.x, cards_box.y + 10), "No cards in hand", TEXT_M, MUTED, "lm")
     if draft:
-        lines = c.wrap(describe_draft(draft), TEXT_M, info.w, bold=True, max_lines=2)
+        lines = c.wrap(describe_draft(draft, card_names, mod_names), TEXT_M, info.w, bold=True, max_lines=2)
         b = c.text_lines((info.x, info.y), lines, TEXT_M, TEXT, bold=True)
         y = b.y1 + 6
-        for line in draft_lines(draft):
+        for line in draft_lines(draft, card_names):
             y = c.text_lines((info.x, y), [c.truncate(line, TEXT_S, info.w)], TEXT_S, TEXT).y1 + 3
         y += 4
         if draft.get("preview"):

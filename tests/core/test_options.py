@@ -147,8 +147,6 @@ def test_check_options_hook_sees_validated_options() -> None:
 
 
 def test_a_huge_bad_value_is_clipped_in_the_error_message() -> None:
-    from engines.core import Option, OptionError
-
     option = Option("rounds", "Rounds", 2, minimum=1, maximum=9)
     try:
         option.coerce("x" * 5000)

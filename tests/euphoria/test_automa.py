@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from engines.core import Game
-from engines.euphoria.automa.turn import area_order, automa_act, choose_space, panel, sorted_sites, start_automa_turn
+from engines.core.rng import rng_script
+from engines.euphoria.automa.turn import area_order, automa_act, choose_space, panel, sorted_sites
 from engines.euphoria.construction import needed
-from engines.euphoria.ops import run_ops
+from engines.euphoria.queue import run_ops
+from engines.euphoria.turns import start_automa_turn
 
 from .helpers import E, build, dice, drafted, edit, pl, table
 
@@ -90,8 +92,8 @@ def test_eu_automa_17_18_retrieve_rules():
     state = _solo()
     dice(state, 1, (3, "eu.site_a.1"), (4, "eu.site_b.1"), (5, "su.site_a.1"), (6, "su.site_b.1"))
     state["g"]["automa"].update(action="S01", support="S01")
-    state["g"]["forced"] = [1, 2, 3, 4]
-    after = edit(state, lambda g: automa_act(g, 1))
+    with rng_script(1, 2, 3, 4):
+        after = edit(state, lambda g: automa_act(g, 1))
     assert all(d["at"] == "avail" for d in pl(after, 1)["dice"])
 
 

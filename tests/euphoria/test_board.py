@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from engines.core import Game
-from engines.euphoria.allegiance import advance, tier_bonus
-from engines.euphoria.ops import push, run_ops
+from engines.core.rng import rng_script
+from engines.euphoria.allegiance import advance
+from engines.euphoria.queue import push, run_ops
+from engines.euphoria.tableau import tier_bonus
 
 from .helpers import E, build, dice, edit, legal, pl, play, star, table, turn
 
@@ -14,8 +16,8 @@ def test_eu_space_01_temporary_bump_and_self_bump():
     state = table(2)
     dice(state, 0, (2, "avail"), (5, "ic.nimbus_loft"))
     pl(state, 0)["goods"].update(gold=3)
-    state["g"]["forced"] = [1]
-    state, texts = play(turn(state, 0), 0, "place:2:ic.nimbus_loft")  # only gold: paid at once
+    with rng_script(1):
+        state, texts = play(turn(state, 0), 0, "place:2:ic.nimbus_loft")  # only gold: paid at once
     assert any("bumps" in t for t in texts) and pl(state, 0)["dice"][1] == {"pips": 1, "at": "avail"}
 
 
@@ -86,11 +88,11 @@ def test_eu_tank_01_02_03_04_05_new_workers():
     state = table(2)
     dice(state, 0, (2, "avail"), (2, "wa.farm"))
     pl(state, 0)["goods"].update(energy=3, water=3)
-    state["g"]["forced"] = [1]
-    e, _ = play(turn(state, 0), 0, "place:2:tank.energy")
+    with rng_script(1):
+        e, _ = play(turn(state, 0), 0, "place:2:tank.energy")
     assert len(pl(e, 0)["dice"]) == 3 and pl(e, 0)["knowledge"] == 1 and e["g"]["tracks"]["euphoria"] == 1
-    state["g"]["forced"] = [1]
-    w, _ = play(turn(state, 0), 0, "place:2:tank.water")
+    with rng_script(1):
+        w, _ = play(turn(state, 0), 0, "place:2:tank.water")
     assert len(pl(w, 0)["dice"]) == 3 and pl(w, 0)["morale"] == 3 and w["g"]["tracks"]["subterra"] == 1
     full = table(2)
     dice(full, 0, (2, "avail"), (2, "wa.farm"), (1, "runaway"), (4, "eu.generator"))
@@ -104,8 +106,8 @@ def test_eu_lost_01_02_03_lost_and_found():
     state = table(2)
     dice(state, 0, (2, "avail"), (5, "runaway"))
     pl(state, 0)["goods"]["food"] = 2
-    state["g"]["forced"] = [3]
-    state, _ = play(turn(state, 0), 0, "place:2:wa.lost_found")
+    with rng_script(3):
+        state, _ = play(turn(state, 0), 0, "place:2:wa.lost_found")
     assert pl(state, 0)["dice"][1] == {"pips": 3, "at": "avail"} and pl(state, 0)["knowledge"] == 2
     assert state["g"]["tracks"]["wastelands"] == 1
     empty = table(2)
@@ -161,8 +163,8 @@ def test_eu_construct_01_02_03_04_sites():
     assert pl(state, 0)["goods"]["clay"] == 0 and "wa.site_a" not in state["g"]["built"]
     dice(state, 1, (3, "avail"))
     pl(state, 1)["goods"]["stone"] = 1
-    state["g"]["forced"] = [4, 5]
-    state, _ = play(turn(state, 1), 1, "place:3:wa.site_a.1")
+    with rng_script(4, 5):
+        state, _ = play(turn(state, 1), 1, "place:3:wa.site_a.1")
     assert "wa.site_a" in state["g"]["built"] and pl(state, 0)["stars"] == 1 and pl(state, 1)["stars"] == 1
     # EU-CONSTRUCT-04: retrieving from a site before completion (see test_eu_retrieve_04)
 
@@ -189,8 +191,8 @@ def test_eu_market_03_05_penalties():
     build(state, "su.site_b", "teddy_shop")  # roll_1
     dice(state, 0, (1, "avail"), (3, "wa.farm"))
     pl(state, 0)["goods"]["clay"] = 1
-    state["g"]["forced"] = [1]
-    state, _ = play(turn(state, 0), 0, "retrieve", "take:1", "free")
+    with rng_script(1):
+        state, _ = play(turn(state, 0), 0, "retrieve", "take:1", "free")
     assert pl(state, 0)["goods"]["clay"] == 0  # EU-MARKET-05: two 1s available, 1 item held
     # EU-MARKET-03: see EU-EX-04
 
@@ -235,7 +237,7 @@ def test_eu_icarus_06_only_tier3_reveals_icarites():
 
 def _gain(state, pid):
     def run(g):
-        push(g, {"op": "artifact", "pid": pid})
+        push(g, {"effect": "artifact", "pid": pid})
         run_ops(g)
     return edit(state, run)
 

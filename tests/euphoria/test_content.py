@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from engines.euphoria.content import DATA, FILES, ContentError, load, validate
-from engines.euphoria.ops import KINDS
-from engines.euphoria.recruits import ALIASES, IMPLEMENTED
+from engines.euphoria.recruits import ALIASES, IMPLEMENTED, MODIFIERS
 
 from .helpers import E
 
@@ -46,11 +45,13 @@ def test_recruit_effects_named_and_partly_implemented():
     effects = {r.effect for r in E.data.recruits.values()}
     parts = {part for names in ALIASES.values() for part in names}
     assert set(ALIASES) <= effects and IMPLEMENTED - parts <= effects
+    assert effects <= IMPLEMENTED | E.abilities.effects()  # every recruit does something
+    assert not MODIFIERS & E.abilities.effects()  # an ability is a trigger answer or a modifier, not both
     assert all(r.effect for r in E.data.recruits.values())
 
 
 def test_op_kinds_registered():
-    assert {"pay", "artifact", "hand_limit", "lose_item", "reward", "tunnel_reward", "artpay"} <= set(KINDS)
+    assert {"pay", "artifact", "hand_limit", "lose_item", "reward", "tunnel_reward", "artpay"} <= set(E.effects.names())
 
 
 def test_validation_rejects_broken_data(tmp_path: Path):

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from engines.core import Game, copy_state
+from engines.core.rng import rng_script
 from engines.euphoria.allegiance import advance
 from engines.euphoria.artifacts import artmarket_options
 from engines.euphoria.automa.state import build_piles, choose_factions, penalty_side
 from engines.euphoria.automa.turn import automa_act, draw_pair
 from engines.euphoria.endgame import winners
-from engines.euphoria.ops import push, run_ops
+from engines.euphoria.queue import push, run_ops
 from engines.euphoria.tableau import place_star
 from engines.euphoria.turns import end_turn
 
@@ -27,16 +28,16 @@ def runaways(state, pid):
 def test_eu_ex_01_knowledge_check_reaching_16():
     state = table(2)
     dice(state, 0, (5, "avail"), (1, "wa.farm"), (1, "eu.generator"))
-    state["g"]["forced"] = [3, 5]
-    state, texts = play(turn(state, 0), 0, "retrieve", "all", "free")
+    with rng_script(3, 5):
+        state, texts = play(turn(state, 0), 0, "retrieve", "all", "free")
     assert pl(state, 0)["morale"] == 1
     assert avail(state, 0) == [3, 5] and runaways(state, 0) == 1
     assert any("runs away" in t and "16" in t for t in texts)
     low = table(2)
     dice(low, 0, (5, "avail"), (1, "wa.farm"), (1, "eu.generator"))
     pl(low, 0)["knowledge"] = 2
-    low["g"]["forced"] = [3, 5]
-    low, _ = play(turn(low, 0), 0, "retrieve", "all", "free")
+    with rng_script(3, 5):
+        low, _ = play(turn(low, 0), 0, "retrieve", "all", "free")
     assert runaways(low, 0) == 0
 
 
@@ -122,13 +123,13 @@ def test_eu_ex_06_retrieval_price_is_flat():
     dice(state, 0, (4, "wa.farm"), (4, "eu.generator"), (4, "su.aquifer"))
     pl(state, 0).update(morale=2)
     pl(state, 0)["goods"]["bliss"] = 1
-    state["g"]["forced"] = [1, 2, 3]
-    after, texts = play(turn(state, 0), 0, "retrieve", "all", "pay:bliss")
+    with rng_script(1, 2, 3):
+        after, texts = play(turn(state, 0), 0, "retrieve", "all", "pay:bliss")
     assert pl(after, 0)["goods"]["bliss"] == 0 and pl(after, 0)["morale"] == 4
     assert avail(after, 0) == [1, 2, 3] and any("9 < 16" in t for t in texts)
     pl(state, 0)["morale"] = 1
-    state["g"]["forced"] = [1, 2, 3]
-    free, _ = play(turn(state, 0), 0, "retrieve", "all", "free")
+    with rng_script(1, 2, 3):
+        free, _ = play(turn(state, 0), 0, "retrieve", "all", "free")
     assert pl(free, 0)["morale"] == 1 and pl(free, 0)["goods"]["bliss"] == 1
 
 
@@ -145,9 +146,9 @@ def test_eu_ex_07_market_completion_at_four_players():
     dice(state, 0, (2, "eu.site_a.2"), (2, "avail"))
     dice(state, 1, (2, "eu.site_a.3"))
     pl(state, 0)["goods"]["gold"] = 1
-    state["g"]["forced"] = [1, 1, 1]
     tile = state["g"]["site_tiles"][0][0]
-    done, _ = play(turn(state, 0), 0, "place:2:eu.site_a.4")
+    with rng_script(1, 1, 1):
+        done, _ = play(turn(state, 0), 0, "place:2:eu.site_a.4")
     assert done["g"]["built"]["eu.site_a"] == tile
     assert done["g"]["stars"]["market:eu.site_a"] == {"0": 1, "1": 1}
     assert avail(done, 0) == [1, 1] and avail(done, 1) == [1]
@@ -178,7 +179,7 @@ def test_eu_ex_08_tier1_bonus_from_next_use():
 
 def _gain_artifact(state: dict, pid: int) -> dict:
     def run(g):
-        push(g, {"op": "artifact", "pid": pid})
+        push(g, {"effect": "artifact", "pid": pid})
         run_ops(g)
     return edit(state, run)
 
@@ -245,8 +246,8 @@ def test_eu_ex_12_roll_penalty_counts_rolled_dice_only():
     dice(state, 0, (4, "avail"), (1, "wa.farm"), (1, "eu.generator"))
     pl(state, 0).update(morale=2)
     pl(state, 0)["goods"].update(food=1, gold=1)
-    state["g"]["forced"] = [4, 4]
-    after, texts = play(turn(state, 0), 0, "retrieve", "all", "free")
+    with rng_script(4, 4):
+        after, texts = play(turn(state, 0), 0, "retrieve", "all", "free")
     assert pl(after, 0)["morale"] == 1 and any("15 < 16" in t for t in texts)
     after, _ = play(after, 0, "pick:food")
     assert pl(after, 0)["goods"]["food"] == 0 and pl(after, 0)["goods"]["gold"] == 0
@@ -254,8 +255,8 @@ def test_eu_ex_12_roll_penalty_counts_rolled_dice_only():
     build(wide, "wa.site_a", "game_bonfire")
     dice(wide, 0, (4, "avail"), (1, "wa.farm"), (1, "eu.generator"))
     pl(wide, 0)["goods"].update(food=1, gold=1)
-    wide["g"]["forced"] = [4, 4]
-    wide, _ = play(turn(wide, 0), 0, "retrieve", "all", "free", "pick:gold")
+    with rng_script(4, 4):
+        wide, _ = play(turn(wide, 0), 0, "retrieve", "all", "free", "pick:gold")
     assert sum(pl(wide, 0)["goods"].values()) == 0
 
 
@@ -276,8 +277,8 @@ def test_eu_ex_13_automa_camp_retrieval():
     pl(state, 1)["faction"] = "euphoria"
     dice(state, 1, (2, "eu.generator"), (5, "wa.farm"), (5, "su.aquifer"), (3, "wa.site_a.1"))
     _cards(state, "S01", "D02")  # support D02: black row Icarus, camp icon
-    state["g"]["forced"] = [1, 2]
-    state = edit(state, lambda g: automa_act(g, 1))
+    with rng_script(1, 2):
+        state = edit(state, lambda g: automa_act(g, 1))
     where = [d["at"] for d in pl(state, 1)["dice"]]
     assert where == ["avail", "wa.farm", "avail", "wa.site_a.1"]
     assert avail(state, 1) == [1, 2]
@@ -291,12 +292,11 @@ def test_eu_ex_14_automa_artifact_market_cascade():
     dice(state, 0, (3, "su.artmarket"), (2, "avail"))
     assert penalty_side(Game(E, state, None), 1)
     _cards(state, "S02", "S09")  # black row: artifact market, Wastelands
-    state["g"]["forced"] = [4]
-
-    def act(g):
-        automa_act(g, 1)
-        run_ops(g)
-    state = edit(state, act)
+    with rng_script(4):
+        def act(g):
+            automa_act(g, 1)
+            run_ops(g)
+        state = edit(state, act)
     assert pl(state, 1)["dice"][1]["at"] == "su.artmarket" and avail(state, 0) == [2, 4]
     assert state["g"]["stars"]["market:su.site_a"] == {"1": 1} and state["g"]["tracks"]["subterra"] == 1
     assert not penalty_side(Game(E, state, None), 1)
@@ -333,9 +333,9 @@ def test_eu_ex_16_bump_before_recruit_abilities():
     pl(state, 0).update(active=["EU11"], morale=2)
     pl(state, 0)["goods"].update(energy=1, bliss=1)
     dice(state, 0, (3, "avail"))
-    state["g"]["forced"] = [6]
-    state, texts = play(turn(state, 0), 0, "place:3:ic.sky_lounge", "pick:yes", "pick:stone", "pick:gold",
-                        "pick:clay")
+    with rng_script(6):
+        state, texts = play(turn(state, 0), 0, "place:3:ic.sky_lounge", "pick:yes", "pick:stone", "pick:gold",
+                            "pick:clay")
     order = [next(i for i, t in enumerate(texts) if key in t)
              for key in ("bumps", "rolls 6", "17 ≥ 16", "uses Julia", "pays 1 energy", "Icarite allegiance")]
     assert order == sorted(order)
@@ -352,10 +352,10 @@ def test_eu_ex_17_one_runaway_per_turn():
     dice(state, 1, (4, "avail"), (4, "avail"))
     pl(state, 1).update(morale=3)
     pl(state, 1)["goods"].update(energy=2, bliss=2)
-    state["g"]["forced"] = [6, 6]
-    state, _ = play(turn(state, 1), 1, "place:4:ic.breeze_bar", "pick:4")
-    assert runaways(state, 0) == 1
-    state, _ = play(state, 1, "place:4:ic.sky_lounge", "pick:gold", "pick:gold")
+    with rng_script(6, 6):
+        state, _ = play(turn(state, 1), 1, "place:4:ic.breeze_bar", "pick:4")
+        assert runaways(state, 0) == 1
+        state, _ = play(state, 1, "place:4:ic.sky_lounge", "pick:gold", "pick:gold")
     assert runaways(state, 0) == 1 and avail(state, 0) == [5, 6] and pl(state, 1)["morale"] == 2
 
 
@@ -412,12 +412,12 @@ def test_eu_ex_21_when_the_automa_retrieves():
     pl(state, 2)["faction"] = "subterra"
     dice(state, 2, (3, "avail"), (4, "eu.generator"), (1, "wa.farm"), (5, "eu.site_a.2"))
     _cards(state, "S06", "S01")  # white row: tunnel + Breeze Bar; support without camp
-    state["g"]["forced"] = [2, 2]
-    a = edit(state, lambda g: automa_act(g, 2))
+    with rng_script(2, 2):
+        a = edit(state, lambda g: automa_act(g, 2))
     assert [d["at"] for d in pl(a, 2)["dice"]] == ["avail", "avail", "avail", "eu.site_a.2"]
     _cards(state, "S01", "S05")  # white row: artifact market
-    state["g"]["forced"] = [4, 4]
-    b = edit(state, lambda g: (automa_act(g, 2), run_ops(g)))
+    with rng_script(4, 4):
+        b = edit(state, lambda g: (automa_act(g, 2), run_ops(g)))
     assert "eu.site_a" in b["g"]["built"] and b["g"]["stars"]["market:eu.site_a"] == {"2": 1}
     assert avail(b, 2) == [4, 4]
 
@@ -428,13 +428,13 @@ def test_eu_ex_22_penalty_side_and_sixes():
     build(state, "wa.site_a", "spa")
     dice(state, 1, (3, "wa.farm"), (2, "ic.breeze_bar"), (6, "card"), (6, "card"))
     _cards(state, "S01", "S01")
-    state["g"]["forced"] = [6, 1, 6, 4]
-    a = edit(state, lambda g: automa_act(g, 1))
+    with rng_script(6, 1, 6, 4):
+        a = edit(state, lambda g: automa_act(g, 1))
     assert avail(a, 1) == [1, 4] and sum(d["at"] == "card" for d in pl(a, 1)["dice"]) == 2
     plain = copy_state(state)
     plain["g"]["built"] = {}
-    plain["g"]["forced"] = [6, 1, 6, 4]
-    b = edit(plain, lambda g: automa_act(g, 1))
+    with rng_script(6, 1, 6, 4):
+        b = edit(plain, lambda g: automa_act(g, 1))
     assert avail(b, 1) == [1, 4, 6, 6]
     g = Game(E, copy_state(plain), None)
     g.g["players"][1]["dice"][0] = {"pips": 6, "at": "avail"}

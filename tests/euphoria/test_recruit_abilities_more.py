@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from engines.core.rng import rng_script
+from engines.euphoria.recruits import IMPLEMENTED
+
 from .helpers import Action, E, build, dice, edit, legal, pl, play, table, turn
 
 
@@ -25,21 +28,21 @@ def test_ic01_amanda_sets_the_bumped_face_for_bliss():
     assert pl(state, 1)["dice"][0] == {"pips": 1, "at": "avail"} and pl(state, 1)["goods"]["bliss"] == 0
     assert legal(state, 0) == ["pick:resource", "pick:artifact"]  # then the bumping player's reward
     rolled = _tunnel_bump(["IC01"])
-    rolled["g"]["forced"] = [4]
-    rolled, _ = play(rolled, 0, "place:3:eu.tunnel")
+    with rng_script(4):
+        rolled, _ = play(rolled, 0, "place:3:eu.tunnel")
     rolled, _ = play(rolled, 1, "pick:roll")
     assert pl(rolled, 1)["dice"][0]["pips"] == 4 and pl(rolled, 1)["goods"]["bliss"] == 1
 
 
 def test_ic01_amanda_hidden_or_without_bliss_does_nothing():
     hidden = _tunnel_bump(["IC01"], hidden=True)
-    hidden["g"]["forced"] = [4]
-    hidden, _ = play(hidden, 0, "place:3:eu.tunnel")
+    with rng_script(4):
+        hidden, _ = play(hidden, 0, "place:3:eu.tunnel")
     assert E.active(hidden) == [0] and pl(hidden, 1)["dice"][0]["pips"] == 4
     poor = _tunnel_bump(["IC01"])
     pl(poor, 1)["goods"]["bliss"] = 0
-    poor["g"]["forced"] = [4]
-    poor, _ = play(poor, 0, "place:3:eu.tunnel")
+    with rng_script(4):
+        poor, _ = play(poor, 0, "place:3:eu.tunnel")
     assert E.active(poor) == [0] and pl(poor, 1)["dice"][0]["pips"] == 4
 
 
@@ -48,10 +51,10 @@ def test_ic11_sheppard_sacrifices_a_retrieved_worker_before_the_roll():
     state = table(2)
     pl(state, 0)["active"] = ["IC11"]
     dice(state, 0, (2, "wa.farm"), (4, "eu.generator"), (3, "avail"))
-    state["g"]["forced"] = [1]
-    state, _ = play(turn(state, 0), 0, "retrieve", "take:0", "take:1", "free")
-    assert legal(state, 0) == ["pick:no", "pick:0", "pick:1"]
-    state, _ = play(state, 0, "pick:1", "pick:gold")
+    with rng_script(1):
+        state, _ = play(turn(state, 0), 0, "retrieve", "take:0", "take:1", "free")
+        assert legal(state, 0) == ["pick:no", "pick:0", "pick:1"]
+        state, _ = play(state, 0, "pick:1", "pick:gold")
     p = pl(state, 0)
     assert p["dice"][1]["at"] == "gone" and p["dice"][0] == {"pips": 1, "at": "avail"}
     assert p["goods"]["bliss"] == 4 and p["goods"]["gold"] == 1 and state["g"]["turn_pid"] == 1
@@ -61,8 +64,8 @@ def test_ic11_sheppard_never_the_last_worker():
     state = table(2)
     pl(state, 0)["active"] = ["IC11"]
     dice(state, 0, (2, "wa.farm"))
-    state["g"]["forced"] = [1]
-    state, _ = play(turn(state, 0), 0, "retrieve", "take:0", "free")
+    with rng_script(1):
+        state, _ = play(turn(state, 0), 0, "retrieve", "take:0", "free")
     assert state["g"]["turn_pid"] == 1 and pl(state, 0)["dice"][0]["at"] == "avail"
 
 
@@ -199,10 +202,10 @@ def test_wa22_jedidiah_bumps_another_worker_before_the_yield():
     pl(state, 0)["active"] = ["WA22"]
     dice(state, 0, (2, "avail"))
     dice(state, 1, (6, "wa.farm"))
-    state["g"]["forced"] = [3]
     state, _ = play(turn(state, 0), 0, "place:2:wa.farm")
     assert legal(state, 0) == ["pick:no", "pick:1.0"]
-    state, _ = play(state, 0, "pick:1.0")
+    with rng_script(3):
+        state, _ = play(state, 0, "pick:1.0")
     assert pl(state, 1)["dice"][0] == {"pips": 3, "at": "avail"}
     assert pl(state, 0)["goods"]["food"] == 1 and state["g"]["tracks"]["wastelands"] == 1  # total 2: 1-4 band
     hidden = table(2)
@@ -219,10 +222,10 @@ def test_wa23_darren_bumps_own_worker_and_places_it_again():
     pl(state, 0)["active"] = ["WA23"]
     pl(state, 0)["goods"]["energy"] = 1
     dice(state, 0, (2, "avail"))
-    state["g"]["forced"] = [5]
     state, _ = play(turn(state, 0), 0, "place:2:eu.tunnel", "pick:resource")
     assert legal(state, 0) == ["pick:yes", "pick:no"]
-    state, _ = play(state, 0, "pick:yes")
+    with rng_script(5):
+        state, _ = play(state, 0, "pick:yes")
     assert pl(state, 0)["dice"][0] == {"pips": 5, "at": "avail"} and "pick:eu.tunnel" not in legal(state, 0)
     state, _ = play(state, 0, "pick:su.aquifer")
     p = pl(state, 0)
@@ -286,8 +289,8 @@ def test_fl02_kofi_starts_with_one_worker_and_retrieving_gives_another_turn():
     board = table(2)
     pl(board, 0)["active"] = ["FL02"]
     dice(board, 0, (2, "wa.farm"))
-    board["g"]["forced"] = [1]
-    again, _ = play(turn(board, 0), 0, "retrieve", "take:0", "free")
+    with rng_script(1):
+        again, _ = play(turn(board, 0), 0, "retrieve", "take:0", "free")
     assert again["g"]["turn_pid"] == 0 and "place:1:eu.generator" in legal(again, 0)
     done, _ = play(again, 0, "place:1:eu.generator")
     assert done["g"]["turn_pid"] == 1
@@ -394,8 +397,8 @@ def test_eu24_samuel_free_morale_for_commodity_area_workers_only():
     state = table(2)
     pl(state, 0).update(active=["EU24"], morale=2)
     dice(state, 0, (2, "wa.farm"), (3, "eu.tunnel"))
-    state["g"]["forced"] = [1, 1]
-    areas, _ = play(turn(state, 0), 0, "retrieve", "take:0")
+    with rng_script(1, 1):
+        areas, _ = play(turn(state, 0), 0, "retrieve", "take:0")
     assert "zap" in legal(areas, 0)
     areas, _ = play(areas, 0, "zap")
     assert pl(areas, 0)["morale"] == 3
@@ -466,16 +469,16 @@ def test_su12_phil_takes_a_random_card_from_another_hand():
     pl(state, 0)["goods"]["water"] = 3
     pl(state, 1).update(artifacts=["bat"], morale=3)
     dice(state, 0, (2, "avail"))
-    state["g"]["forced"] = [1]
-    state, _ = play(turn(state, 0), 0, "place:2:tank.water", "pick:yes")
+    with rng_script(1):
+        state, _ = play(turn(state, 0), 0, "place:2:tank.water", "pick:yes")
     assert pl(state, 0)["artifacts"] == ["bat"] and pl(state, 1)["artifacts"] == []
     assert pl(state, 0)["knowledge"] == 4
     bare = table(2)
     pl(bare, 0).update(active=["SU12"], knowledge=2)
     pl(bare, 0)["goods"]["water"] = 3
     dice(bare, 0, (2, "avail"))
-    bare["g"]["forced"] = [1]
-    bare, _ = play(turn(bare, 0), 0, "place:2:tank.water")
+    with rng_script(1):
+        bare, _ = play(turn(bare, 0), 0, "place:2:tank.water")
     assert bare["g"]["turn_pid"] == 1  # nobody holds a card: no question
 
 
@@ -484,14 +487,14 @@ def test_su14_milos_sets_one_retrieved_die_to_one():
     state = table(2)
     pl(state, 0).update(active=["SU14"], morale=3)
     dice(state, 0, (2, "wa.farm"), (4, "eu.generator"))
-    state["g"]["forced"] = [6]
-    state, _ = play(turn(state, 0), 0, "retrieve", "all", "free", "pick:0")
+    with rng_script(6):
+        state, _ = play(turn(state, 0), 0, "retrieve", "all", "free", "pick:0")
     assert [d["pips"] for d in pl(state, 0)["dice"]] == [1, 6] and pl(state, 0)["morale"] == 1
     low = table(2)
     pl(low, 0).update(active=["SU14"], morale=1)
     dice(low, 0, (2, "wa.farm"))
-    low["g"]["forced"] = [6]
-    low, _ = play(turn(low, 0), 0, "retrieve", "take:0", "free")
+    with rng_script(6):
+        low, _ = play(turn(low, 0), 0, "retrieve", "take:0", "free")
     assert pl(low, 0)["dice"][0]["pips"] == 6 and low["g"]["turn_pid"] == 1
 
 
@@ -514,8 +517,8 @@ def test_palace_may_discard_resources_first():
 
 
 def test_every_recruit_ability_is_implemented():
-    from engines.euphoria.recruits import IMPLEMENTED
-    assert {r.id for r in E.data.recruits.values() if r.effect not in IMPLEMENTED} == set()
+    done = IMPLEMENTED | E.abilities.effects()
+    assert {r.id for r in E.data.recruits.values() if r.effect not in done} == set()
 
 
 # EU-RECRUIT-05 drawing abilities are not combined on one draw

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engines.core.rng import rng_script
 from engines.euphoria.recruits import IMPLEMENTED
 
 from .helpers import E, build, dice, legal, pl, play, table, turn
@@ -85,8 +86,8 @@ def test_eu_recruit_07_bump_first_then_ability():
     dice(state, 1, (2, "ic.nimbus_loft"))
     dice(state, 0, (3, "avail"))
     pl(state, 0)["goods"]["gold"] = 3
-    state["g"]["forced"] = [4]
-    state, _ = play(turn(state, 0), 0, "place:3:ic.nimbus_loft")
+    with rng_script(4):
+        state, _ = play(turn(state, 0), 0, "place:3:ic.nimbus_loft")
     assert pl(state, 1)["morale"] == 2
 
 
@@ -121,8 +122,8 @@ def test_gidget_and_jefferson_retrieval_options():
     pl(state, 0).update(active=["IC03", "EU10"], knowledge=5)
     pl(state, 0)["goods"].update(bliss=1, energy=1)
     dice(state, 0, (2, "wa.farm"))
-    state["g"]["forced"] = [1]
-    moves = legal(play(turn(state, 0), 0, "retrieve", "take:0")[0], 0)
+    with rng_script(1):
+        moves = legal(play(turn(state, 0), 0, "retrieve", "take:0")[0], 0)
     assert "pay:bliss:knowledge" in moves and "pay:energy" in moves
     after, _ = play(turn(state, 0), 0, "retrieve", "take:0", "pay:bliss:knowledge")
     assert pl(after, 0)["knowledge"] == 3 and pl(after, 0)["morale"] == 1
@@ -140,8 +141,8 @@ def test_dilemmas_prison_neighbours_may_retrieve():
     dice(state, 0, (2, "wa.farm"))
     dice(state, 1, (3, "eu.generator"), (4, "avail"))
     dice(state, 2, (5, "su.aquifer"), (4, "avail"))
-    state["g"]["forced"] = [1, 6]
-    state, _ = play(turn(state, 0), 0, "retrieve", "take:0", "free")
+    with rng_script(1, 6):
+        state, _ = play(turn(state, 0), 0, "retrieve", "take:0", "free")
     assert E.active(state) in ([1], [2])
     first = E.active(state)[0]
     state, _ = play(state, first, "pick:0")
@@ -185,8 +186,8 @@ def test_payment_alternatives_gary_mwiche_matthew():
     pl(state, 0)["active"] = ["IC18"]  # Gary the Forgetter: 3 bliss at the tanks
     pl(state, 0)["goods"]["bliss"] = 3
     dice(state, 0, (2, "avail"))
-    state["g"]["forced"] = [1]
-    gary, _ = play(turn(state, 0), 0, "place:2:tank.water")
+    with rng_script(1):
+        gary, _ = play(turn(state, 0), 0, "place:2:tank.water")
     assert pl(gary, 0)["goods"]["bliss"] == 0 and len(pl(gary, 0)["dice"]) == 2
     flush = table(2)
     pl(flush, 0)["active"] = ["SU19"]  # Mwiche the Flusher: 3 water → resource, artifact, +2 morale
@@ -198,6 +199,6 @@ def test_payment_alternatives_gary_mwiche_matthew():
     pl(thief, 0)["active"] = ["IC07"]  # Matthew the Thief: bump from a tunnel mouth for 1 knowledge
     dice(thief, 0, (2, "avail"))
     dice(thief, 1, (5, "eu.tunnel"))
-    thief["g"]["forced"] = [3]
-    thief, _ = play(turn(thief, 0), 0, "place:2:eu.tunnel", "pick:resource")
+    with rng_script(3):
+        thief, _ = play(turn(thief, 0), 0, "place:2:eu.tunnel", "pick:resource")
     assert pl(thief, 0)["knowledge"] == 4 and pl(thief, 0)["goods"]["gold"] == 1

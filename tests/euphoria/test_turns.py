@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.core import IllegalAction
+from engines.core.rng import rng_script
 
 from .helpers import E, build, dice, legal, pl, play, star, table, turn
 
@@ -55,8 +56,8 @@ def test_eu_place_05_bumped_die_never_joins_the_set():
     dice(state, 0, (3, "avail"), (3, "ic.breeze_bar"))
     pl(state, 0)["morale"] = 3
     pl(state, 0)["goods"].update(energy=1, bliss=1)
-    state["g"]["forced"] = [3]
-    state, _ = play(turn(state, 0), 0, "place:3:ic.breeze_bar")
+    with rng_script(3):
+        state, _ = play(turn(state, 0), 0, "place:3:ic.breeze_bar")
     assert state["g"]["turn_pid"] == 1  # the bumped 3 does not give a second placement
 
 
@@ -83,8 +84,8 @@ def test_eu_retrieve_02_03_pay_once_roll_together():
     state = table(2)
     dice(state, 0, (3, "wa.farm"), (4, "eu.generator"))
     pl(state, 0)["goods"]["food"] = 2
-    state["g"]["forced"] = [1, 2]
-    state, texts = play(turn(state, 0), 0, "retrieve", "take:0", "take:1", "pay:food")
+    with rng_script(1, 2):
+        state, texts = play(turn(state, 0), 0, "retrieve", "take:0", "take:1", "pay:food")
     assert pl(state, 0)["morale"] == 3 and pl(state, 0)["goods"]["food"] == 1
     assert sum("knowledge check" in t for t in texts) == 1 and any("rolls 1, 2" in t for t in texts)
 
@@ -93,8 +94,8 @@ def test_eu_retrieve_02_03_pay_once_roll_together():
 def test_eu_retrieve_04_site_worker_frees_the_space():
     state = table(2)
     dice(state, 0, (3, "eu.site_a.2"), (4, "avail"))
-    state["g"]["forced"] = [2]
-    state, _ = play(turn(state, 0), 0, "retrieve", "take:0", "free")
+    with rng_script(2):
+        state, _ = play(turn(state, 0), 0, "retrieve", "take:0", "free")
     assert "place:2:eu.site_a.2" not in legal(turn(state, 0), 0)  # must pay the gold again
     pl(state, 0)["goods"]["gold"] = 1
     assert "place:2:eu.site_a.2" in legal(turn(state, 0), 0)
@@ -106,12 +107,12 @@ def test_eu_morale_01_02_03_04_hand_limit_and_range():
     dice(state, 0, (3, "wa.farm"))
     pl(state, 0).update(morale=6, artifacts=["book", "book", "bat"])
     pl(state, 0)["goods"]["bliss"] = 1
-    state["g"]["forced"] = [1]
-    up, _ = play(turn(state, 0), 0, "retrieve", "take:0", "pay:bliss")
+    with rng_script(1):
+        up, _ = play(turn(state, 0), 0, "retrieve", "take:0", "pay:bliss")
     assert pl(up, 0)["morale"] == 6  # EU-MORALE-01: clamped at 6
     pl(state, 0).update(morale=3)
-    state["g"]["forced"] = [1]
-    down, _ = play(turn(state, 0), 0, "retrieve", "take:0", "free")
+    with rng_script(1):
+        down, _ = play(turn(state, 0), 0, "retrieve", "take:0", "free")
     assert pl(down, 0)["morale"] == 2 and E.active(down) == [0]  # EU-MORALE-02, EU-MORALE-03: discard down
     down, _ = play(down, 0, "pick:book")
     assert sorted(pl(down, 0)["artifacts"]) == ["bat", "book"]
@@ -123,8 +124,8 @@ def test_eu_know_01_02_check_counts_available_and_knowledge():
     state = table(2)
     dice(state, 0, (6, "avail"), (6, "eu.site_a.2"), (1, "wa.farm"))
     pl(state, 0)["knowledge"] = 4
-    state["g"]["forced"] = [5]
-    state, texts = play(turn(state, 0), 0, "retrieve", "take:2", "free")
+    with rng_script(5):
+        state, texts = play(turn(state, 0), 0, "retrieve", "take:2", "free")
     assert any("15 < 16" in t for t in texts)  # site die is not counted
 
 
@@ -133,8 +134,8 @@ def test_eu_know_03_04_highest_runs_once_per_turn():
     state = table(2)
     dice(state, 0, (6, "avail"), (1, "wa.farm"), (1, "eu.generator"))
     pl(state, 0)["knowledge"] = 6
-    state["g"]["forced"] = [6, 6]
-    state, _texts = play(turn(state, 0), 0, "retrieve", "all", "free")
+    with rng_script(6, 6):
+        state, _texts = play(turn(state, 0), 0, "retrieve", "all", "free")
     assert sum(d["at"] == "runaway" for d in pl(state, 0)["dice"]) == 1
 
 
@@ -143,8 +144,8 @@ def test_eu_know_05_new_worker_rolls_only_the_new_die():
     state = table(2)
     dice(state, 0, (6, "avail"), (6, "avail"))
     pl(state, 0)["goods"]["water"] = 3
-    state["g"]["forced"] = [2]
-    state, texts = play(turn(state, 0), 0, "place:6:tank.water")
+    with rng_script(2):
+        state, texts = play(turn(state, 0), 0, "place:6:tank.water")
     assert any("rolls 2 (new worker)" in t for t in texts) and len(pl(state, 0)["dice"]) == 3
 
 
@@ -155,8 +156,8 @@ def test_eu_know_06_check_before_roll_penalty():
     dice(state, 0, (5, "avail"), (1, "wa.farm"))
     pl(state, 0)["knowledge"] = 6
     pl(state, 0)["goods"]["gold"] = 1
-    state["g"]["forced"] = [6]
-    state, _ = play(turn(state, 0), 0, "retrieve", "take:1", "free")
+    with rng_script(6):
+        state, _ = play(turn(state, 0), 0, "retrieve", "take:1", "free")
     assert pl(state, 0)["goods"]["gold"] == 1  # the 6 ran away first: nothing to pay
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engines.core import UNDO
+from engines.core import UNDO, Game
+from engines.euphoria.queue import push, run_ops
 
 from .helpers import E, dice, drafted, pl, play, table, turn
 
@@ -88,14 +89,11 @@ def test_resolving_another_players_effects_ends_the_undo_history():
     # Found by the 2,000-game playout (5 players, seed 173): Amanda's owner chose her bumped worker's face,
     # and the bumper's pending artifact payment then showed a pair from their hidden hand. An action that
     # resolves another player's pending effects is a reveal (the core's undo stops there).
-    from engines.core import Game
-    from engines.euphoria.ops import run_ops
-
     state = table(3)
     pl(state, 1)["artifacts"] = ["book", "book"]
     own = Game(E, state, actor=0)
-    own.g["ops"] = [{"op": "morale", "pid": 0, "n": 1}]
+    push(own, {"effect": "morale", "pid": 0, "n": 1})
     assert run_ops(own) and not own.revealed
     other = Game(E, state, actor=0)
-    other.g["ops"] = [{"op": "morale", "pid": 1, "n": 1}]
+    push(other, {"effect": "morale", "pid": 1, "n": 1})
     assert run_ops(other) and other.revealed

@@ -1,4 +1,4 @@
-"""Robo Rescue: the renderer draws only from the view (geometry, limits, draft card ids, Blast! targets)."""
+"""Robo Rescue: the renderer draws only from the view (geometry, limits, draft slots, Blast! targets)."""
 
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ def test_drawing_follows_the_view_geometry() -> None:
     assert draw(other) != draw(v)
 
 
-def test_draft_carries_the_card_ids_it_uses_and_the_hand_marks_them() -> None:
+def test_draft_carries_the_hand_slots_it_uses_and_the_hand_marks_them() -> None:
     state = _state(0)
     for _ in range(400):
         seat = ENGINE.active(state)[0]
@@ -106,22 +106,21 @@ def test_draft_carries_the_card_ids_it_uses_and_the_hand_marks_them() -> None:
         pytest.skip("no Combi draft in this playout")
     v = _view(state, seat)
     draft, hand = v["table"]["draft"], v["table"]["hand"]
-    types = {h["id"]: h["type"] for h in hand}
-    assert [types[i] for i in draft["card_ids"]] == draft["cards"]
-    assert draft["source"] != "COMBI" or types[draft["combi_id"]] == "COMBI"
+    assert [hand[i]["type"] for i in draft["slots"]] == draft["cards"]
+    assert draft["source"] != "COMBI" or hand[draft["combi_slot"]]["type"] == "COMBI"
     marks = selected(hand, draft)
-    assert {hand[i]["id"] for i, role in marks.items() if role.startswith("Card")} == set(draft["card_ids"])
-    assert any(draft["card_ids"][0][4:] in line for line in draft_lines(draft))
+    assert {i for i, role in marks.items() if role.endswith("card")} == set(draft["slots"])
+    assert draft_lines(draft)[0] == f"First card: {hand[draft['slots'][0]]['name']}"
     for other in ENGINE.view(state, None), ENGINE.view(state, (seat + 1) % state["seats"]):
         assert "draft" not in other["table"]
 
 
-def test_selected_matches_by_id_not_by_type() -> None:
-    hand = [{"id": "CMD-F-01", "type": "FORWARD"}, {"id": "CMD-F-02", "type": "FORWARD"}]
-    draft = {"kind": "single", "cards": ["FORWARD"], "card_ids": ["CMD-F-02"], "combi_id": None, "mods": {}}
-    assert selected(hand, draft) == {1: "Card 1"}
-    del draft["card_ids"]
-    assert selected(hand, draft) == {0: "Card 1"}  # an older view: the first card of the type
+def test_selected_follows_the_slots_not_the_type() -> None:
+    hand = [{"type": "FORWARD"}, {"type": "FORWARD"}]
+    draft = {"kind": "single", "cards": ["FORWARD"], "slots": [1], "combi_slot": None, "mods": {}}
+    assert selected(hand, draft) == {1: "Card"}
+    del draft["slots"]
+    assert selected(hand, draft) == {0: "Card"}  # an older view: the first card of the type
 
 
 def _with_blast(v: dict[str, Any], entry: dict[str, Any]) -> dict[str, Any]:

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from engines.robo_rescue.command import resolve_switches
 from tests.robo_rescue.helpers import (
     at_turn_start,
+    game,
     give_ability,
     hand_types,
     legal,
@@ -86,8 +88,6 @@ def test_rr_ex_11_same_turn_use_after_card_two(s):
 def test_rr_ex_11_double_linked_token(s):
     # RR-EX-11
     # RR-SWITCH-06, REC-02: D3 and C7 both control C3
-    from engines.robo_rescue.command import resolve_switches
-    from tests.robo_rescue.helpers import game
     g = game(s)
     resolve_switches(g, ["D3"])
     resolve_switches(g, ["C7"])

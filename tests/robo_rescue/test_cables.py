@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from engines.robo_rescue import cables
 from engines.robo_rescue.conversions import loose_cables
+from engines.robo_rescue.gains import give
+from engines.robo_rescue.player_board import place_cable
 from tests.robo_rescue.helpers import C, game, legal, me, play, put, ready, set_hand, step
 
 G1_LOOP = {"F1": "ES", "F2": "NE", "G2": "WE", "H2": "WN", "H1": "SW"}
@@ -63,7 +65,6 @@ def test_rr_ex_02_placing_and_completing_b(dice):
     assert loose_cables(g, 0) == ["A1", "G3"]  # F3 and the G1 loop cannot be spent
     for cell in ("H3", "I3"):
         p["matrix"][cell] = "WE"
-    from engines.robo_rescue.player_board import place_cable
     g = game(s)
     place_cable(g, 0, "J3", "WE")
     p = g.g["players"]["0"]
@@ -97,7 +98,6 @@ def test_rr_cable_15_mismatched_chain_gives_nothing_and_is_stuck():
 
 def test_rr_cable_06_unplaceable_token_returns():
     # RR-CABLE-06, RR-CABLE-07, RR-CONV-12, AMB-37: a matrix with no empty cell takes nothing; the token stays in supply
-    from engines.robo_rescue.gains import give
     s = ready(3)
     me(s)["matrix"] = {c: "NS" for c in cables.all_cells(C) if c not in C.node_cells}
     g = game(s)
@@ -109,7 +109,6 @@ def test_rr_cable_06_unplaceable_token_returns():
 
 def test_rr_cable_07_a_single_legal_placement_is_made_at_once():
     # RR-CABLE-07
-    from engines.robo_rescue.gains import give
     s = ready(3)
     m = {c: "WE" for c in cables.all_cells(C) if c not in C.node_cells}
     del m["B1"]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from engines.robo_rescue import content
 from engines.robo_rescue.board import name, xy
 from tests.robo_rescue.helpers import C
@@ -76,7 +78,6 @@ def test_rules_constants_come_from_data():
 
 
 def test_validation_rejects_inconsistent_data(monkeypatch):
-    import pytest
     broken = content.load()
     object.__setattr__(broken, "box_starts", ("E2",))
     with pytest.raises(content.ContentError):

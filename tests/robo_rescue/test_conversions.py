@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engines.core import IllegalAction
+from engines.robo_rescue import ENGINE
+from engines.robo_rescue import ENGINE as E
 from tests.robo_rescue.helpers import C, at_turn_start, give_ability, hand_types, legal, me, play, ready, set_hand, step
 
 
@@ -133,13 +135,11 @@ def test_rr_conv_11_movement_card_from_discard_or_deck():
     s = at_conversions(s, ["COMBI", "COMBI"])
     s = play(s, "buy:2:MOVEMENT_CARD:LEFT", "spend:card:COMBI", "spend:card:COMBI")
     assert left in s["g"]["hands"]["0"] and left not in s["g"]["command_discard"]
-    from engines.robo_rescue import ENGINE
     assert ENGINE.can_undo(s, 0)  # nothing was revealed
     t = ready(3)
     t = at_conversions(t, ["COMBI", "COMBI"])
     t = play(t, "buy:2:MOVEMENT_CARD:RIGHT", "spend:card:COMBI", "spend:card:COMBI")
     assert "RIGHT" in hand_types(t, 0)
-    from engines.robo_rescue import ENGINE as E
     assert not E.can_undo(t, 0)  # the deck was searched and reshuffled
 
 

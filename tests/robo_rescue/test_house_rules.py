@@ -54,7 +54,7 @@ def test_rr_conv_04_amb_01_on_tier3_offers_portal_instead_of_turbo():
     assert "buy:2:MODIFIER:TURBO" in offers and "buy:3:MODIFIER:TURBO" not in offers
     assert {"buy:3:MODIFIER:ONESTEP", "buy:3:MODIFIER:LEVITATE", "buy:3:CABLE:BEND"} <= set(offers)
     assert ENGINE.label(s, 0, ENGINE.legal_actions(s, 0)[offers.index("buy:3:MODIFIER:PORTAL")]) == \
-        "Convert 3 → a Portal token"
+        "Pay 3 cards, tokens or oil → a Portal token"
 
 
 def test_rr_conv_04_amb_01_buying_the_portal_costs_three():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engines.core import Action
+from engines.robo_rescue import ENGINE
 from engines.robo_rescue.player_board import award_engine, gain_chip, gain_modifier
 from tests.robo_rescue.helpers import C, game, give_ability, legal, me, play, put, ready, robot, set_hand, step
 
@@ -171,17 +173,15 @@ def test_rr_switch_08_blasting_a_box_on_a_switch_does_not_trigger_it():
 
 
 def test_labels_speak_the_games_words():
-    from engines.core import Action
-    from engines.robo_rescue import ENGINE
     s = ready(3)
     set_hand(s, 0, ["RIGHT", "COMBI", "FORWARD"])
     me(s)["modifiers"] = {"TURBO": 1}
     put(s, 0, "E5:N")
     assert ENGINE.label(s, 0, Action("combi", "COMBI")) == "Combi-Move"
     s = play(s, "single")
-    assert ENGINE.label(s, 0, Action("card", "RIGHT")) == "Movement card: forward-right"
+    assert ENGINE.label(s, 0, Action("card", "RIGHT")) == "Movement card: Forward-right"
     s = play(s, "card:RIGHT", "skip:1")
-    assert ENGINE.label(s, 0, Action("mod", 2, "TURBO", "x", "own")) == "Turbo on card 1"
+    assert ENGINE.label(s, 0, Action("mod", 2, "TURBO", "x", "own")) == "Turbo on the card"
     t = ready(3)
     t["g"]["bonus_deck"].remove("BN02-1")
     t["g"]["bonus_deck"].insert(0, "BN02-1")
@@ -189,4 +189,4 @@ def test_labels_speak_the_games_words():
     put(t, 0, "E6:N")
     t = play(t, "single", "card:FORWARD", "confirm", "act:BONUS")
     assert ENGINE.label(t, 0, Action("bonus", "bottom")) == "Bonus: 2 oil"
-    assert ENGINE.label(t, 0, Action("bonus", "top")) == "Bonus: 2 Turbo"
+    assert ENGINE.label(t, 0, Action("bonus", "top")) == "Bonus: 2 Turbo tokens"

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from engines.robo_rescue.movement import simulate, world_of
+from engines.robo_rescue import ENGINE
+from engines.robo_rescue.movement import run_position, simulate, world_of
 from engines.robo_rescue.program import cards_completable
-from tests.robo_rescue.helpers import C, give_ability, legal, me, play, put, ready, robot, set_hand, step
+from tests.robo_rescue.helpers import C, at_turn_start, give_ability, legal, me, play, put, ready, robot, set_hand, step
 
 
 def sim(state, spec, cards, mods=None, kind=None, seat=0):
@@ -21,7 +22,6 @@ def sim(state, spec, cards, mods=None, kind=None, seat=0):
     if traces is None:
         return None
     w = world_of(state["g"], seat)
-    from engines.robo_rescue.movement import run_position
     for p in C.positions[kind]:
         run_position(w, C, {"kind": kind, "cards": cards, "mods": mods}, p)
     at, facing = w["robots"][str(seat)]
@@ -166,7 +166,6 @@ def test_rr_ex_10_energy_from_blast_on_a_corner(s):
     s = play(s, "single", "card:FORWARD", "mod:1:BLAST:x:own", "confirm")
     assert me(s)["energy"] == 1 and robot(s) == "C1:E"
     s = play(s, "done", "done")
-    from tests.robo_rescue.helpers import at_turn_start
     s = at_turn_start(s, 0)
     put(s, 0, "A10:N")
     s = play(s, "single", "card:FORWARD", "mod:1:BLAST:x:own", "confirm")
@@ -240,7 +239,6 @@ def test_rr_ex_21_master_coder(s):
     s = play(s, "standby", "buy:2:MASTER_CODER:MASTER_CODER", "pay:OIL", "spend:oil:1", "spend:oil:1", "done")
     mc = me(s)["abilities"][0]
     assert C.abilities[mc["id"]].ability == "MASTER_CODER" and mc["die"] == 2
-    from tests.robo_rescue.helpers import at_turn_start
     s = at_turn_start(s, 0)
     set_hand(s, 0, ["FORWARD", "FORWARD"])
     put(s, 0, "E6:S")
@@ -293,7 +291,6 @@ def test_rr_prog_11_tokens_alone_never_make_a_command(s):
 
 def test_rr_prog_17_confirm_reveals_and_blocks_undo(s):
     # RR-PROG-17, §6.4 undo until Confirm
-    from engines.robo_rescue import ENGINE
     set_hand(s, 0, ["FORWARD"])
     put(s, 0, "E9:N")
     s = play(s, "single", "card:FORWARD")
@@ -320,7 +317,6 @@ def test_rr_move_07_turbo_pushes_the_same_object_twice(s):
 
 
 def test_draft_preview_in_the_programming_seats_view(s):
-    from engines.robo_rescue import ENGINE
     set_hand(s, 0, ["FORWARD"])
     put(s, 0, "E9:N")
     s = play(s, "single", "card:FORWARD")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core import OptionError
-from engines.robo_rescue import ENGINE
+from engines.core import OptionError, Step
+from engines.robo_rescue import ENGINE, decks
+from engines.robo_rescue.movement import occupant, world_of
+from engines.robo_rescue.player_board import gain_chip, gain_modifier
 from tests.robo_rescue.helpers import C, at_turn_start, game, hand_types, legal, me, play, ready, step
 
 
@@ -54,7 +56,6 @@ def test_rr_setup_01_player_counts():
 
 def test_rr_gen_01_02_reshuffle_when_a_draw_needs_it():
     # RR-GEN-01
-    from engines.robo_rescue import decks
     s = ready(3)
     g = game(s)
     g.g["command_discard"] = g.g["command_deck"][:5]
@@ -67,7 +68,6 @@ def test_rr_gen_01_02_reshuffle_when_a_draw_needs_it():
 
 def test_rr_gen_03_finite_supply():
     # RR-GEN-03
-    from engines.robo_rescue.player_board import gain_modifier
     s = ready(3)
     g = game(s)
     g.g["supply"]["modifiers"]["TURBO"] = 1
@@ -77,7 +77,6 @@ def test_rr_gen_03_finite_supply():
 
 def test_rr_gen_06_07_objects():
     # RR-GEN-06, RR-GEN-07: boxes and robots block; action tokens and switches do not
-    from engines.robo_rescue.movement import occupant, world_of
     s = ready(3)
     w = world_of(s["g"], 0)
     assert occupant(w, "E2") == ("box", 0) and occupant(w, "D3") is None and occupant(w, "J1")[0] == "robot"
@@ -105,7 +104,6 @@ def test_rr_turn_06_programmed_cards_leave_the_hand():
 
 def test_rr_turn_08_09_engines_at_once_and_at_most_four():
     # RR-TURN-08, RR-TURN-09
-    from engines.robo_rescue.player_board import gain_chip
     s = ready(3)
     me(s)["engines"], me(s)["chips"] = 4, 3
     g = game(s)
@@ -134,8 +132,12 @@ def test_rr_ex_19_game_end_and_ultimate_survivor():
     me(s, 2)["engines"] = 4
     s = play(s, "standby", "done")
     r = s["result"]
-    assert r["winners"] == [1, 2] and s["g"]["ultimate_survivors"] == [1]
-    assert r["scores"]["1"]["survivor_score"] == 30 and r["scores"]["2"]["survivor_score"] == 26
+    assert r["winners"] == [1] and s["g"]["ultimate_survivors"] == [1]  # the Ultimate Survivor breaks the tie
+    assert r["placings"] == [["1"], ["2"], ["0"]]
+    assert r["score_text"]["1"] == "4 engines · survivor score 30 · Ultimate Survivor"
+    assert r["score_text"]["2"] == "4 engines · survivor score 26"
+    assert r["reason"] == ("{seat1} and {seat2} completed the spacecraft; {seat1} is the Ultimate Survivor "
+                           "with survivor score 30.")
 
 
 def test_rr_end_05_shared_ultimate_survivor():
@@ -145,6 +147,7 @@ def test_rr_end_05_shared_ultimate_survivor():
     me(s, 1)["engines"], me(s, 2)["engines"] = 4, 4
     s = play(s, "standby", "done", "standby", "done")
     assert s["result"]["winners"] == [1, 2] and s["g"]["ultimate_survivors"] == [1, 2]
+    assert s["result"]["placings"] == [["1", "2"], ["0"]]
 
 
 def test_rr_end_03_last_seat_completes():
@@ -153,6 +156,7 @@ def test_rr_end_03_last_seat_completes():
     me(s, 2)["engines"] = 4
     s = play(s, "standby", "done")
     assert s["result"]["winners"] == [2] and "ultimate_survivors" not in s["g"]
+    assert s["result"]["placings"][0] == ["2"] and "Ultimate" not in s["result"]["reason"]
 
 
 def test_rr_end_07_round_cap_option():
@@ -161,7 +165,7 @@ def test_rr_end_07_round_cap_option():
     while s["result"] is None:
         seat = ENGINE.active(s)[0]
         s, _ = ENGINE.apply(s, seat, ENGINE.default_action(s, seat))
-    assert s["g"]["round"] == 1 and "round cap" in s["result"]["reason"]
+    assert s["g"]["round"] == 1 and "Round cap" in s["result"]["reason"]
     assert ENGINE.setup(2, 3, {"round_cap": 0})["options"]["round_cap"] == 0
 
 
@@ -174,14 +178,12 @@ def test_views_hide_hands_and_decks():
 
 
 def test_every_step_has_a_default():
-    from engines.core import Step
     for cls in ENGINE.steps:
         assert cls.default is not Step.default or cls.name == "command", cls.name
 
 
 def test_rr_gen_03_unlimited_supply_option():
     # RR-GEN-03: the host may switch the finite supply off
-    from engines.robo_rescue.player_board import gain_modifier
     s = ENGINE.setup(3, 1, {"finite_supply": False})
     s["g"]["supply"]["modifiers"]["TURBO"] = 0
     g = game(s)

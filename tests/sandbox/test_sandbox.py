@@ -127,7 +127,7 @@ def test_images_for_hand_and_board(tmp_path: Path) -> None:
     assert hand and board
     assert Path(hand.group(1)).read_bytes().startswith(PNG)
     assert Path(board.group(1)).read_bytes().startswith(PNG)
-    assert re.search(r"^  hand: \[\d+, \d+, \d+\]$", out, re.M)
+    assert re.search(r"^Hand: \d+, \d+, \d+$", out, re.M)  # words, not JSON (issue 13)
 
 
 def test_resume_from_the_same_database_and_fresh(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from bot.service.errors import LobbyError, NoGame, NotAllowed
 from bot.service.models import GameRow
+from bot.service.reading import private_lines
 from bot.service.service import GameService
 from bot.service.sqlite import SQLiteStorage
 from engines.core import ReplayMismatch, check_replay, dumps, export_replay
@@ -302,3 +303,11 @@ async def test_an_import_racing_a_new_game_for_the_channel_is_refused_cleanly(se
     assert len(failed) == 1 and isinstance(failed[0], LobbyError), results
     open_game = await service.storage.open_game_in_channel("c2")
     assert open_game is not None
+
+
+def test_hand_text_uses_the_engines_sentences_and_never_json() -> None:  # issue 13: /hand in words
+    mine = {"private_text": ["Your hand (2 cards): Forward, Combi."], "hand": [{"type": "F", "name": "Forward"}]}
+    assert private_lines(mine, {}) == ["Your hand (2 cards): Forward, Combi."]
+    lines = private_lines({"hand": [3, 5], "bid": {"card": 4, "locked": True}, "deck": None}, {})
+    assert lines == ["Hand: 3, 5", "Bid: card 4, locked yes", "Deck: hidden"]
+    assert not any(ch in "".join(lines) for ch in "[]{}\"")

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import Action, Game, Step
+from engines.core import Game
 
-from ..artifacts import refill_bazaar
 from ..knowledge import roll_workers
-from ..ops import run_ops
 from ..placement import place_worker, space_label
 from ..tableau import CARD, available, data, dice_at, name, occupants, on_board, player
 from .state import penalty_markets_of
@@ -41,50 +39,6 @@ def panel(g: Game) -> dict[str, Any]:
     act, sup = cards[a["action"]], cards[a["support"]]
     return {"black": (act.black_action, sup.black_faction), "white": (act.white_action, sup.white_faction),
             "bazaar": act.bazaar, "camp": sup.camp}
-
-
-def start_automa_turn(g: Game, pid: int) -> None:
-    """The first Automa of a phase draws the pair and clears the bazaar slot (EU-AUTOMA-16, R-23)."""
-    g.goto("automa", pid=pid)
-    if pid == g.g["automa"]["pids"][0]:
-        draw_pair(g)
-        p = panel(g)
-        g.log(f"Automa cards: action {g.g['automa']['action']}, support {g.g['automa']['support']}.")
-        slot = p["bazaar"]
-        if slot and g.g["bazaar"][slot - 1]:
-            card = g.g["bazaar"][slot - 1]
-            g.g["bazaar"][slot - 1] = ""
-            g.g["art_discard"].append(card)
-            g.log(f"The Automa discards the {data(g).artifact_names[card]} in bazaar slot {slot}.")
-            refill_bazaar(g)
-    automa_act(g, pid)
-    finish_automa_turn(g)
-
-
-def finish_automa_turn(g: Game) -> None:
-    """Run pending effects (a bumped human may have to choose), then pass the turn."""
-    if not run_ops(g) or g.finished:
-        return
-    from ..turns import end_turn
-    end_turn(g, g.frame["pid"])
-
-
-class AutomaTurn(Step):
-    """Holds an Automa turn on the stack while a human answers a choice it caused."""
-
-    name = "automa"
-
-    def active(self, g: Game) -> list[int]:
-        return []
-
-    def actions(self, g: Game, seat: int) -> list[Action]:
-        return []
-
-    def act(self, g: Game, seat: int, action: Action) -> None:
-        raise AssertionError("Automa turns take no input")
-
-    def resume(self, g: Game, result: Any) -> None:
-        finish_automa_turn(g)
 
 
 def own_area(g: Game, pid: int, faction: str) -> str:
