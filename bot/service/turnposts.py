@@ -18,11 +18,13 @@ would make the same-seat case exact.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engines.core import UNDO, Action, Engine, Game
 
 QUIET, STATUS, BOARD = "quiet", "status", "board"
+_SEAT = re.compile(r"\{seat(\d+)\}")
 
 
 def turn_kind(engine: Engine, before: dict[str, Any], after: dict[str, Any], seat: int, action: Action,
@@ -39,9 +41,9 @@ def turn_kind(engine: Engine, before: dict[str, Any], after: dict[str, Any], sea
 
 
 def own_doing(events: list[dict[str, Any]], seat: int) -> bool:
-    """True when every public event names ``seat`` (nobody else did anything the table must see)."""
-    mark = f"{{seat{seat}}}"
-    return all(mark in e["text"] for e in events if e.get("to") is None)
+    """True when every public event names ``seat`` and no other seat (nobody else did anything the table
+    must see: "Bids revealed: {seat0} 3, {seat1} 2" is everyone's news)."""
+    return all({int(n) for n in _SEAT.findall(e["text"])} == {seat} for e in events if e.get("to") is None)
 
 
 def undoable(state: dict[str, Any], seat: int) -> bool:
