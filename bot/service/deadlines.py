@@ -16,7 +16,7 @@ from .pace_store import Clock, PaceStore
 from .pacing import Pace, PaceSettings, bank_after_turn, custom_pace, deadline, hours, preset, with_policy
 from .results import Lobby, Post
 from .service import GameService
-from .turnposts import own_doing, undoable
+from .turnposts import own_doing, simultaneous, undoable
 
 
 def _new_decision(started: str | None, now: str | None) -> bool:
@@ -74,7 +74,7 @@ class Deadlines:
                 clock = Clock(game.id, player.seat, pace.bank)
             due = player.seat in active and player.user_id is not None and not player.is_bot and pace.timed
             if due and clock.deadline is not None and _new_decision(clock.frame, frame) \
-                    and not await self._same_turn(game, player.seat):  # a sub-decision keeps the turn's deadline
+                    and not await self._same_turn(game, player.seat, clock.frame):  # sub-decisions keep it
                 await self._settle(clock, player.user_id, now, pace)
             if due and clock.deadline is None:
                 clock.turn += 1
@@ -89,9 +89,11 @@ class Deadlines:
         if changed:
             await self.store.save_clocks(changed)
 
-    async def _same_turn(self, game: GameRow, seat: int) -> bool:
+    async def _same_turn(self, game: GameRow, seat: int, started: str | None) -> bool:
         """Is the seat's last change a step of its own turn (see ``turnposts``): still undoable, or every
-        public event it made names the seat?"""
+        public event it made is a player's doing, and the decision ``started`` in no simultaneous phase?"""
+        if started and simultaneous(self.service.engine(game.engine), started.partition(":")[2]):
+            return False
         if undoable(game.state or {}, seat):
             return True
         rows = await self.service.storage.actions(game.id) if game.version > 0 else []

@@ -9,8 +9,8 @@ A committed action is one of three kinds for the channel:
   it later.
 * ``status`` — a seat locked in during a simultaneous phase (the others are still due): the phase's one
   status message is edited.
-* ``board`` — the decision passed to someone else, somebody other than the mover acted (an Automa, the
-  game itself: "Euphorian allegiance +1"), or the game ended: one public post with the board.
+* ``board`` — the decision passed to someone else, a simultaneous phase resolved (its reveal), something
+  no player did happened (an Automa's move), or the game ended: one public post with the board.
 
 Engines have no explicit "turn" in their contract; a hook such as ``Engine.turn(state) -> (seat, n)``
 would make the same-seat case exact.
@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engines.core import UNDO, Action, Engine, Game
+from engines.core import UNDO, Action, Engine, Game, Simultaneous
 
 QUIET, STATUS, BOARD = "quiet", "status", "board"
 _SEAT = re.compile(r"\{seat(\d+)\}")
@@ -33,17 +33,35 @@ def turn_kind(engine: Engine, before: dict[str, Any], after: dict[str, Any], sea
     if after.get("result") is not None:
         return BOARD
     old, new = engine.active(before), engine.active(after)
-    if new == old and (action == UNDO or undoable(after, seat) or own_doing(events or [], seat)):
+    if new != old:
+        return STATUS if len(old) > 1 and new and set(new) < set(old) else BOARD
+    if _resolved_phase(engine, before, after):
+        return BOARD
+    if action == UNDO or undoable(after, seat) or own_doing(events or [], seat):
         return QUIET
-    if len(old) > 1 and new and set(new) < set(old):
-        return STATUS
     return BOARD
 
 
+def _resolved_phase(engine: Engine, before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """A simultaneous phase just resolved (its reveal is everyone's news)."""
+    old = (before.get("stack") or [{}])[-1].get("step")
+    new = (after.get("stack") or [{}])[-1].get("step")
+    return old is not None and old != new and simultaneous(engine, old)
+
+
+def simultaneous(engine: Engine, step: str) -> bool:
+    """Is ``step`` a simultaneous phase of the engine?"""
+    try:
+        return isinstance(engine.step(step), Simultaneous)
+    except Exception:  # noqa: BLE001 - an unknown step is no simultaneous phase
+        return False
+
+
 def own_doing(events: list[dict[str, Any]], seat: int) -> bool:
-    """True when every public event names ``seat`` and no other seat (nobody else did anything the table
-    must see: "Bids revealed: {seat0} 3, {seat1} 2" is everyone's news)."""
-    return all({int(n) for n in _SEAT.findall(e["text"])} == {seat} for e in events if e.get("to") is None)
+    """True when every public event is a player's doing (it names a seat: "{seat0} rolls 4", "{seat1}
+    bumps {seat0}'s worker"): the mover's turn goes on and its post will list them. An event naming
+    nobody (an Automa's move, "The Automa deck is reshuffled") is news of its own."""
+    return all(_SEAT.search(e["text"]) for e in events if e.get("to") is None)
 
 
 def undoable(state: dict[str, Any], seat: int) -> bool:

@@ -129,9 +129,10 @@ async def panel_click(host: Host, user: str, channel: str, game_id: int, action:
                       times: int = 1, timeout: float = 120) -> list[InteractionRecord]:
     """Open the turn panel on the latest board and click ``action`` ``times`` at once (a double click)."""
     game = await host.bot.service.game_by_id(game_id)
-    if game.board_message_id is None:
-        return [await slash_play(host, user, channel, action)]
-    ix = await host.fake.click(user, channel, game.board_message_id, f"t:{b36(game_id)}", timeout=timeout)
+    turn_button = f"t:{b36(game_id)}"
+    if game.board_message_id is None or turn_button not in custom_ids(host.fake.message(game.board_message_id)):
+        return [await slash_play(host, user, channel, action)]  # a newer board just silenced this one
+    ix = await host.fake.click(user, channel, game.board_message_id, turn_button, timeout=timeout)
     if ix.response_type != 4 or not ix.messages:
         return []
     panel = ix.message
