@@ -136,7 +136,7 @@ class GameCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)  # a refusal must stay private
         try:
             document = json.loads(await replay.read())
-        except (ValueError, discord.HTTPException):
+        except (ValueError, RecursionError, discord.HTTPException):  # RecursionError: deeply nested JSON
             raise ServiceError("That file is not a Turnkeeper replay (JSON from /game export).") from None
         if not isinstance(document, dict):
             raise ServiceError("That file is not a Turnkeeper replay (JSON from /game export).")

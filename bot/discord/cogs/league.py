@@ -208,10 +208,11 @@ class LeagueCog(commands.Cog):
     @guarded("/league replace")
     async def replace(self, interaction: discord.Interaction, match: int, player: discord.User,
                       substitute: discord.User, reason: str, league: str | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # it posts in the match thread first
         found = await self.find(interaction, league)
         text = await self.svc.replace(found, actor_of(interaction), match, str(player.id), str(substitute.id),
                                       substitute.display_name, reason)
-        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+        await send_private(interaction, text)
 
     @league.command(name="award", description="Record a match result by hand, with a reason (organisers)")
     @app_commands.describe(match="Match number (see /league matches)",
