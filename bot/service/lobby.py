@@ -58,10 +58,10 @@ class Lobbies:
         game = await self.games.game_by_id(game_id) if game_id is not None else await self.games.open_game(channel_id)
         engine = self.games.engine(game.engine)
         names = [p.name + (" (bot)" if p.is_bot else "") for p in game.players]
+        if game.imported:
+            message = f"{message} {IMPORTED_NOTE}".strip()
         lobby = Lobby(game.id, game.channel_id, engine.id, engine.title, game.host_id, names,
                       engine.min_players, engine.max_players, game.options, game.status, message)
-        if game.imported:
-            lobby.notes.append(IMPORTED_NOTE)
         await self.games.hooks.describe_lobby(game, lobby)
         return lobby
 

@@ -22,7 +22,6 @@ MAX_IMPORT_SECONDS = 15.0
 """Longest time one import may spend re-running its moves (in a worker thread) before it is refused."""
 MAX_SEED = 2**63 - 1
 """Seeds are stored as SQLite integers (signed 64-bit)."""
-MAX_OPTION_TEXT = 100
 LogRow = tuple[int, str, list[dict[str, Any]]]
 
 
@@ -41,19 +40,18 @@ def _is_int(value: Any) -> bool:
 
 def check_options(options: Any, where: str = "options") -> dict[str, Any]:
     """Option values as users or files give them: a mapping of names to text, whole numbers or yes/no;
-    anything else (lists, nested objects, floats, null) is refused naming the option."""
+    anything else (lists, nested objects, floats, null) is refused naming the option. Names and text
+    values are then checked by the game's option schema."""
     if options is None:
         return {}
     if not isinstance(options, dict):
         raise LobbyError(f"`{where}` must be a set of `name: value` pairs, not {type(options).__name__}.")
     for name, value in options.items():
-        if not isinstance(name, str) or not name or len(name) > 40:
-            raise LobbyError(f"`{where}` has an option name that is not a short text.")
+        if not isinstance(name, str):
+            raise LobbyError(f"`{where}` has an option name that is not text.")
         if not (isinstance(value, (str, bool)) or _is_int(value)):
             raise LobbyError(f"Option `{name[:40]}` must be text, a whole number or yes/no, "
                              f"not {type(value).__name__}.")
-        if isinstance(value, str) and len(value) > MAX_OPTION_TEXT:
-            raise LobbyError(f"Option `{name[:40]}` is longer than {MAX_OPTION_TEXT} characters.")
         if _is_int(value) and abs(value) > MAX_SEED:
             raise LobbyError(f"Option `{name[:40]}` is far too large a number.")
     return options

@@ -56,7 +56,7 @@ CORPUS: list[tuple[str, Any, str]] = [
     ("options", {"rounds": 1.5}, "`rounds`"),
     ("options", {"rounds": _nested(5000)}, "`rounds`"),
     ("options", {"rounds": 2**80}, "`rounds`"),
-    ("options", {"rounds": "9" * 500}, "`rounds`"),
+    ("options", {"rounds": "9" * 500}, "Rounds"),
     ("options", {"nonsense": "1"}, "nonsense"),
     ("seats", True, "`seats`"),
     ("seats", "2", "`seats`"),
@@ -191,7 +191,7 @@ async def test_imported_games_are_marked_and_never_rated(storage: SQLiteStorage)
     assert "imported" in (await service.status("c2")).title and "imported" in (await service.board("c2")).title
     await service.join("c2", "dave", "Dave")
     lobby = await service.join("c2", "erin", "Erin")
-    assert any("Imported replay" in note for note in lobby.notes)
+    assert "Imported replay: not rated" in lobby.message
     imported = await service.game_by_id(post.game_id)
     assert imported.imported and not (await service.game_by_id(game.id)).imported
     done = await play_to_end(service, imported.id)
