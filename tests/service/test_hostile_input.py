@@ -14,13 +14,15 @@ from bot.config import Settings, load_settings
 from bot.service import replay_check
 from bot.service.errors import LobbyError, NotAllowed, ServiceError
 from bot.service.host import build_host
+from bot.service.leagues.models import Standing
+from bot.service.leagues.standings import standings_text
 from bot.service.naming import clean_name, host_mention, plain
 from bot.service.replay_check import MAX_IMPORT_MOVES, parse_replay, run_replay
 from bot.service.service import GameService
 from bot.service.sqlite import SQLiteStorage
 from engines.core import export_replay
 
-from ._league_support import RecordingHost
+from ._league_support import RecordingHost, make_league
 from ._support import play_to_end, start_game, to_turn_phase, user_at
 
 
@@ -281,3 +283,17 @@ async def test_log_reads_only_the_lines_it_shows(service: GameService, monkeypat
 
 def test_service_errors_are_what_adapters_show() -> None:
     assert issubclass(replay_check.ReplayRefused, ServiceError)
+
+
+async def test_league_names_and_tables_are_cleaned(storage: SQLiteStorage) -> None:
+    leagues = build_host(storage, renderer=None, league_host=RecordingHost()).leagues
+    league = await make_league(leagues, users=(), name="**Big** [League](https://e.vil)\u202e")
+    assert league.name == "\\*\\*Big\\*\\* \\[League\\](https://e.vil)"
+    await leagues.join(league, "alice", "```[Nitro](https://e.vil)\u200b")
+    await leagues.join(league, "bob", "Bob\x00\u202e")
+    [entry_a, entry_b] = sorted(await leagues.store.entries((await leagues.store.season(league.id)).id),
+                                key=lambda e: e.user_id)
+    assert entry_a.name == "\\`\\`\\`\\[Nitro\\](https://e.vil)" and entry_b.name == "Bob"
+    rows = [Standing(1, "alice", entry_a.name, 0, 0, 0, 0, 0, 0, 0)]
+    text = standings_text(rows)
+    assert "`" not in text and "\\" not in text and "[Nitro](https" in text  # a code block: plain, no fence

@@ -206,7 +206,7 @@ class Matches:
                 seat = match.seat(user_id)
                 assert seat is not None
                 if len(playing) >= 2 and game.status == "running":
-                    await self.store.seat_to_bot(game_id, user_id, f"Bot for {seat.name}"[:32])
+                    await self.store.seat_to_bot(game_id, user_id, clean_name(f"Bot for {seat.name}"))
                     ended = False
                 else:
                     if game.status in ("lobby", "running"):
