@@ -22,6 +22,8 @@ MAX_IMPORT_SECONDS = 15.0
 """Longest time one import may spend re-running its moves (in a worker thread) before it is refused."""
 MAX_SEED = 2**63 - 1
 """Seeds are stored as SQLite integers (signed 64-bit)."""
+IMPORTED_MARK = " (imported replay)"
+"""Added to the title of every post of an imported game."""
 LogRow = tuple[int, str, list[dict[str, Any]]]
 
 
@@ -148,5 +150,5 @@ def run_replay(replay: Replay, *, limit_seconds: float = MAX_IMPORT_SECONDS,
 
 async def mark_imported(game: GameRow, post: Post) -> None:
     """The ``on_post`` hook: an imported game's posts (board, status) say so in their title."""
-    if game.imported and "imported" not in post.title:
-        post.title = f"{post.title} (imported replay)"
+    if game.imported and not post.title.endswith(IMPORTED_MARK):
+        post.title += IMPORTED_MARK
