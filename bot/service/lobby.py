@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from engines.core import OptionError
@@ -30,6 +31,8 @@ class Lobbies:
         self.turns = turns
         self.posts = posts
         self.storage = games.storage
+        self.checker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay-check")
+        """Re-runs imported replays one at a time, off the event loop (a second import waits its turn)."""
 
     async def new_game(self, *, guild_id: str | None, channel_id: str, user_id: str,
                        user_name: str, engine_id: str, options: dict[str, Any] | None = None,
@@ -210,7 +213,7 @@ class Lobbies:
         busy = "This channel already has a game. Import into another channel or thread."
         if await self.storage.open_game_in_channel(channel_id) is not None:
             raise LobbyError(busy)
-        state, rows = await asyncio.to_thread(run_replay, replay)  # CPU-bound: never on the event loop
+        state, rows = await asyncio.get_running_loop().run_in_executor(self.checker, run_replay, replay)
         if await self.storage.open_game_in_channel(channel_id) is not None:
             raise LobbyError(busy)
         names = [clean_name(n) for n in replay.players]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from engines.core import export_replay, verify
@@ -96,7 +97,7 @@ class Reading:
         game = await self.games.game_by_id(game_id)
         assert game.state is not None
         actions = [(row.seat, row.action) for row in await self.storage.actions(game.id)]
-        return verify(self.games.engine(game.engine), game.state, actions)
+        return await asyncio.to_thread(verify, self.games.engine(game.engine), game.state, actions)  # CPU-bound
 
     async def unposted(self) -> list[GameRow]:
         """Running or finished games whose latest board has not been posted yet."""
