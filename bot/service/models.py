@@ -44,6 +44,8 @@ class GameRow:
     """The version of the last board message (quiet sub-decisions advance ``posted_version`` only)."""
     turns: int = 0
     """Board messages posted so far (the footer's turn count)."""
+    imported: bool = False
+    """Loaded from a replay file (``/game import``): shown as such, never rated, never a league game."""
 
     def seat_of(self, user_id: str) -> int | None:
         """The seat a user holds in this game, if any."""
