@@ -97,7 +97,7 @@ def build_map(g: Game) -> None:
 
 
 def build_supply(g: Game) -> None:
-    """Celestium and Weapons as a general supply, the Fragment deck shuffled, Energisers by Domain (SC-SETUP-07/08/10)."""
+    """Celestium and Weapons in a general supply, the Fragments shuffled, Energisers by Domain (SC-SETUP-07/08/10)."""
     c = g.data
     deck = list(c.fragment_values)
     g.rng.shuffle(deck)  # SC-SETUP-08

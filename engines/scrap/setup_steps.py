@@ -152,7 +152,7 @@ class PlaceBots(Step):
             next_setup(g)
 
     def label_split(self, g: Game, seat: int, first: int) -> str:
-        return self._words(g, seat, first).capitalize()
+        return self._words(g, seat, first)
 
     def _bot(self, g: Game, seat: int):
         return g.data.intelligences[g.g["intel"][str(seat)]].bot(g.frame["sizes"][0])
