@@ -3,8 +3,9 @@
 A tree is queued as one ``node`` effect; a combinator puts its children at the front of the queue in
 printed order (SC-ACTGEN-02), an atom does its work. So far the Support atoms Energy, Weapons, Data,
 Fragment and Reset run (SC-ACT-ENERGY/WEAPONS/DATA/FRAGMENT/RESET); a Cost is paid when it is an Energy
-cost the player can afford (declining is the default, SC-ACTGEN-05). Every other atom, a "?" Value
-and the conditional combinators are skipped with a log line until their rules are written.
+cost or an Expend the player can pay (declining is the default, SC-ACTGEN-05); Progress, Celestium
+(with its slot Action) and Refresh ask their small choices on the core Choice prompt. Every other atom,
+a "?" Value and the conditional combinators are skipped with a log line until their rules are written.
 """
 
 from __future__ import annotations
@@ -14,10 +15,13 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from .content import thaw
+from .content import DOMAINS, thaw
+from .support import advance, draw_fragments, gain_data, gain_energy, player
+from .words import describe
 
-NODE, PAY = "node", "pay"
-"""Effect names: resolve one tree node; decide whether to pay a Cost."""
+NODE, PAY, EXPEND = "node", "pay", "expend"
+WEAPON, PROGRESS, CELESTIUM, SLOT, REFRESH = "weapon", "progress", "celestium", "slot_action", "refresh"
+"""Effect names: one tree node, the Costs, and the Support actions that ask."""
 LIST_COMBINATORS = ("seq", "plus")
 
 
@@ -101,11 +105,12 @@ def after_run(g: Game, seat: int) -> None:
 
 
 def after_call(g: Game, seat: int) -> None:
-    """The Call Phase is over → the Load Phase (SC-LOAD-01: the Active Function goes to the Discard Pile)."""
-    p = g.g["players"][str(seat)]
+    """The Call Phase is over → the Load Phase (SC-LOAD-01: the Active Function goes to the Discard Pile,
+    or back to hand when a Refresh chose it, SC-ACT-REFRESH-03)."""
+    p = player(g, seat)
     g.g["turn"]["phase"] = "load"
     if p["active"] is not None:
-        p["discard"].append(p["active"])
+        (p["hand"] if g.g["turn"].pop("refresh_active", False) else p["discard"]).append(p["active"])
         p["active"] = None
     g.goto("load_return", seat=seat)
 
@@ -116,55 +121,37 @@ def value(node: dict[str, Any], key: str = "v") -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) else None
 
 
-def gain_energy(p: dict[str, Any], n: int, cap: int) -> None:
-    """SC-ACT-ENERGY-01: up to 9, the excess is lost."""
-    p["energy"] = max(0, min(cap, p["energy"] + n))
-
-
-def _skip(g: Game, what: str) -> None:
-    g.log(f"({what} is not implemented yet; skipped.)")
+def _skip(g: Game, node: Any) -> None:
+    g.log(f"({describe(node)}: not implemented yet, skipped.)")
 
 
 def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
-    """One Support atom."""
-    p = g.g["players"][str(seat)]
+    """One atom: the direct ones act, the asking ones queue their effect in front."""
     op, v = node["op"], value(node)
-    if "who" in node or (v is None and op not in ("reset",)):
-        _skip(g, node["op"].capitalize())
-        return
-    if op == "energy":
-        gain_energy(p, v, g.data.rules["energy"]["max"])
-        g.log(f"{{seat{seat}}} gains {v} Energy (now {p['energy']}).")
-    elif op == "data":  # SC-ACT-DATA-01
-        p["data"] += v
-        g.log(f"{{seat{seat}}} gains {v} Data.")
-    elif op == "weapon":  # SC-ACT-WEAPONS-01/02/04
-        slots = g.data.intelligences[p["intel"]].weapon_slots
-        taken = 0
-        for _ in range(v):
-            if len(p["weapons"]) < slots and g.g["supply"]["weapons"] > 0:
-                p["weapons"].append(node["kind"])
-                g.g["supply"]["weapons"] -= 1
-                taken += 1
-        kind = g.data.supplies["weapons"]["kinds"][node["kind"]]["name"]
-        g.log(f"{{seat{seat}}} takes {taken} {kind} Weapon{'s' * (taken != 1)}.")
-    elif op == "fragment":  # SC-ACT-FRAGMENT-01/02
-        drawn = g.draw(g.g["fragments"], v)
-        p["fragments"] += drawn
-        missing = v - len(drawn)
-        p["data"] += missing * g.data.rules["fragment_empty_data"]
-        g.log(f"{{seat{seat}}} draws {len(drawn)} Fragment{'s' * (len(drawn) != 1)}"
-              + (f" and gains {missing} Data for the empty deck." if missing else "."))
-        if drawn:
-            g.log(f"Your new Fragment{'s' * (len(drawn) != 1)}: {', '.join(map(str, drawn))} Data.", to=[seat])
+    if "who" in node or (v is None and not (op == "reset" or (op == "refresh" and node.get("v") == "*"))):
+        _skip(g, node)
+    elif op == "energy":
+        gain_energy(g, seat, v)
+    elif op == "data":
+        gain_data(g, seat, v)
+    elif op == "fragment":
+        draw_fragments(g, seat, v)
     elif op == "reset":  # SC-ACT-RESET-01
-        p["mode"] = g.data.centre
+        player(g, seat)["mode"] = g.data.centre
         g.log(f"{{seat{seat}}} resets their Mode Marker to the centre.")
+    elif op == "weapon":
+        effects.push_front(g, effects.effect(WEAPON, seat, kind=node["kind"], left=v))
+    elif op == "progress":
+        effects.push_front(g, effects.effect(PROGRESS, seat, left=v, domain=node.get("domain")))
+    elif op == "celestium":
+        effects.push_front(g, effects.effect(CELESTIUM, seat, left=v))
+    elif op == "refresh":
+        effects.push_front(g, effects.effect(REFRESH, seat, left=node["v"], secret=True))
     else:
-        _skip(g, op.capitalize())
+        _skip(g, node)
 
 
-def run_node(g: Game, item: dict[str, Any]) -> list[str] | None:
+def run_node(g: Game, item: dict[str, Any]) -> list[Any] | None:
     """Resolve one node: a combinator queues its parts in front, an atom acts, a Cost asks."""
     node, seat = item["node"], item["owner"]
     if "op" in node:
@@ -176,16 +163,23 @@ def run_node(g: Game, item: dict[str, Any]) -> list[str] | None:
         return None
     if "cost" in node:
         cost = node["cost"]
-        if cost.get("op") == "pay_e" and value(cost) is not None and g.g["players"][str(seat)]["energy"] >= cost["v"]:
-            effects.push_front(g, effects.effect(PAY, seat, node=node))
-            return None
-        g.log("(A Cost the interpreter cannot pay yet: its Actions are skipped.)")
+        if cost.get("op") == "pay_e" and value(cost) is not None:
+            if player(g, seat)["energy"] >= cost["v"]:  # SC-ACT-ENERGY-02
+                effects.push_front(g, effects.effect(PAY, seat, node=node))
+            else:
+                g.log(f"{{seat{seat}}} cannot pay {cost['v']} Energy.")
+        elif cost.get("op") == "expend" and value(cost, "n") is not None:
+            effects.push_front(g, effects.effect(EXPEND, seat, n=cost["n"], domain=cost.get("domain"),
+                                                 then=node["then"], paying=False, secret=True))
+        else:
+            _skip(g, node)
         return None
-    _skip(g, f"'{next(iter(node))}'")
+    _skip(g, node)
     return None
 
 
-def run_pay(g: Game, item: dict[str, Any]) -> list[str] | None:
+# -- Costs ----------------------------------------------------------------------------------------------
+def run_pay(g: Game, item: dict[str, Any]) -> list[Any] | None:
     """SC-ACTGEN-04/05: pay the Energy Cost and resolve the rest, or decline."""
     return ["pay", "decline"]
 
@@ -193,8 +187,7 @@ def run_pay(g: Game, item: dict[str, Any]) -> list[str] | None:
 def pick_pay(g: Game, item: dict[str, Any], token: Any) -> None:
     seat, node = item["owner"], item["node"]
     if token == "pay":
-        p = g.g["players"][str(seat)]
-        p["energy"] -= node["cost"]["v"]  # SC-ACT-ENERGY-02
+        player(g, seat)["energy"] -= node["cost"]["v"]
         g.log(f"{{seat{seat}}} pays {node['cost']['v']} Energy.")
         effects.push_front(g, effects.effect(NODE, seat, node=node["then"]))
     else:
@@ -202,12 +195,222 @@ def pick_pay(g: Game, item: dict[str, Any], token: Any) -> None:
 
 
 def label_pay(g: Game, item: dict[str, Any], token: Any) -> str:
-    return f"Pay {item['node']['cost']['v']} Energy" if token == "pay" else "Decline the Cost"
+    return f"Pay {item['node']['cost']['v']} Energy: {describe(item['node']['then'])}"[:80] if token == "pay" \
+        else "Decline the Cost"
+
+
+def expendable(g: Game, item: dict[str, Any]) -> list[int]:
+    """SC-ACT-EXPEND-01/02: Functions in hand that may pay (never No-Expend cards; Energisers never)."""
+    dom = item.get("domain")
+    return sorted(c for c in player(g, item["owner"])["hand"] if isinstance(c, int)
+                  and not g.data.functions[c].no_expend and (dom in (None, "X") or g.data.functions[c].domain == dom))
+
+
+def run_expend(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    cards = expendable(g, item)
+    if len(cards) < item["n"]:
+        g.log(f"{{seat{item['owner']}}} cannot Expend {item['n']}: the Actions after it are skipped.")
+        return None
+    return cards if item["paying"] else ["decline", *cards]
+
+
+def pick_expend(g: Game, item: dict[str, Any], token: Any) -> None:
+    seat = item["owner"]
+    if token == "decline":
+        g.log(f"{{seat{seat}}} declines to Expend.")
+        return
+    p = player(g, seat)
+    p["hand"].remove(token)
+    p["discard"].append(token)
+    g.log(f"{{seat{seat}}} Expends a card.")
+    if item["n"] > 1:
+        effects.push_front(g, {**item, "n": item["n"] - 1, "paying": True})
+    else:
+        effects.push_front(g, effects.effect(NODE, seat, node=item["then"]))
+
+
+def label_expend(g: Game, item: dict[str, Any], token: Any) -> str:
+    if token == "decline":
+        return "Decline the Cost"
+    return f"Expend {g.data.functions[token].name}: {describe(item['then'])}"[:80]
+
+
+# -- Support actions that ask ------------------------------------------------------------------------------
+def run_weapon(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """SC-ACT-WEAPONS-01/02/04: take Weapons into free slots; full slots: discard an old one or decline."""
+    seat = item["owner"]
+    p = player(g, seat)
+    while item["left"] > 0:
+        if g.g["supply"]["weapons"] <= 0:
+            g.log("The Weapon supply is empty.")
+            return None
+        if len(p["weapons"]) >= g.data.intelligences[p["intel"]].weapon_slots:
+            return ["decline", *sorted({p["weapons"].index(k) for k in p["weapons"]})]
+        _take_weapon(g, seat, item["kind"])
+        item["left"] -= 1
+    return None
+
+
+def _take_weapon(g: Game, seat: int, kind: str) -> None:
+    player(g, seat)["weapons"].append(kind)
+    g.g["supply"]["weapons"] -= 1
+    g.log(f"{{seat{seat}}} takes a {g.data.supplies['weapons']['kinds'][kind]['name']} Weapon.")
+
+
+def pick_weapon(g: Game, item: dict[str, Any], token: Any) -> None:
+    if token == "decline":
+        return
+    p = player(g, item["owner"])
+    p["weapons"].pop(token)
+    g.g["supply"]["weapons"] += 1
+    _take_weapon(g, item["owner"], item["kind"])
+    if item["left"] > 1:
+        effects.push_front(g, {**item, "left": item["left"] - 1})
+
+
+def label_weapon(g: Game, item: dict[str, Any], token: Any) -> str:
+    new = g.data.supplies["weapons"]["kinds"][item["kind"]]["name"]
+    if token == "decline":
+        return f"Keep your Weapons (no new {new} Weapon)"
+    old = g.data.supplies["weapons"]["kinds"][player(g, item["owner"])["weapons"][token]]["name"]
+    return f"Discard a {old} Weapon to take the {new} one"
+
+
+def run_progress(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """SC-ACT-PROGRESS-01..03: advance a Knowledge Marker of your choice, ``left`` times (no Subroutine)."""
+    know = player(g, item["owner"])["knowledge"]
+    only = item.get("domain")
+    options = [d for d in DOMAINS if know[d] < g.data.rules["knowledge_track"]["spaces"]
+               and (only in (None, "X") or d == only)]
+    return options or None
+
+
+def pick_progress(g: Game, item: dict[str, Any], token: Any) -> None:
+    advance(g, item["owner"], token)
+    if item["left"] > 1:
+        effects.push_front(g, {**item, "left": item["left"] - 1})
+
+
+def label_progress(g: Game, item: dict[str, Any], token: Any) -> str:
+    k = player(g, item["owner"])["knowledge"][token]
+    return f"Progress in {g.data.domains[token].name} ({k} → {k + 1})"
+
+
+def run_celestium(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """SC-ACT-CELESTIUM-01/02/05: each token into a slot of your choice (a full one: the old one goes back)."""
+    if g.g["supply"]["celestium"] <= 0:
+        g.log("The Celestium supply is empty.")
+        return None
+    return [*range(len(player(g, item["owner"])["celestium"])), "decline"]
+
+
+def pick_celestium(g: Game, item: dict[str, Any], token: Any) -> None:
+    seat = item["owner"]
+    if token == "decline":
+        g.log(f"{{seat{seat}}} leaves the Celestium in the supply.")
+        return
+    slots = player(g, seat)["celestium"]
+    if not slots[token]:
+        g.g["supply"]["celestium"] -= 1
+    slots[token] = True
+    g.log(f"{{seat{seat}}} puts a Celestium in slot {token + 1}.")
+    more = [{**item, "left": item["left"] - 1}] if item["left"] > 1 else []
+    effects.push_front(g, effects.effect(SLOT, seat, slot=token), *more)
+
+
+def label_celestium(g: Game, item: dict[str, Any], token: Any) -> str:
+    if token == "decline":
+        return "Leave the Celestium in the supply"
+    p = player(g, item["owner"])
+    action = describe(g.data.intelligences[p["intel"]].celestium_slots[token])
+    return f"Slot {token + 1} ({action})" + (", replacing its Celestium" if p["celestium"][token] else "")
+
+
+def default_celestium(g: Game, item: dict[str, Any], options: list[Any]) -> Any:
+    slots = player(g, item["owner"])["celestium"]
+    return next((i for i in options if i != "decline" and not slots[i]), "decline")
+
+
+def run_slot(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    return ["use", "skip"]
+
+
+def pick_slot(g: Game, item: dict[str, Any], token: Any) -> None:
+    if token == "use":
+        seat = item["owner"]
+        tree = g.data.intelligences[player(g, seat)["intel"]].celestium_slots[item["slot"]]
+        effects.push_front(g, effects.effect(NODE, seat, node=thaw(tree)))
+
+
+def label_slot(g: Game, item: dict[str, Any], token: Any) -> str:
+    tree = g.data.intelligences[player(g, item["owner"])["intel"]].celestium_slots[item["slot"]]
+    return f"Use the slot: {describe(tree)}" if token == "use" else "Do not use the slot"
+
+
+def run_refresh(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """SC-ACT-REFRESH-01..04: up to N cards from the Discard Pile and/or Queue back to hand, one at a time."""
+    if item["left"] != "*" and item["left"] <= 0:
+        return None
+    p = player(g, item["owner"])
+    options: list[Any] = ["done"] + [f"d{c}" for c in sorted(set(p["discard"]), key=str)]
+    options += [f"q{i}" for i in range(len(p["queue"]))]
+    if p["active"] is not None and not g.g["turn"].get("refresh_active"):
+        options.append("active")
+    return options if len(options) > 1 else None
+
+
+def pick_refresh(g: Game, item: dict[str, Any], token: Any) -> None:
+    seat = item["owner"]
+    p = player(g, seat)
+    if token == "done":
+        return
+    if token == "active":  # SC-ACT-REFRESH-03: back to hand after resolving; no Load discard
+        g.g["turn"]["refresh_active"] = True
+    elif token.startswith("q"):
+        p["hand"].append(p["queue"].pop(int(token[1:])))  # SC-ACT-REFRESH-02: the gap refills at Load
+    else:
+        card = _card(token[1:])
+        p["discard"].remove(card)
+        p["hand"].append(card)
+    g.log(f"{{seat{seat}}} Refreshes a card.")
+    left = item["left"] if item["left"] == "*" else item["left"] - 1
+    effects.push_front(g, {**item, "left": left})
+
+
+def _card(text: str) -> int | str:
+    return int(text) if text.isdigit() else text
+
+
+def label_refresh(g: Game, item: dict[str, Any], token: Any) -> str:
+    p = player(g, item["owner"])
+    if token == "done":
+        return "Stop refreshing"
+    if token == "active":
+        return f"Refresh {g.data.functions[p['active']].name} (the Active Function)"
+    if token.startswith("q"):
+        return f"Refresh {g.data.functions[p['queue'][int(token[1:])]].name} from your Queue"
+    card = _card(token[1:])
+    name = g.data.functions[card].name if isinstance(card, int) else "an Energiser"
+    return f"Refresh {name} from your Discard Pile"
+
+
+def _first(g: Game, item: dict[str, Any], options: list[Any]) -> Any:
+    return options[0]
 
 
 EFFECTS = {
     NODE: Handler(run_node),
     PAY: Handler(run_pay, pick=pick_pay, label=label_pay, prompt="Pay the Cost?", auto_single=False,
                  default=lambda g, item, options: "decline"),
+    EXPEND: Handler(run_expend, pick=pick_expend, label=label_expend, prompt="Expend a card from hand?",
+                    auto_single=False, default=_first, secret=("secret",)),
+    WEAPON: Handler(run_weapon, pick=pick_weapon, label=label_weapon, prompt="Your Weapon slots are full.",
+                    auto_single=False, default=_first),
+    PROGRESS: Handler(run_progress, pick=pick_progress, label=label_progress, prompt="Progress: which Domain?"),
+    CELESTIUM: Handler(run_celestium, pick=pick_celestium, label=label_celestium, prompt="Celestium: which slot?",
+                       default=default_celestium),
+    SLOT: Handler(run_slot, pick=pick_slot, label=label_slot, prompt="Use the slot's Action?", auto_single=False),
+    REFRESH: Handler(run_refresh, pick=pick_refresh, label=label_refresh, prompt="Refresh: which card?",
+                     auto_single=False, default=_first, secret=("secret",)),
 }
 """The interpreter's effect handlers."""

@@ -6,7 +6,8 @@ from engines.core import Action, Game, Step, act
 
 from . import interpreter
 from .content import DOMAINS
-from .run import fn_words, player, start_run
+from .run import fn_words, start_run
+from .support import advance, player
 
 
 def adjacent(g: Game, at: str) -> list[str]:
@@ -17,31 +18,6 @@ def adjacent(g: Game, at: str) -> list[str]:
     i = ring.index(at)
     near = {ring[(i - 1) % 4], ring[(i + 1) % 4]}
     return [d for d in DOMAINS if d in near]
-
-
-def advance(g: Game, seat: int, dom: str) -> None:
-    """SC-CALL-05..11: one space up the track; passing a gap gives its bonus once; space 10 is the last."""
-    p = player(g, seat)
-    track = g.data.rules["knowledge_track"]
-    here = p["knowledge"][dom]
-    if here >= track["spaces"]:
-        return
-    p["knowledge"][dom] = here + 1
-    for bonus in track["bonuses"]:
-        if bonus["gap"][0] != here:
-            continue
-        level = bonus["gain"].get("function_level")
-        if level is None:
-            interpreter.atom(g, seat, interpreter.thaw(bonus["gain"]))
-            continue
-        card = next((r for r in p["box"] if g.data.functions[r].domain == dom
-                     and g.data.functions[r].level == str(level)), None)
-        if card is None:  # SC-CALL-10
-            g.log(f"{{seat{seat}}} passes a bonus with no Function left for it.")
-            continue
-        p["box"].remove(card)
-        p["hand"].append(card)
-        g.log(f"{{seat{seat}}} takes {fn_words(g, card)} from their Function Box.")
 
 
 class CallDomain(Step):

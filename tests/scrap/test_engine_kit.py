@@ -42,6 +42,13 @@ def test_json_round_trip_and_determinism():
         a["g"]["fragments"]
 
 
+def settle(state, seat):
+    """Answer the effect queue's choices with their first option."""
+    while state["stack"][-1]["step"] == "choose":
+        state, _ = ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[0])
+    return state
+
+
 def test_one_turn_run_call_load():
     # SC-RUN-02..07, SC-CALL-01..12, SC-LOAD-01..03, SC-TURN-01
     state = through_setup(2, 5, {"intelligences": "cerebrum,kirurgeon"})
@@ -50,6 +57,7 @@ def test_one_turn_run_call_load():
     state, _ = ENGINE.apply(state, seat, act("play", 5))  # Scavenge or similar: any non-Raid
     assert state["stack"][-1]["step"] == "power_up"
     state, _ = ENGINE.apply(state, seat, act("no"))
+    state = settle(state, seat)
     assert state["stack"][-1]["step"] == "call_domain"
     assert {a.args[0] for a in ENGINE.legal_actions(state, seat)} == set("CITE")  # SC-CALL-03: from the centre
     before = state["g"]["players"][str(seat)]["knowledge"]["I"]
@@ -73,7 +81,7 @@ def test_adjacency_after_a_call():
     state = through_setup(2, 5, {"intelligences": "cerebrum,kirurgeon"})
     seat = ENGINE.active(state)[0]
     state, _ = ENGINE.apply(state, seat, act("play", 5))
-    state, _ = ENGINE.apply(state, seat, act("no"))
+    state = settle(ENGINE.apply(state, seat, act("no"))[0], seat)
     state, _ = ENGINE.apply(state, seat, act("domain", "C"))
     state["g"]["players"][str(seat)]["mode"] = "C"
     state["stack"][-1] = {"step": "call_domain", "seat": seat}
