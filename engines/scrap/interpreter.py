@@ -1,11 +1,11 @@
 """The Function interpreter: effect trees from ``data/scrap/`` run on the core effect queue.
 
 A tree is queued as one ``node`` effect; a combinator puts its children at the front of the queue in
-printed order (SC-ACTGEN-02), an atom does its work. So far the Support atoms Energy, Weapons, Data,
-Fragment and Reset run (SC-ACT-ENERGY/WEAPONS/DATA/FRAGMENT/RESET); a Cost is paid when it is an Energy
-cost or an Expend the player can pay (declining is the default, SC-ACTGEN-05); Progress, Celestium
-(with its slot Action) and Refresh ask their small choices on the core Choice prompt. Every other atom,
-a "?" Value and the conditional combinators are skipped with a log line until their rules are written.
+printed order (SC-ACTGEN-02), an atom does its work. So far these run: the Support atoms Energy,
+Weapons, Data, Fragment, Reset, Progress, Celestium (with its slot Action) and Refresh, and the Map
+action Create at the Ship; an Energy Cost or an Expend is paid when the player can and wants to
+(declining is the default, SC-ACTGEN-05). Every other atom, a "?" Value and the conditional
+combinators are skipped with a log line until their rules are written.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from engines.core import Game, effects
 from engines.core.effects import Handler
 
 from .content import DOMAINS, thaw
+from .map_actions import CREATE
 from .support import advance, draw_fragments, gain_data, gain_energy, player
 from .words import describe
 
@@ -141,6 +142,8 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
         g.log(f"{{seat{seat}}} resets their Mode Marker to the centre.")
     elif op == "weapon":
         effects.push_front(g, effects.effect(WEAPON, seat, kind=node["kind"], left=v))
+    elif op == "create" and "at" not in node:
+        effects.push_front(g, effects.effect(CREATE, seat, left=v))
     elif op == "progress":
         effects.push_front(g, effects.effect(PROGRESS, seat, left=v, domain=node.get("domain")))
     elif op == "celestium":

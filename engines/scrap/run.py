@@ -26,6 +26,12 @@ def start_run(g: Game, seat: int) -> None:
         reveal(g, seat, p["queue"].pop())
     elif any(isinstance(c, int) for c in p["hand"]):
         g.goto("choose_active", seat=seat)
+    elif (reboot := next((c for c in p["discard"] if isinstance(c, int)
+                          and g.data.functions[c].family == "reboot"), None)) is not None \
+            and g.data.rules["flags"]["reboot_safety_valve"]["default"]:  # SC-RUN-13
+        p["discard"].remove(reboot)
+        g.log(f"{{seat{seat}}} has no Function left and takes their Reboot back.")
+        reveal(g, seat, reboot)
     else:  # SC-RUN-05: nothing to run
         g.log(f"{{seat{seat}}} has no Function to run.")
         interpreter.after_run(g, seat)

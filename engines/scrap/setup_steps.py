@@ -3,9 +3,9 @@ Ships and START Bots, each in ascending POWER order."""
 
 from __future__ import annotations
 
-from engines.core import Action, Game, Step, act
+from engines.core import Action, Game, Step, act, effects
 
-from . import board
+from . import board, interpreter
 from .setup import next_setup, seat_players
 
 
@@ -170,8 +170,8 @@ class PlaceBots(Step):
 
 
 class SetupCelestium(Step):
-    """Tachyon's SETUP (ATT-TAC-2): 1 Celestium from the supply into a slot of its choice (SC-ACT-CELESTIUM-01).
-    The slot's Action is not offered at setup (open: see the report)."""
+    """Tachyon's SETUP (ATT-TAC-2): 1 Celestium from the supply into a slot of its choice, whose Action may then
+    be used (SC-ACT-CELESTIUM-01; the Fly slot does nothing before the Ship is placed)."""
 
     name = "setup_celestium"
     verbs = ("slot",)
@@ -186,7 +186,12 @@ class SetupCelestium(Step):
             g.g["supply"]["celestium"] -= 1
             g.g["players"][str(seat)]["celestium"][index] = True
             g.log(f"{{seat{seat}}} puts a Celestium in slot {index + 1}.")
-        next_setup(g)
+            effects.push(g, effects.effect(interpreter.SLOT, seat, slot=index))
+        self.resume(g, None)
+
+    def resume(self, g: Game, result: object) -> None:
+        if effects.run(g):
+            next_setup(g)
 
     def label_slot(self, g: Game, seat: int, index: int) -> str:
         intel = g.data.intelligences[g.g["intel"][str(seat)]]

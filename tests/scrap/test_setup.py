@@ -96,6 +96,14 @@ def test_attribute_setups():
     state, _ = ENGINE.apply(state, 1, act("slot", 3))
     assert state["g"]["players"]["1"]["celestium"] == [False, False, False, True]
     assert state["g"]["supply"]["celestium"] == 15
+    # the slot's Action may be used (Progress 1): passing the 3-4 gap takes the Level-1 Function (SC-CALL-06/09)
+    assert ENGINE.legal_actions(state, 1) == [act("pick", "use"), act("pick", "skip")]
+    state, _ = ENGINE.apply(state, 1, act("pick", "use"))
+    assert ENGINE.label(state, 1, act("pick", "E")) == "Progress in Exploration (3 → 4)"
+    state, _ = ENGINE.apply(state, 1, act("pick", "E"))
+    tachyon = state["g"]["players"]["1"]
+    assert tachyon["knowledge"]["E"] == 4 and len(tachyon["hand"]) == 8 and len(tachyon["box"]) == 5
+    assert C.functions[tachyon["hand"][-1]].level == "1" and C.functions[tachyon["hand"][-1]].domain == "E"
     assert state["stack"][-1]["step"] == "setup_fissure"
     free = [i for i, lk in enumerate(state["g"]["links"]) if "ruins" not in state["g"]["links"][lk]]
     assert ENGINE.legal_actions(state, 0) == [act("link", i) for i in free]
