@@ -8,6 +8,7 @@ from . import interpreter
 from .content import DOMAINS
 from .run import fn_words, start_run
 from .support import advance, player
+from .words import describe
 
 
 def adjacent(g: Game, at: str) -> list[str]:
@@ -80,11 +81,11 @@ class Subroutine(Step):
 
     def act_row(self, g: Game, seat: int, row: int) -> None:
         sub = g.data.domains[g.frame["domain"]].subroutines[row - 1]
-        g.log(f"{{seat{seat}}} resolves Subroutine {sub.id}: {sub.dsl}.")
+        g.log(f"{{seat{seat}}} resolves {g.data.domains[sub.id[0]].name} row {sub.row}: {describe(sub.effect)}.")
         interpreter.run_tree(g, seat, sub.effect, "load")
 
     def label_row(self, g: Game, seat: int, row: int) -> str:
-        return f"Row {row}: {g.data.domains[g.frame['domain']].subroutines[row - 1].dsl}"[:80]
+        return f"Row {row}: {describe(g.data.domains[g.frame['domain']].subroutines[row - 1].effect)}"[:80]
 
     def resume(self, g: Game, result: object) -> None:
         interpreter.drain(g)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Game
-from engines.core.zones import Zones, nobody, owner, public
+from engines.core.zones import Zones, frame, nobody, owner, public
 
 from . import board
 
@@ -22,6 +22,7 @@ ZONES = Zones(
     owner("g.players.{seat}.discard"),  # §6.2 ruling: the face-down pile is the owner's
     owner("g.players.{seat}.fragments"),  # SC-ACT-FRAGMENT-03
     nobody("g.fragments"),  # the face-down deck: only its size shows
+    frame("choose", owner("options", seat="seat", when="op.secret")),  # an Expend or Refresh lists hidden cards
 )
 """SCRAP's secrecy, declared once."""
 
@@ -79,6 +80,8 @@ def table_view(g: Game, seat: int | None) -> dict[str, Any]:
                    "fragments": len(t["fragments"])},
         "ring": t["ring"], "players": players, "intelligences": t["intel"],
     }
+    if seat is not None:
+        view["private_text"] = []
     if seat is not None and str(seat) in t["players"]:
         p = t["players"][str(seat)]
         view["hand"] = [card_words(g, x) for x in p["hand"]]

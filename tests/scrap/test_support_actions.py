@@ -1,0 +1,202 @@
+"""Support actions and the phases run from the data's effect trees (SC-ACT-*, SC-RUN/CALL/LOAD/END)."""
+
+from __future__ import annotations
+
+from engines.core import act
+from engines.scrap.content import load
+
+from .helpers import ENGINE, through_setup
+
+C = load()
+CEREBRUM_KIRURGEON = {"intelligences": "cerebrum,kirurgeon"}
+
+
+def at(step: dict, tweak=None, seed: int = 5):
+    """The first player (Cerebrum, seat 0) on a hand-set prompt in their Call/Run Phase."""
+    state = through_setup(2, seed, CEREBRUM_KIRURGEON)
+    state["g"]["turn"]["phase"] = "call"
+    p = state["g"]["players"]["0"]
+    p["active"] = 5
+    p["hand"].remove(5)
+    if tweak:
+        tweak(state["g"], p)
+    state["stack"][-1] = {"seat": 0, **step}
+    return state
+
+
+def row(dom: str, n: int, tweak=None, seed: int = 5):
+    def both(g, p):
+        p["knowledge"][dom] = 10
+        if tweak:
+            tweak(g, p)
+    state = at({"step": "subroutine", "domain": dom}, both, seed)
+    return ENGINE.apply(state, 0, act("row", n))[0]
+
+
+def labels(state):
+    return [ENGINE.label(state, 0, a) for a in ENGINE.legal_actions(state, 0)]
+
+
+def test_energy_is_capped_at_nine():
+    # SC-ACT-ENERGY-01: I1 Energy 2 at 8 Energy gives 9
+    state = row("I", 1, lambda g, p: p.update(energy=8))
+    assert state["g"]["players"]["0"]["energy"] == 9
+    assert state["stack"][-1]["step"] == "load_return"  # the Call Phase is over (SC-LOAD-01)
+    assert state["g"]["players"]["0"]["discard"] == [5]
+
+
+def test_weapons_with_full_slots():
+    # SC-ACT-WEAPONS-01/02: T1 Basic Weapon 1; full slots: discard an old Weapon or decline
+    state = row("T", 1)
+    assert state["g"]["players"]["0"]["weapons"] == ["B"] and state["g"]["supply"]["weapons"] == 19
+    state = row("T", 1, lambda g, p: p.update(weapons=["A", "A", "A"]))
+    assert labels(state) == ["Keep your Weapons (no new Basic Weapon)",
+                             "Discard a Advanced Weapon to take the Basic one"]
+    state, _ = ENGINE.apply(state, 0, act("pick", 0))
+    assert sorted(state["g"]["players"]["0"]["weapons"]) == ["A", "A", "B"]
+
+
+def test_expend_then_celestium_and_its_slot():
+    # SC-ACT-EXPEND-01/02 (the Reboot is never offered), SC-ACTGEN-05, SC-ACT-CELESTIUM-01
+    state = row("I", 2)
+    legal = [a.args[0] for a in ENGINE.legal_actions(state, 0)]
+    hand = state["g"]["players"]["0"]["hand"]
+    assert legal[0] == "decline" and set(legal[1:]) == {r for r in hand if not C.functions[r].no_expend}
+    assert any(C.functions[r].no_expend for r in hand)
+    assert ENGINE.visible_state(state, 1)["stack"][-1]["options"] == [None] * len(legal)  # nor the hand's cards
+    assert ENGINE.visible_state(state, 0)["stack"][-1]["options"] == legal
+    state, _ = ENGINE.apply(state, 0, act("pick", legal[1]))
+    assert legal[1] in state["g"]["players"]["0"]["discard"]
+    assert labels(state)[:2] == ["Slot 1 (Progress 1)", "Slot 2 (Energy 2)"]
+    state, _ = ENGINE.apply(state, 0, act("pick", 1))
+    assert state["g"]["players"]["0"]["celestium"] == [False, True, False] and state["g"]["supply"]["celestium"] == 15
+    energy = state["g"]["players"]["0"]["energy"]
+    state, _ = ENGINE.apply(state, 0, act("pick", "use"))
+    assert state["g"]["players"]["0"]["energy"] == energy + 2
+
+
+def test_declining_a_cost_skips_its_actions():
+    # SC-ACTGEN-05
+    state = row("I", 2)
+    state, _ = ENGINE.apply(state, 0, act("pick", "decline"))
+    assert state["g"]["players"]["0"]["celestium"] == [False, False, False]
+    assert state["stack"][-1]["step"] == "load_return"
+
+
+def test_progress_passes_bonuses():
+    # SC-ACT-PROGRESS-01..03, SC-CALL-06..09: I3 Expend 1 → Progress 2; passing 6-7 takes the Level-2 Function
+    state = row("I", 3, lambda g, p: p["knowledge"].update(C=5))
+    state, _ = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[1])
+    state, _ = ENGINE.apply(state, 0, act("pick", "C"))
+    state, _ = ENGINE.apply(state, 0, act("pick", "C"))
+    p = state["g"]["players"]["0"]
+    assert p["knowledge"]["C"] == 7
+    level2 = [r for r in C.intelligences["cerebrum"].functions
+              if (C.functions[r].level, C.functions[r].domain) == ("2", "C")]
+    assert all(r in p["hand"] for r in level2)
+
+
+def test_refresh_from_the_discard_pile_and_the_active_function():
+    # SC-ACT-REFRESH-01..03: I4 Celestium 1 + Refresh 2
+    state = row("I", 4, lambda g, p: p.update(discard=[3]))
+    state, _ = ENGINE.apply(state, 0, act("pick", 0))  # the Celestium's slot
+    state, _ = ENGINE.apply(state, 0, act("pick", "skip"))
+    assert labels(state) == ["Stop refreshing", f"Refresh {C.functions[3].name} from your Discard Pile",
+                             f"Refresh {C.functions[5].name} (the Active Function)"]
+    state, _ = ENGINE.apply(state, 0, act("pick", "d3"))
+    state, _ = ENGINE.apply(state, 0, act("pick", "active"))
+    p = state["g"]["players"]["0"]
+    assert 3 in p["hand"] and 5 in p["hand"] and 5 not in p["discard"] and p["active"] is None
+
+
+def test_create_at_the_ship():
+    # SC-ACT-CREATE-01/02/04: C1 Create 2 into an Area beside the Ship, paid with Energy then Weapons
+    state = row("C", 1, lambda g, p: (p.update(energy=1, weapons=["B"]), g["supply"].update(weapons=19)))
+    opts = [a.args[0] for a in ENGINE.legal_actions(state, 0)]
+    assert opts == ["done", "s1a", "s1b", "s2a", "s2b"]  # an Axon costs 2: 1 Energy + a Basic Weapon
+    state, _ = ENGINE.apply(state, 0, act("pick", "s2b"))
+    p = state["g"]["players"]["0"]
+    assert p["energy"] == 0 and p["weapons"] == [] and state["g"]["supply"]["weapons"] == 20
+    placed = [b for b in state["g"]["bots"].values() if b["owner"] == 0 and b["size"] == 2 and b["at"]]
+    assert len(placed) == 2
+    assert state["stack"][-1]["step"] == "load_return"  # Size 2 used the whole Value
+
+
+def test_fragment_bonus_and_the_empty_deck():
+    # SC-CALL-08, SC-ACT-FRAGMENT-01/02: passing 9-10 draws a Fragment; from an empty deck, 1 Data instead
+    def tweak(g, p):
+        p["knowledge"]["T"] = 9
+    state = at({"step": "call_domain"}, tweak)
+    state, _ = ENGINE.apply(state, 0, act("domain", "T"))
+    assert len(state["g"]["players"]["0"]["fragments"]) == 1 and len(state["g"]["fragments"]) == 47
+
+    def empty(g, p):
+        tweak(g, p)
+        g["fragments"] = []
+    state = at({"step": "call_domain"}, empty)
+    data = state["g"]["players"]["0"]["data"]
+    state, _ = ENGINE.apply(state, 0, act("domain", "T"))
+    assert state["g"]["players"]["0"]["data"] == data + 1
+
+
+def test_call_reset_with_celestium():
+    # SC-CALL-04, SC-ACT-CELESTIUM-03b/04
+    state = at({"step": "call_domain"}, lambda g, p: (p.update(mode="C", celestium=[True, False, False]),
+                                                           g["supply"].update(celestium=15)))
+    assert {a.args[0] for a in ENGINE.legal_actions(state, 0) if a.verb == "domain"} == {"I", "T"}
+    state, _ = ENGINE.apply(state, 0, act("reset", 0))
+    assert {a.args[0] for a in ENGINE.legal_actions(state, 0) if a.verb == "domain"} == set("CITE")
+    assert state["g"]["supply"]["celestium"] == 16
+
+
+def test_power_up_payments():
+    # SC-RUN-06: a same-Domain card, a Celestium, or a same-Domain Energiser (+1 Data)
+    state = through_setup(2, 5, CEREBRUM_KIRURGEON)
+    p = state["g"]["players"]["0"]
+    p["celestium"][2] = True
+    p["hand"].append("EN-" + C.functions[1].domain + "1")
+    state, _ = ENGINE.apply(state, 0, act("play", 1))
+    verbs = [a.verb for a in ENGINE.legal_actions(state, 0)]
+    assert verbs[0] == "no" and "celestium" in verbs and "energiser" in verbs
+    assert all(C.functions[a.args[0]].domain == C.functions[1].domain
+               for a in ENGINE.legal_actions(state, 0) if a.verb == "discard")
+    assert ENGINE.default_action(state, 0) == act("no")  # §6.7
+    data = p["data"]
+    state, _ = ENGINE.apply(state, 0, next(a for a in ENGINE.legal_actions(state, 0) if a.verb == "energiser"))
+    assert state["g"]["players"]["0"]["data"] == data + 1  # SC-ENERGISER-03
+
+
+def test_load_take_back_and_refill():
+    # SC-LOAD-02/03
+    state = at({"step": "load_return"}, lambda g, p: p.update(queue=[2], celestium=[True, False, False]))
+    state, _ = ENGINE.apply(state, 0, act("take_back", 0))
+    p = state["g"]["players"]["0"]
+    assert 2 in p["hand"] and p["queue"] == [] and state["stack"][-1]["step"] == "load_fill"
+
+
+def test_reboot_safety_valve():
+    # SC-RUN-13
+    state = at({"step": "load_fill"}, lambda g, p: p.update(
+        hand=[], queue=[], discard=[r for r in C.intelligences["cerebrum"].start_hand if r != 5]))
+    state["g"]["players"]["1"]["hand"] = []
+    state["g"]["players"]["1"]["discard"] = [r for r in C.intelligences["kirurgeon"].start_hand]
+    state["stack"][-1] = {"step": "load_return", "seat": 0}
+    state, _ = ENGINE.apply(state, 0, act("keep"))
+    reboot = next(r for r in C.intelligences["kirurgeon"].functions if C.functions[r].family == "reboot")
+    assert state["g"]["players"]["1"]["active"] == reboot
+    assert state["stack"][-1] == {"step": "power_up", "seat": 1}
+
+
+def test_end_at_fifty_data_with_fragments_and_power_ties():
+    # SC-END-02/03/04, SC-TIE-01
+    def tweak(g, p):
+        p.update(data=50, fragments=[])
+        g["players"]["1"].update(data=47, fragments=[3])
+    state = at({"step": "load_return"}, tweak)
+    state, _ = ENGINE.apply(state, 0, act("keep"))
+    while state["result"] is None:
+        assert state["stack"][-1]["step"] == "load_fill"
+        state, _ = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0])
+    result = state["result"]
+    assert result["scores"] == {"1": 50, "0": 50}
+    assert result["placings"] == [["1"], ["0"]] and result["winners"] == [1]  # Kirurgeon's higher POWER
