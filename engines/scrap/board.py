@@ -68,3 +68,42 @@ def effect_words(tree: Any) -> str:
     op = tree.get("op", "effect") if hasattr(tree, "get") else "effect"
     value = tree.get("v") if hasattr(tree, "get") else None
     return op.capitalize() + (f" {value}" if isinstance(value, int) else "")
+
+
+def strength(g: Game, bot: dict[str, Any]) -> int:
+    """A Bot's base Strength (Console D)."""
+    return g.data.intelligences[g.g["players"][str(bot["owner"])]["intel"]].bot(bot["size"]).strength
+
+
+def power(g: Game, seat: int) -> int:
+    """The seat's POWER (SC-TIE-01)."""
+    return g.data.intelligences[g.g["players"][str(seat)]["intel"]].power
+
+
+def controller(g: Game, area: str) -> int | None:
+    """SC-ACT-SEARCH-02: at least 1 Active Bot and the most Active Strength; ties to the higher POWER."""
+    totals: dict[int, int] = {}
+    for b in g.g["bots"].values():
+        if b["at"] == area and not b["stunned"]:
+            totals[b["owner"]] = totals.get(b["owner"], 0) + strength(g, b)
+    if not totals:
+        return None
+    return max(totals, key=lambda s: (totals[s], power(g, s)))
+
+
+def passable(g: Game, link: str, seat: int) -> bool:
+    """SC-ACT-MOBILISE-02/03: the Link is empty or its topmost piece is yours."""
+    stack = g.g["links"][link]
+    return not stack or stack[-1] in (f"ship:{seat}", f"fissure:{seat}")
+
+
+def linked(g: Game, area: str, seat: int) -> list[str]:
+    """The Areas Linked to ``area`` for ``seat``, in Link order."""
+    out = []
+    for lk in g.g["links"]:
+        a, b = link_areas(g, lk)
+        if area in (a, b) and passable(g, lk, seat):
+            other = b if area == a else a
+            if other not in out:
+                out.append(other)
+    return out

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engines.core import act
+from engines.core import Game, act
+from engines.scrap import board
 from engines.scrap.content import load
 
 from .helpers import ENGINE, through_setup
@@ -200,3 +201,85 @@ def test_end_at_fifty_data_with_fragments_and_power_ties():
     result = state["result"]
     assert result["scores"] == {"1": 50, "0": 50}
     assert result["placings"] == [["1"], ["0"]] and result["winners"] == [1]  # Kirurgeon's higher POWER
+
+
+def _ship(state, seat=0):
+    return next(lk for lk, st in state["g"]["links"].items() if f"ship:{seat}" in st)
+
+
+def test_fly_anywhere_but_onto_an_enemy_ship():
+    # SC-ACT-FLY-01/02, SC-EX-27: E1 Fly 1 + Mobilise 1
+    state = row("E", 1)
+    here, enemy = _ship(state), _ship(state, 1)
+    links = [a.args[0] for a in ENGINE.legal_actions(state, 0)]
+    assert here not in links and enemy not in links and len(links) == len(state["g"]["links"]) - 2
+    ruined = next(lk for lk in links if state["g"]["links"][lk] == ["ruins"])
+    state, _ = ENGINE.apply(state, 0, act("pick", ruined))
+    assert state["g"]["links"][ruined] == ["ruins", "ship:0"] and "ship:0" not in state["g"]["links"][here]
+    assert state["stack"][-1]["op"]["effect"] == "mobilise"  # then the Mobilise 1
+
+
+def test_mobilise_through_links_and_recover():
+    # SC-ACT-MOBILISE-01..04: E2 Expend 1 → Mobilise 4; only Linked Areas; a Stunned Bot Recovers using its Size
+    state = row("E", 2)
+    state, _ = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[1])
+    g = state["g"]
+    options = [a.args[0] for a in ENGINE.legal_actions(state, 0)]
+    assert options[0] == "done"
+    for token in options[1:]:
+        _, src, dst = token[1:].split("-")
+        assert dst in board.linked(Game(ENGINE, state, None), src, 0)
+    bid = next(b for b, bot in g["bots"].items() if bot["owner"] == 0 and bot["at"] and bot["size"] == 2)
+    state["g"]["bots"][bid]["stunned"] = True
+    state = ENGINE.apply(state, 0, act("pick", "done"))[0]
+    state = row("E", 2, lambda g, p: g["bots"][next(b for b, x in g["bots"].items() if x["owner"] == 0 and x["at"]
+                                                    and x["size"] == 2)].update(stunned=True))
+    state, _ = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[1])
+    recover = next(a for a in ENGINE.legal_actions(state, 0) if str(a.args[0]).startswith("r2-"))
+    state, _ = ENGINE.apply(state, 0, recover)
+    assert not any(b["stunned"] for b in state["g"]["bots"].values())
+    assert state["stack"][-1]["op"]["left"] == 2
+
+
+def test_search_in_controlled_areas_only():
+    # SC-ACT-SEARCH-01..04, SC-REWARD-01: E3 Expend 1 → Search 2
+    def away(g, p):  # Kirurgeon's Bots back to the Reserve: Cerebrum Controls where it stands
+        for b in g["bots"].values():
+            if b["owner"] == 1:
+                b["at"] = None
+    state = row("E", 3, away)
+    state, _ = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[1])
+    g = state["g"]
+    options = [a.args[0] for a in ENGINE.legal_actions(state, 0)]
+    mine = {aid for aid in g["areas"].values()
+            if any(b["owner"] == 0 and b["at"] == aid for b in g["bots"].values())}
+    assert options[0] == "done" and len(options) > 1
+    for rid in options[1:]:
+        aid = rid.split(".")[0]
+        assert aid in mine
+        assert not (rid.endswith(".d") and aid in g["relics"])  # covered by its Relic
+    cheap = next(r for r in options[1:] if C.areas[r.split(".")[0]].rewards["abcd".index(r[-1])].cost == 1
+                 and r.endswith(".a"))
+    state, _ = ENGINE.apply(state, 0, act("pick", cheap))
+    assert cheap not in [a.args[0] for a in ENGINE.legal_actions(state, 0)]
+    data = state["g"]["players"]["0"]["data"]
+    state, _ = ENGINE.apply(state, 0, act("pick", "done"))
+    assert state["g"]["players"]["0"]["data"] == data + 1  # every '.a' Reward is Data 1
+    assert state["g"]["turn"]["used_rewards"] == [cheap]  # SC-ACT-SEARCH-03
+
+
+def test_control_needs_an_active_bot_and_ties_go_to_power():
+    # SC-ACT-SEARCH-02, SC-TIE-01, SC-ACT-DISABLE-03
+    state = through_setup(2, 5, CEREBRUM_KIRURGEON)
+    g = state["g"]
+    for b in g["bots"].values():
+        b["at"] = None
+    area = g["areas"]["H"]
+    neurite, needle = "0.1.1", "1.1.1"  # Strength 1 each
+    g["bots"][neurite]["at"] = g["bots"][needle]["at"] = area
+    game = Game(ENGINE, state, None)
+    assert board.controller(game, area) == 1  # Kirurgeon 3141 beats Cerebrum 1337
+    g["bots"][needle]["stunned"] = True
+    assert board.controller(game, area) == 0  # a Stunned Bot adds no Strength
+    g["bots"][neurite]["stunned"] = True
+    assert board.controller(game, area) is None
