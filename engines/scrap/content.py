@@ -116,12 +116,13 @@ class Bot:
 
 @dataclass(frozen=True)
 class Attribute:
-    """An Attribute card; ``setup`` is its SETUP effect tree (SC-SETUP-16), if any."""
+    """An Attribute card; ``setup`` is its SETUP effect tree (SC-SETUP-16), if any; ``rules`` its standing hooks."""
 
     id: str
     name: str
     text: str
     setup: Any
+    rules: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -306,7 +307,8 @@ def build(docs: Docs) -> Content:
             i["id"], i["name"], i["power"], tuple(Bot(**b) for b in i["bots"]),
             MappingProxyType(dict(i["start_knowledge"])), tuple(_freeze(s["effect"]) for s in i["celestium_slots"]),
             i["weapon_slots"], i["relic_slots"],
-            tuple(Attribute(a["id"], a["name"], a["text"], _freeze(a.get("setup"))) for a in i["attributes"]),
+            tuple(Attribute(a["id"], a["name"], a["text"], _freeze(a.get("setup")), _freeze(a.get("rules", [])))
+                  for a in i["attributes"]),
             tuple(i["functions"]), tuple(i["start_hand"]), _freeze(i["unique_components"]))
     areas = {a["id"]: Area(a["id"], a["name"], a["heart"],
                            tuple(Reward(r["id"], r["cost"], _freeze(r["effect"]), r["dsl"], r["right_hand"])

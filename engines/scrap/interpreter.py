@@ -3,7 +3,7 @@
 A tree is queued as one ``node`` effect; a combinator puts its children at the front of the queue in
 printed order (SC-ACTGEN-02), an atom does its work. So far these run: the Support atoms Energy,
 Weapons, Data, Fragment, Reset, Progress, Celestium (with its slot Action) and Refresh, and the Map
-actions Create (at the Ship), Mobilise, Fly and Search; an Energy Cost or an Expend is paid when
+actions Create (at the Ship), Mobilise, Fly, Search and Upgrade; an Energy Cost or an Expend is paid when
 the player can and wants to (declining is the default, SC-ACTGEN-05). Every other atom, a "?" Value and the conditional
 combinators are skipped with a log line until their rules are written.
 """
@@ -16,7 +16,7 @@ from engines.core import Game, effects
 from engines.core.effects import Handler
 
 from .content import DOMAINS, thaw
-from .map_actions import CREATE, FLY, MOBILISE, SEARCH
+from .map_actions import CREATE, FLY, MOBILISE, SEARCH, UPGRADE
 from .support import advance, draw_fragments, gain_data, gain_energy, player
 from .words import describe
 
@@ -144,6 +144,8 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
         effects.push_front(g, effects.effect(WEAPON, seat, kind=node["kind"], left=v))
     elif op == "create" and "at" not in node:
         effects.push_front(g, effects.effect(CREATE, seat, left=v))
+    elif op == "upgrade" and "bot" not in node:
+        effects.push_front(g, effects.effect(UPGRADE, seat, left=v))
     elif op == "fly":
         effects.push_front(g, effects.effect(FLY, seat, left=v))
     elif op == "mobilise":

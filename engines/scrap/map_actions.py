@@ -1,4 +1,4 @@
-"""Map actions run by the interpreter: Create, Mobilise, Fly and Search (SC-ACT-CREATE/MOBILISE/FLY/SEARCH)."""
+"""Map actions run by the interpreter: Create, Mobilise, Fly, Search and Upgrade (SC-ACT-*, SC-TERM-01)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .content import thaw
 from .support import player
 from .words import describe
 
-CREATE, MOBILISE, FLY, SEARCH = "create", "mobilise", "fly", "search"
+CREATE, MOBILISE, FLY, SEARCH, UPGRADE = "create", "mobilise", "fly", "search", "upgrade"
 
 
 def weapon_energy(g: Game, seat: int) -> int:
@@ -201,7 +201,40 @@ def default_search(g: Game, item: dict[str, Any], options: list[Any]) -> Any:
     return next((t for t in options if t != "done"), "done")
 
 
+def run_upgrade(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """SC-TERM-01: swap a Bot in play for a Reserve Bot of Size + 1 (same place and state, no cost); may fail."""
+    seat = item["owner"]
+    if item["left"] <= 0:
+        return None
+    options = [f"u{size}-{area}-{'s' if stunned else 'a'}"
+               for (size, area, stunned) in sorted(_groups(g, seat, []))
+               if size < 3 and board.reserve(g, seat, size + 1)]
+    return options or None
+
+
+def pick_upgrade(g: Game, item: dict[str, Any], token: Any) -> None:
+    seat = item["owner"]
+    size, area, state = token[1:].split("-")
+    old = next(b for (sz, at, st), b in _groups(g, seat, []).items()
+               if sz == int(size) and at == area and st == (state == "s"))
+    new = board.reserve(g, seat, int(size) + 1)[0]
+    g.g["bots"][new].update(at=area, stunned=g.g["bots"][old]["stunned"])  # SC-EX-30: keeps the state
+    g.g["bots"][old].update(at=None, stunned=False)
+    g.log(f"{{seat{seat}}} upgrades a Bot in {g.data.areas[area].name}.")
+    if item["left"] > 1:
+        effects.push_front(g, {**item, "left": item["left"] - 1})
+
+
+def label_upgrade(g: Game, item: dict[str, Any], token: Any) -> str:
+    size, area, state = token[1:].split("-")
+    intel = g.data.intelligences[player(g, item["owner"])["intel"]]
+    stunned = " (Stunned)" if state == "s" else ""
+    return (f"Upgrade a {intel.bot(int(size)).name}{stunned} in {g.data.areas[area].name} "
+            f"to a {intel.bot(int(size) + 1).name}")
+
+
 EFFECTS = {
+    UPGRADE: Handler(run_upgrade, pick=pick_upgrade, label=label_upgrade, prompt="Upgrade which Bot?"),
     FLY: Handler(run_fly, pick=pick_fly, label=label_fly, prompt="Fly: to which Link?"),
     MOBILISE: Handler(run_mobilise, pick=pick_mobilise, label=label_mobilise, prompt="Mobilise: move which Bot?",
                       auto_single=False),

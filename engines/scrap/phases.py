@@ -7,7 +7,7 @@ from engines.core import Action, Game, Step, act
 from . import interpreter
 from .content import DOMAINS
 from .run import fn_words, start_run
-from .support import advance, player
+from .support import advance, chronoflux, pay_chronoflux, player
 from .words import describe
 
 
@@ -25,7 +25,7 @@ class CallDomain(Step):
     """SC-CALL-01..05: optionally Reset with 1 Celestium, then move the Mode Marker and advance Knowledge."""
 
     name = "call_domain"
-    verbs = ("domain", "reset")
+    verbs = ("domain", "reset", "flux_reset")
     deciding = "choose a Domain"
 
     def actions_domain(self, g: Game, seat: int) -> list[Action]:
@@ -57,6 +57,18 @@ class CallDomain(Step):
 
     def label_reset(self, g: Game, seat: int, slot: int) -> str:
         return f"Reset first: spend the Celestium in slot {slot + 1}"
+
+    def actions_flux_reset(self, g: Game, seat: int) -> list[Action]:
+        if player(g, seat)["mode"] == g.data.centre or chronoflux(g, seat) is None:
+            return []
+        return [act("flux_reset")]
+
+    def act_flux_reset(self, g: Game, seat: int) -> None:  # ATT-TAC-1
+        pay_chronoflux(g, seat)
+        player(g, seat)["mode"] = g.data.centre
+
+    def label_flux_reset(self, g: Game, seat: int) -> str:
+        return f"Reset first: pay {chronoflux(g, seat)} Energy (Chronoflux)"
 
     def prompt(self, g: Game, seat: int) -> str:
         return "Call Phase: move your Mode Marker to a Domain."
@@ -98,7 +110,7 @@ class LoadReturn(Step):
     """SC-LOAD-02: spend 1 Celestium to take one queued Function back to hand (at most once)."""
 
     name = "load_return"
-    verbs = ("keep", "take_back")
+    verbs = ("keep", "take_back", "flux_back")
     deciding = "load their Queue"
 
     def actions_take_back(self, g: Game, seat: int) -> list[Action]:
@@ -118,6 +130,20 @@ class LoadReturn(Step):
 
     def label_take_back(self, g: Game, seat: int, index: int) -> str:
         return f"Spend a Celestium: take back {fn_words(g, player(g, seat)['queue'][index])}"
+
+    def actions_flux_back(self, g: Game, seat: int) -> list[Action]:
+        if chronoflux(g, seat) is None:
+            return []
+        return [act("flux_back", i) for i in range(len(player(g, seat)["queue"]))]
+
+    def act_flux_back(self, g: Game, seat: int, index: int) -> None:  # ATT-TAC-1
+        pay_chronoflux(g, seat)
+        p = player(g, seat)
+        p["hand"].append(p["queue"].pop(index))
+        fill(g, seat)
+
+    def label_flux_back(self, g: Game, seat: int, index: int) -> str:
+        return f"Pay {chronoflux(g, seat)} Energy: take back {fn_words(g, player(g, seat)['queue'][index])}"[:80]
 
     def act_keep(self, g: Game, seat: int) -> None:
         fill(g, seat)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.core import Action, Game, Step, act
 
 from . import interpreter
+from .support import chronoflux, pay_chronoflux
 
 
 def player(g: Game, seat: int) -> dict:
@@ -75,7 +76,7 @@ class PowerUp(Step):
     """SC-RUN-06: Power-Up by discarding a same-Domain card, 1 Celestium, or a same-Domain Energiser (+1 Data)."""
 
     name = "power_up"
-    verbs = ("no", "discard", "celestium", "energiser")
+    verbs = ("no", "discard", "celestium", "chronoflux", "energiser")
     deciding = "decide on a Power-Up"
 
     def _domain(self, g: Game, seat: int) -> str:
@@ -107,6 +108,16 @@ class PowerUp(Step):
 
     def label_celestium(self, g: Game, seat: int, slot: int) -> str:
         return f"Power-Up: spend the Celestium in slot {slot + 1}"
+
+    def actions_chronoflux(self, g: Game, seat: int) -> list[Action]:
+        return [act("chronoflux")] if chronoflux(g, seat) is not None else []
+
+    def act_chronoflux(self, g: Game, seat: int) -> None:  # ATT-TAC-1
+        pay_chronoflux(g, seat)
+        self._resolve(g, seat, True)
+
+    def label_chronoflux(self, g: Game, seat: int) -> str:
+        return f"Power-Up: pay {chronoflux(g, seat)} Energy (Chronoflux)"
 
     def actions_energiser(self, g: Game, seat: int) -> list[Action]:
         dom = self._domain(g, seat)

@@ -64,3 +64,23 @@ def advance(g: Game, seat: int, dom: str) -> None:
         p["box"].remove(card)  # SC-CALL-06/07
         p["hand"].append(card)
         g.log(f"{{seat{seat}}} takes {g.data.functions[card].name} from their Function Box.")
+
+
+CHRONOFLUX = "chronoflux.energy_for_phase_celestium"
+
+
+def chronoflux(g: Game, seat: int) -> int | None:
+    """ATT-TAC-1: the Energy the seat may pay instead of 1 Celestium on a Phase effect, if it can pay it."""
+    for att in g.data.intelligences[player(g, seat)["intel"]].attributes:
+        for rule in att.rules:
+            if rule.get("name") == CHRONOFLUX and player(g, seat)["energy"] >= rule["params"]["energy"]:
+                return rule["params"]["energy"]
+    return None
+
+
+def pay_chronoflux(g: Game, seat: int) -> None:
+    """Pay Chronoflux's Energy (checked by :func:`chronoflux`)."""
+    cost = chronoflux(g, seat)
+    assert cost is not None
+    player(g, seat)["energy"] -= cost
+    g.log(f"{{seat{seat}}} pays {cost} Energy instead of a Celestium (Chronoflux).")

@@ -283,3 +283,37 @@ def test_control_needs_an_active_bot_and_ties_go_to_power():
     assert board.controller(game, area) == 0  # a Stunned Bot adds no Strength
     g["bots"][neurite]["stunned"] = True
     assert board.controller(game, area) is None
+
+
+def test_upgrade_keeps_the_state():
+    # SC-TERM-01, SC-EX-30: C4 Create 3 + Upgrade 1; the new Bot keeps the old one's state, the old goes back
+    def tweak(g, p):
+        bid = next(b for b, x in g["bots"].items() if x["owner"] == 0 and x["at"] and x["size"] == 1)
+        g["bots"][bid]["stunned"] = True
+    state = row("C", 4, tweak)
+    state, _ = ENGINE.apply(state, 0, act("pick", "done"))  # Create nothing
+    options = [a.args[0] for a in ENGINE.legal_actions(state, 0)]
+    stunned = next(t for t in options if t.startswith("u1-") and t.endswith("-s"))
+    area = stunned.split("-")[1]
+    label = ENGINE.label(state, 0, act("pick", stunned))
+    assert label == f"Upgrade a Neurite (Stunned) in {C.areas[area].name} to a Axon"
+    state, _ = ENGINE.apply(state, 0, act("pick", stunned))
+    bots = state["g"]["bots"]
+    assert [b["size"] for b in bots.values() if b["owner"] == 0 and b["stunned"]] == [2]
+    assert sum(1 for b in bots.values() if b["owner"] == 0 and b["at"] is None and b["size"] == 1) == 8
+
+
+def test_chronoflux_pays_energy_for_phase_celestium():
+    # ATT-TAC-1 (Tachyon): 2 Energy instead of 1 Celestium on a Power-Up, a Reset or a Load return
+    state = through_setup(2, 5, {"intelligences": "tachyon,kirurgeon"})
+    assert state["g"]["order"][0] == 0
+    p = state["g"]["players"]["0"]
+    p["energy"] = 2
+    ref = ENGINE.legal_actions(state, 0)[0].args[0]
+    state, _ = ENGINE.apply(state, 0, act("play", ref))
+    assert act("chronoflux") in ENGINE.legal_actions(state, 0)
+    assert ENGINE.label(state, 0, act("chronoflux")) == "Power-Up: pay 2 Energy (Chronoflux)"
+    state["g"]["players"]["0"]["energy"] = 1
+    assert act("chronoflux") not in ENGINE.legal_actions(state, 0)
+    state = at({"step": "call_domain"}, lambda g, q: q.update(mode="C", energy=3), seed=5)
+    assert act("flux_reset") not in ENGINE.legal_actions(state, 0)  # Cerebrum has no Chronoflux
