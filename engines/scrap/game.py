@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from engines.core import Engine, Game, Option, OptionsSchema, State
 from engines.core.effects import Choice, Registry
 
-from . import content, interpreter, map_actions, setup, view
+from . import combat, content, interpreter, map_actions, setup, view
 from .phases import CallDomain, LoadFill, LoadReturn, Subroutine
 from .run import ChooseActive, PowerUp
 from .setup_steps import Draft, PlaceBots, PlaceShip, SetupCelestium, SetupFissure
@@ -33,7 +33,7 @@ class Scrap(Engine):
     steps = (Draft, SetupFissure, SetupCelestium, PlaceShip, PlaceBots, ChooseActive, PowerUp, CallDomain,
              Subroutine, LoadReturn, LoadFill, Choice)
     zones = view.ZONES
-    effects = Registry(interpreter.EFFECTS, map_actions.EFFECTS)
+    effects = Registry(interpreter.EFFECTS, map_actions.EFFECTS, combat.EFFECTS)
     rules_summary = ("Each turn: Run your Active Function (Power-Up optional), Call a Domain on the Mode Board "
                      "and resolve a Subroutine, then Load your Queue. The game ends after a turn in which "
                      "anyone has 50 Data; Fragments are then scored and the most Data wins (ties: higher POWER).")

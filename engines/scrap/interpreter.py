@@ -2,10 +2,10 @@
 
 A tree is queued as one ``node`` effect; a combinator puts its children at the front of the queue in
 printed order (SC-ACTGEN-02), an atom does its work. So far these run: the Support atoms Energy,
-Weapons, Data, Fragment, Reset, Progress, Celestium (with its slot Action) and Refresh, and the Map
-actions Create (at the Ship), Mobilise, Fly, Search and Upgrade; an Energy Cost or an Expend is paid when
-the player can and wants to (declining is the default, SC-ACTGEN-05). Every other atom, a "?" Value and the conditional
-combinators are skipped with a log line until their rules are written.
+Weapons, Data, Fragment, Reset, Progress, Celestium (with its slot Action) and Refresh; the Map
+actions Create (at the Ship), Mobilise, Fly, Search, Upgrade, Crush and Disable; an Energy Cost or an
+Expend when the player can and wants to pay (declining is the default, SC-ACTGEN-05). Every other
+atom, a "?" Value and the conditional combinators are skipped with a log line until they are written.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
+from .combat import CRUSH, forbidden
 from .content import DOMAINS, thaw
 from .map_actions import CREATE, FLY, MOBILISE, SEARCH, UPGRADE
 from .support import advance, draw_fragments, gain_data, gain_energy, player
@@ -129,7 +130,12 @@ def _skip(g: Game, node: Any) -> None:
 def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
     """One atom: the direct ones act, the asking ones queue their effect in front."""
     op, v = node["op"], value(node)
-    if "who" in node or (v is None and not (op == "reset" or (op == "refresh" and node.get("v") == "*"))):
+    if op in ("crush", "disable") and value(node, "k") is not None and not {"bot", "area", "targets"} & set(node):
+        if forbidden(g, seat, op):
+            g.log(f"{{seat{seat}}}'s Vow of Peace forbids the Crush.")
+        else:
+            effects.push_front(g, effects.effect(CRUSH, seat, kind=op, k=node["k"], bot=None, left=0, damage={}))
+    elif "who" in node or (v is None and not (op == "reset" or (op == "refresh" and node.get("v") == "*"))):
         _skip(g, node)
     elif op == "energy":
         gain_energy(g, seat, v)

@@ -317,3 +317,42 @@ def test_chronoflux_pays_energy_for_phase_celestium():
     assert act("chronoflux") not in ENGINE.legal_actions(state, 0)
     state = at({"step": "call_domain"}, lambda g, q: q.update(mode="C", energy=3), seed=5)
     assert act("flux_reset") not in ENGINE.legal_actions(state, 0)  # Cerebrum has no Chronoflux
+
+
+def _duel(g, p):
+    """Cerebrum's Axon and Kirurgeon's Needle and Blade in the Heart, nobody else on the map."""
+    for b in g["bots"].values():
+        b["at"] = None
+    heart = g["areas"]["H"]
+    for bid in ("0.2.1", "1.1.1", "1.2.1"):
+        g["bots"][bid]["at"] = heart
+
+
+def test_crush_destroys_for_data():
+    # SC-ACT-CRUSH-01..04: T2 Expend 1 → Crush (Size): the Axon deals 2; a Needle (Strength 1) dies, 1 Data
+    state = row("T", 2, _duel)
+    state, _ = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[1])
+    assert [a.args[0] for a in ENGINE.legal_actions(state, 0)] == [f"b2-{state['g']['areas']['H']}"]
+    state, _ = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0])
+    targets = labels(state)
+    assert targets == ["1 Damage to a Kirurgeon Blade (1/3)", "1 Damage to a Kirurgeon Needle (1/1)",
+                       "Stop assigning Damage"]
+    data = state["g"]["players"]["0"]["data"]
+    state, _ = ENGINE.apply(state, 0, act("pick", "t1.1.1"))
+    state, _ = ENGINE.apply(state, 0, act("pick", "t1.2.1"))  # 1 of 3: no effect, cleared afterwards
+    g = state["g"]
+    assert g["bots"]["1.1.1"]["at"] is None and g["bots"]["1.2.1"]["at"] == g["areas"]["H"]
+    assert g["players"]["0"]["data"] == data + 1
+
+
+def test_disable_stuns_without_data():
+    # SC-ACT-DISABLE-01/06: T3 Expend 1 → Advanced Weapon 1 + Disable (Size+1)
+    state = row("T", 3, _duel)
+    state, _ = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[1])
+    state, _ = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0])  # the Axon: Disable 3
+    data = state["g"]["players"]["0"]["data"]
+    for _ in range(3):
+        state, _ = ENGINE.apply(state, 0, act("pick", "t1.2.1"))
+    g = state["g"]
+    assert g["bots"]["1.2.1"]["stunned"] and g["bots"]["1.2.1"]["at"] == g["areas"]["H"]
+    assert g["players"]["0"]["data"] == data
