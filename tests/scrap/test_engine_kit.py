@@ -50,7 +50,8 @@ def settle(state, seat):
 
 
 def test_one_turn_run_call_load():
-    # SC-RUN-02..07, SC-CALL-01..12, SC-LOAD-01..03, SC-TURN-01
+    # SC-RUN-02, SC-RUN-03, SC-RUN-07, SC-CALL-01, SC-CALL-03, SC-CALL-05, SC-CALL-12, SC-LOAD-01, SC-LOAD-03,
+    # SC-TURN-01
     state = through_setup(2, 5, {"intelligences": "cerebrum,kirurgeon"})
     seat = ENGINE.active(state)[0]
     assert state["g"]["players"][str(seat)]["intel"] == "cerebrum"
@@ -77,7 +78,7 @@ def test_one_turn_run_call_load():
 
 
 def test_adjacency_after_a_call():
-    # SC-CALL-01/02: from Creation only Innovation and Termination
+    # SC-CALL-01, SC-CALL-02: from Creation only Innovation and Termination
     state = through_setup(2, 5, {"intelligences": "cerebrum,kirurgeon"})
     seat = ENGINE.active(state)[0]
     state, _ = ENGINE.apply(state, seat, act("play", 5))

@@ -25,19 +25,19 @@ def _opts(combo):
 def test_setup_every_combination(n, combo):
     state = through_setup(n, 7, _opts(combo))
     g = state["g"]
-    # SC-SETUP-01/02: the Heart in the centre plus 6/8/10 Areas
+    # SC-SETUP-01, SC-SETUP-02: the Heart in the centre plus 6/8/10 Areas
     assert g["areas"]["H"] == C.heart and len(g["areas"]) == {2: 7, 3: 9, 4: 11}[n]
     assert len(set(g["areas"].values())) == len(g["areas"])
     # SC-SETUP-03: 3/4/5 Ruins
     assert sum("ruins" in s for s in g["links"].values()) == {2: 3, 3: 4, 4: 5}[n]
-    # SC-SETUP-04/05/06: a Relic on every Area but the Heart, 8 or 12 in use
+    # SC-SETUP-04, SC-SETUP-05, SC-SETUP-06: a Relic on every Area but the Heart, 8 or 12 in use
     assert C.heart not in g["relics"] and set(g["relics"]) == set(g["areas"].values()) - {C.heart}
     domains = Counter(dict(C.relics)[r] for r in g["relics"].values())
     assert all(v <= (2 if n < 4 else 3) for v in domains.values())
-    # SC-SETUP-07/08/10: supplies
+    # SC-SETUP-07, SC-SETUP-08, SC-SETUP-10: supplies
     assert g["supply"]["weapons"] == 20 and len(g["fragments"]) == 48
     assert {d: len(v) for d, v in g["supply"]["energisers"].items()} == {d: 3 for d in "CITE"}
-    # SC-SETUP-13/22/23: order by POWER, Energy and Data by seat, lowest POWER first
+    # SC-SETUP-13, SC-SETUP-22, SC-SETUP-23: order by POWER, Energy and Data by seat, lowest POWER first
     power = [C.intelligences[g["players"][str(s)]["intel"]].power for s in g["order"]]
     assert power == sorted(power)
     assert [(g["players"][str(s)]["energy"], g["players"][str(s)]["data"]) for s in g["order"]] == \
@@ -50,7 +50,7 @@ def test_setup_every_combination(n, combo):
         assert p["knowledge"] == dict(intel.start_knowledge)  # SC-SETUP-18
         assert p["mode"] == "CENTRE" and p["queue"] == []  # SC-SETUP-19
         mine = [b for b in g["bots"].values() if b["owner"] == s]
-        assert len(mine) == sum(b.count for b in intel.bots)  # SC-SETUP-14/15
+        assert len(mine) == sum(b.count for b in intel.bots)  # SC-SETUP-14, SC-SETUP-15
         ships = [lk for lk, stack in g["links"].items() if f"ship:{s}" in stack]
         assert len(ships) == 1 and g["links"][ships[0]][-1] == f"ship:{s}"  # SC-SETUP-20: on top
         placed = [b for b in mine if b["at"] is not None]
@@ -96,7 +96,8 @@ def test_attribute_setups():
     state, _ = ENGINE.apply(state, 1, act("slot", 3))
     assert state["g"]["players"]["1"]["celestium"] == [False, False, False, True]
     assert state["g"]["supply"]["celestium"] == 15
-    # the slot's Action may be used (Progress 1): passing the 3-4 gap takes the Level-1 Function (SC-CALL-06/09)
+    # the slot's Action may be used (Progress 1): passing the 3-4 gap takes the Level-1 Function (SC-CALL-06,
+    # SC-CALL-09)
     assert ENGINE.legal_actions(state, 1) == [act("pick", "use"), act("pick", "skip")]
     state, _ = ENGINE.apply(state, 1, act("pick", "use"))
     assert ENGINE.label(state, 1, act("pick", "E")) == "Progress in Exploration (3 → 4)"
@@ -145,7 +146,7 @@ def test_energised_snake_draft():
 
 
 def test_warped_ring_and_casual_queue():
-    # SC-VARIANT-02/03
+    # SC-VARIANT-02, SC-VARIANT-03
     rings = {tuple(ENGINE.setup(2, s, {"warped": True})["g"]["ring"]) for s in range(10)}
     assert len(rings) > 1 and all(sorted(r) == list("CEIT") for r in rings)
     state = ENGINE.setup(2, 1, {"casual": True})

@@ -47,7 +47,7 @@ def test_energy_is_capped_at_nine():
 
 
 def test_weapons_with_full_slots():
-    # SC-ACT-WEAPONS-01/02: T1 Basic Weapon 1; full slots: discard an old Weapon or decline
+    # SC-ACT-WEAPONS-01, SC-ACT-WEAPONS-02: T1 Basic Weapon 1; full slots: discard an old Weapon or decline
     state = row("T", 1)
     assert state["g"]["players"]["0"]["weapons"] == ["B"] and state["g"]["supply"]["weapons"] == 19
     state = row("T", 1, lambda g, p: p.update(weapons=["A", "A", "A"]))
@@ -58,7 +58,7 @@ def test_weapons_with_full_slots():
 
 
 def test_expend_then_celestium_and_its_slot():
-    # SC-ACT-EXPEND-01/02 (the Reboot is never offered), SC-ACTGEN-05, SC-ACT-CELESTIUM-01
+    # SC-ACT-EXPEND-01, SC-ACT-EXPEND-02 (the Reboot is never offered), SC-ACTGEN-05, SC-ACT-CELESTIUM-01
     state = row("I", 2)
     legal = [a.args[0] for a in ENGINE.legal_actions(state, 0)]
     hand = state["g"]["players"]["0"]["hand"]
@@ -85,7 +85,8 @@ def test_declining_a_cost_skips_its_actions():
 
 
 def test_progress_passes_bonuses():
-    # SC-ACT-PROGRESS-01..03, SC-CALL-06..09: I3 Expend 1 → Progress 2; passing 6-7 takes the Level-2 Function
+    # SC-ACT-PROGRESS-01, SC-CALL-07, SC-CALL-09: I3 Expend 1 → Progress 2 (the same marker twice);
+    # passing 6-7 takes the Level-2 Function
     state = row("I", 3, lambda g, p: p["knowledge"].update(C=5))
     state, _ = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[1])
     state, _ = ENGINE.apply(state, 0, act("pick", "C"))
@@ -98,7 +99,7 @@ def test_progress_passes_bonuses():
 
 
 def test_refresh_from_the_discard_pile_and_the_active_function():
-    # SC-ACT-REFRESH-01..03: I4 Celestium 1 + Refresh 2
+    # SC-ACT-REFRESH-01, SC-ACT-REFRESH-02, SC-ACT-REFRESH-03: I4 Celestium 1 + Refresh 2
     state = row("I", 4, lambda g, p: p.update(discard=[3]))
     state, _ = ENGINE.apply(state, 0, act("pick", 0))  # the Celestium's slot
     state, _ = ENGINE.apply(state, 0, act("pick", "skip"))
@@ -111,7 +112,8 @@ def test_refresh_from_the_discard_pile_and_the_active_function():
 
 
 def test_create_at_the_ship():
-    # SC-ACT-CREATE-01/02/04: C1 Create 2 into an Area beside the Ship, paid with Energy then Weapons
+    # SC-ACT-CREATE-01, SC-ACT-CREATE-02, SC-ACT-CREATE-04: C1 Create 2 into an Area beside the Ship, paid with Energy
+    # then Weapons
     state = row("C", 1, lambda g, p: (p.update(energy=1, weapons=["B"]), g["supply"].update(weapons=19)))
     opts = [a.args[0] for a in ENGINE.legal_actions(state, 0)]
     assert opts == ["done", "s1a", "s1b", "s2a", "s2b"]  # an Axon costs 2: 1 Energy + a Basic Weapon
@@ -124,7 +126,8 @@ def test_create_at_the_ship():
 
 
 def test_fragment_bonus_and_the_empty_deck():
-    # SC-CALL-08, SC-ACT-FRAGMENT-01/02: passing 9-10 draws a Fragment; from an empty deck, 1 Data instead
+    # SC-CALL-08, SC-ACT-FRAGMENT-01, SC-ACT-FRAGMENT-02: passing 9-10 draws a Fragment; from an empty deck, 1 Data
+    # instead
     def tweak(g, p):
         p["knowledge"]["T"] = 9
     state = at({"step": "call_domain"}, tweak)
@@ -168,7 +171,7 @@ def test_power_up_payments():
 
 
 def test_load_take_back_and_refill():
-    # SC-LOAD-02/03
+    # SC-LOAD-02, SC-LOAD-03
     state = at({"step": "load_return"}, lambda g, p: p.update(queue=[2], celestium=[True, False, False]))
     state, _ = ENGINE.apply(state, 0, act("take_back", 0))
     p = state["g"]["players"]["0"]
@@ -189,7 +192,7 @@ def test_reboot_safety_valve():
 
 
 def test_end_at_fifty_data_with_fragments_and_power_ties():
-    # SC-END-02/03/04, SC-TIE-01
+    # SC-END-02, SC-END-03, SC-END-04, SC-TIE-01
     def tweak(g, p):
         p.update(data=50, fragments=[])
         g["players"]["1"].update(data=47, fragments=[3])
@@ -208,7 +211,7 @@ def _ship(state, seat=0):
 
 
 def test_fly_anywhere_but_onto_an_enemy_ship():
-    # SC-ACT-FLY-01/02, SC-EX-27: E1 Fly 1 + Mobilise 1
+    # SC-ACT-FLY-01, SC-ACT-FLY-02, SC-EX-27: E1 Fly 1 + Mobilise 1
     state = row("E", 1)
     here, enemy = _ship(state), _ship(state, 1)
     links = [a.args[0] for a in ENGINE.legal_actions(state, 0)]
@@ -220,7 +223,8 @@ def test_fly_anywhere_but_onto_an_enemy_ship():
 
 
 def test_mobilise_through_links_and_recover():
-    # SC-ACT-MOBILISE-01..04: E2 Expend 1 → Mobilise 4; only Linked Areas; a Stunned Bot Recovers using its Size
+    # SC-ACT-MOBILISE-01, SC-ACT-MOBILISE-02, SC-ACT-MOBILISE-03, SC-ACT-MOBILISE-04: E2 Expend 1 → Mobilise 4; only
+    # Linked Areas; a Stunned Bot Recovers using its Size
     state = row("E", 2)
     state, _ = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[1])
     g = state["g"]
@@ -242,7 +246,7 @@ def test_mobilise_through_links_and_recover():
 
 
 def test_search_in_controlled_areas_only():
-    # SC-ACT-SEARCH-01..04, SC-REWARD-01: E3 Expend 1 → Search 2
+    # SC-ACT-SEARCH-01, SC-ACT-SEARCH-02, SC-ACT-SEARCH-03, SC-ACT-SEARCH-04, SC-REWARD-01: E3 Expend 1 → Search 2
     def away(g, p):  # Kirurgeon's Bots back to the Reserve: Cerebrum Controls where it stands
         for b in g["bots"].values():
             if b["owner"] == 1:
@@ -329,7 +333,8 @@ def _duel(g, p):
 
 
 def test_crush_destroys_for_data():
-    # SC-ACT-CRUSH-01..04: T2 Expend 1 → Crush (Size): the Axon deals 2; a Needle (Strength 1) dies, 1 Data
+    # SC-ACT-CRUSH-01, SC-ACT-CRUSH-02, SC-ACT-CRUSH-03, SC-ACT-CRUSH-04: T2 Expend 1 → Crush (Size): the Axon deals
+    # 2; a Needle (Strength 1) dies, 1 Data
     state = row("T", 2, _duel)
     state, _ = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[1])
     assert [a.args[0] for a in ENGINE.legal_actions(state, 0)] == [f"b2-{state['g']['areas']['H']}"]
@@ -346,7 +351,7 @@ def test_crush_destroys_for_data():
 
 
 def test_disable_stuns_without_data():
-    # SC-ACT-DISABLE-01/06: T3 Expend 1 → Advanced Weapon 1 + Disable (Size+1)
+    # SC-ACT-DISABLE-01, SC-ACT-DISABLE-06: T3 Expend 1 → Advanced Weapon 1 + Disable (Size+1)
     state = row("T", 3, _duel)
     state, _ = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[1])
     state, _ = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0])  # the Axon: Disable 3
