@@ -21,7 +21,7 @@ from .map_actions import CREATE, FLY, MOBILISE, SEARCH, UPGRADE
 from .support import advance, draw_fragments, gain_data, gain_energy, player
 from .words import describe
 
-NODE, PAY, EXPEND = "node", "pay", "expend"
+NODE, PAY, PAY_ANY, EXPEND = "node", "pay", "pay_any", "expend"
 WEAPON, PROGRESS, CELESTIUM, SLOT, REFRESH = "weapon", "progress", "celestium", "slot_action", "refresh"
 """Effect names: one tree node, the Costs, and the Support actions that ask."""
 LIST_COMBINATORS = ("seq", "plus")
@@ -178,9 +178,15 @@ def run_node(g: Game, item: dict[str, Any]) -> list[Any] | None:
     if kind is not None:
         effects.push_front(g, *(effects.effect(NODE, seat, node=child) for child in node[kind]))
         return None
+    if "action" in node and dict(node["action"]) == {"areas": "one_area"} and node["do"].get("op") == "search" \
+            and value(node["do"]) == 1:  # Manoeuvre's Search 1 in one Area: one Reward of Cost 1 is one Area
+        effects.push_front(g, effects.effect(NODE, seat, node=node["do"]))
+        return None
     if "cost" in node:
         cost = node["cost"]
-        if cost.get("op") == "pay_e" and value(cost) is not None:
+        if cost.get("op") == "pay_e" and cost.get("v") == "?" and not {"cost_key", "min", "max"} & set(cost):
+            effects.push_front(g, effects.effect(PAY_ANY, seat, node=node))
+        elif cost.get("op") == "pay_e" and value(cost) is not None:
             if player(g, seat)["energy"] >= cost["v"]:  # SC-ACT-ENERGY-02
                 effects.push_front(g, effects.effect(PAY, seat, node=node))
             else:
@@ -214,6 +220,43 @@ def pick_pay(g: Game, item: dict[str, Any], token: Any) -> None:
 def label_pay(g: Game, item: dict[str, Any], token: Any) -> str:
     return f"Pay {item['node']['cost']['v']} Energy: {describe(item['node']['then'])}"[:80] if token == "pay" \
         else "Decline the Cost"
+
+
+def evaluate(tree: Any, chosen: int) -> Any:
+    """``tree`` with '?' bound to ``chosen`` and arithmetic on plain numbers worked out (SC-ACTGEN-06)."""
+    if tree == "?":
+        return chosen
+    if isinstance(tree, list):
+        return [evaluate(x, chosen) for x in tree]
+    if not isinstance(tree, dict):
+        return tree
+    out = {k: evaluate(v, chosen) for k, v in tree.items()}
+    if len(out) == 1:
+        (key, args), = out.items()
+        if key in ARITHMETIC and isinstance(args, list) and all(isinstance(a, int) for a in args):
+            return ARITHMETIC[key](args)
+    return out
+
+
+ARITHMETIC = {"add": sum, "min": min, "max": max,
+              "sub": lambda xs: xs[0] - sum(xs[1:]),
+              "mul": lambda xs: xs[0] * (ARITHMETIC["mul"](xs[1:]) if len(xs) > 1 else 1)}
+
+
+def run_pay_any(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """'−? Energy → …': name ? from 0 to your Energy (SC-ACTGEN-06, SC-CORE-05; more cannot be paid, SC-CORE-06)."""
+    return list(range(player(g, item["owner"])["energy"] + 1))
+
+
+def pick_pay_any(g: Game, item: dict[str, Any], token: Any) -> None:
+    seat = item["owner"]
+    player(g, seat)["energy"] -= token
+    g.log(f"{{seat{seat}}} pays {token} Energy.")
+    effects.push_front(g, effects.effect(NODE, seat, node=evaluate(item["node"]["then"], token)))
+
+
+def label_pay_any(g: Game, item: dict[str, Any], token: Any) -> str:
+    return f"Pay {token} Energy: {describe(evaluate(item['node']['then'], token))}"[:80]
 
 
 def expendable(g: Game, item: dict[str, Any]) -> list[int]:
@@ -419,6 +462,8 @@ EFFECTS = {
     NODE: Handler(run_node),
     PAY: Handler(run_pay, pick=pick_pay, label=label_pay, prompt="Pay the Cost?", auto_single=False,
                  default=lambda g, item, options: "decline"),
+    PAY_ANY: Handler(run_pay_any, pick=pick_pay_any, label=label_pay_any, prompt="Pay how much Energy?",
+                     auto_single=False),
     EXPEND: Handler(run_expend, pick=pick_expend, label=label_expend, prompt="Expend a card from hand?",
                     auto_single=False, default=_first, secret=("secret",)),
     WEAPON: Handler(run_weapon, pick=pick_weapon, label=label_weapon, prompt="Your Weapon slots are full.",

@@ -361,3 +361,22 @@ def test_disable_stuns_without_data():
     g = state["g"]
     assert g["bots"]["1.2.1"]["stunned"] and g["bots"]["1.2.1"]["at"] == g["areas"]["H"]
     assert g["players"]["0"]["data"] == data
+
+
+def test_scavenge_names_its_value():
+    # SC-ACTGEN-06, SC-CORE-05, SC-EX-16: '−? Energy → ?+1 Search'; ? = 3 pays 3 and Searches 4; ? = 0 Searches 1
+    state = through_setup(2, 5, CEREBRUM_KIRURGEON)
+    state["g"]["players"]["0"]["energy"] = 3
+    for b in state["g"]["bots"].values():
+        if b["owner"] == 1:
+            b["at"] = None  # Cerebrum Controls where its Bots stand
+    state, _ = ENGINE.apply(state, 0, act("play", 4))
+    state, _ = ENGINE.apply(state, 0, act("no"))
+    assert [a.args[0] for a in ENGINE.legal_actions(state, 0)] == [0, 1, 2, 3]
+    assert ENGINE.label(state, 0, act("pick", 3)) == "Pay 3 Energy: Search 4"
+    assert ENGINE.default_action(state, 0) == act("pick", 0)  # §6.7: ? = 0
+    after, _ = ENGINE.apply(state, 0, act("pick", 3))
+    assert after["g"]["players"]["0"]["energy"] == 0
+    assert after["stack"][-1]["op"] == {**after["stack"][-1]["op"], "effect": "search", "left": 4}
+    after, _ = ENGINE.apply(state, 0, act("pick", 0))
+    assert after["stack"][-1]["op"] == {**after["stack"][-1]["op"], "effect": "search", "left": 1}
