@@ -8,6 +8,14 @@ from engines.core import Game
 
 from .content import Bot
 
+ERRORFUL = "errorful"
+"""``bots.<id>.at`` of a Bot held on Cerebrum's Errorful Learning (neither in play nor in the Reserve)."""
+
+
+def in_play(bot: dict[str, Any]) -> bool:
+    """The Bot stands in an Area (not in the Reserve, not on Errorful Learning)."""
+    return bot["at"] is not None and bot["at"] != ERRORFUL
+
 
 def link_areas(g: Game, link: str) -> tuple[str, str]:
     """The two Area ids a Link joins."""

@@ -47,7 +47,7 @@ def run_crush(g: Game, item: dict[str, Any]) -> list[Any] | None:
 def _own(g: Game, seat: int) -> dict[tuple[int, str, bool], str]:
     out: dict[tuple[int, str, bool], str] = {}
     for bid, b in g.g["bots"].items():
-        if b["owner"] == seat and b["at"]:
+        if b["owner"] == seat and board.in_play(b):
             out.setdefault((b["size"], b["at"], b["stunned"]), bid)
     return out
 
@@ -91,13 +91,31 @@ def _finish(g: Game, item: dict[str, Any]) -> None:
         if item["kind"] == "crush":
             gained += board.strength(g, bot)
             g.log(f"{_name(g, bot)} in {g.data.areas[bot['at']].name} is Destroyed.")
-            bot.update(at=None, stunned=False)
+            destroy(g, bot)
         else:
             bot["stunned"] = True
             g.log(f"{_name(g, bot)} in {g.data.areas[bot['at']].name} is Stunned.")
     if gained:
         player(g, seat)["data"] += gained
         g.log(f"{{seat{seat}}} gains {gained} Data for Destroyed Bots.")
+
+
+def destroy(g: Game, bot: dict[str, Any]) -> None:
+    """A Bot leaves play to its owner's Reserve, or onto Errorful Learning for Cerebrum (ATT-CER-1)."""
+    held = "errorful" in player(g, bot["owner"])["unique"]
+    bot.update(at=board.ERRORFUL if held else None, stunned=False)
+
+
+def errorful_learning(g: Game, seat: int) -> None:
+    """ATT-CER-1, end of your Load Phase: Bots held here give XP +1 (at most 9) and go back to the Reserve."""
+    held = [b for b in g.g["bots"].values() if b["owner"] == seat and b["at"] == board.ERRORFUL]
+    unique = player(g, seat)["unique"]
+    if not held or "xp" not in unique:
+        return
+    unique["xp"] = min(9, unique["xp"] + 1)
+    for b in held:
+        b["at"] = None
+    g.log(f"{{seat{seat}}} learns from their losses: XP {unique['xp']}.")
 
 
 def label_crush(g: Game, item: dict[str, Any], token: Any) -> str:

@@ -129,6 +129,7 @@ def _skip(g: Game, node: Any) -> None:
 
 def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
     """One atom: the direct ones act, the asking ones queue their effect in front."""
+    node = evaluate(node, xp=player(g, seat)["unique"].get("xp"))
     op, v = node["op"], value(node)
     if op in ("crush", "disable") and value(node, "k") is not None and not {"bot", "area", "targets"} & set(node):
         if forbidden(g, seat, op):
@@ -222,15 +223,18 @@ def label_pay(g: Game, item: dict[str, Any], token: Any) -> str:
         else "Decline the Cost"
 
 
-def evaluate(tree: Any, chosen: int) -> Any:
-    """``tree`` with '?' bound to ``chosen`` and arithmetic on plain numbers worked out (SC-ACTGEN-06)."""
-    if tree == "?":
+def evaluate(tree: Any, chosen: int | None = None, xp: int | None = None) -> Any:
+    """``tree`` with '?' bound to ``chosen``, 'XP' to Cerebrum's XP, and arithmetic on plain numbers worked out
+    (SC-ACTGEN-06; effect trees below a Cost stay unbound until it is paid)."""
+    if tree == "?" and chosen is not None:
         return chosen
+    if tree == "XP" and xp is not None:
+        return xp
     if isinstance(tree, list):
-        return [evaluate(x, chosen) for x in tree]
+        return [evaluate(x, chosen, xp) for x in tree]
     if not isinstance(tree, dict):
         return tree
-    out = {k: evaluate(v, chosen) for k, v in tree.items()}
+    out = {k: evaluate(v, chosen, xp) for k, v in tree.items()}
     if len(out) == 1:
         (key, args), = out.items()
         if key in ARITHMETIC and isinstance(args, list) and all(isinstance(a, int) for a in args):

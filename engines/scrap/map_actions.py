@@ -106,7 +106,7 @@ def _groups(g: Game, seat: int, moved: list[str]) -> dict[tuple[int, str, bool],
     """One Bot id per (Size, Area, Stunned) among the seat's Bots in play that have not moved this Action."""
     out: dict[tuple[int, str, bool], str] = {}
     for bid, b in g.g["bots"].items():
-        if b["owner"] == seat and b["at"] and bid not in moved:
+        if b["owner"] == seat and board.in_play(b) and bid not in moved:
             out.setdefault((b["size"], b["at"], b["stunned"]), bid)
     return out
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.core import Action, Game, Step, act
 
 from . import interpreter
+from .combat import errorful_learning
 from .content import DOMAINS
 from .run import fn_words, start_run
 from .support import advance, chronoflux, pay_chronoflux, player
@@ -190,6 +191,7 @@ class LoadFill(Step):
 
 def end_turn(g: Game, seat: int) -> None:
     """SC-LOAD-06, SC-END-02: the end check, else the next player in turn order (SC-TURN-01)."""
+    errorful_learning(g, seat)
     target = g.data.rules["end"]["data"]
     if any(p["data"] >= target for p in g.g["players"].values()):
         finish(g)

@@ -124,7 +124,7 @@ def new_player(c: Content, intel_id: str, seat_index: int, casual: bool) -> dict
     u = intel.unique
     if "xp_marker" in u:  # ATT-CER-1 SETUP: XP Marker on 4
         p["unique"]["xp"] = u["xp_marker"]["start"]
-        p["unique"]["errorful"] = []
+        p["unique"]["errorful"] = True  # ATT-CER-1: Destroyed Bots wait on this card
     if "vows" in u:  # ATT-OLY-2/3 SETUP: Vows Vow-side up, Divinity 0
         p["unique"]["vows"] = {v: "vow" for v in c.vows}
         p["unique"]["divinity"] = 0

@@ -62,6 +62,7 @@ def table_view(g: Game, seat: int | None) -> dict[str, Any]:
             "hand_count": len(p["hand"]), "queue_count": len(p["queue"]), "discard_count": len(p["discard"]),
             "fragment_count": len(p["fragments"]), "box": [c.functions[r].name for r in p["box"]],
             "reserve": {str(b.size): len(board.reserve(g, int(s), b.size)) for b in intel.bots},
+            "errorful": sum(1 for b in t["bots"].values() if b["owner"] == int(s) and b["at"] == board.ERRORFUL),
         }
     areas = {}
     for pos, aid in t["areas"].items():

@@ -380,3 +380,31 @@ def test_scavenge_names_its_value():
     assert after["stack"][-1]["op"] == {**after["stack"][-1]["op"], "effect": "search", "left": 4}
     after, _ = ENGINE.apply(state, 0, act("pick", 0))
     assert after["stack"][-1]["op"] == {**after["stack"][-1]["op"], "effect": "search", "left": 1}
+
+
+def test_errorful_learning_holds_destroyed_bots_then_gives_xp():
+    # ATT-CER-1: Cerebrum's Destroyed Bots wait on the card; at the end of its Load Phase XP +1 and back to Reserve
+    state = through_setup(2, 5, {"intelligences": "kirurgeon,cerebrum"})
+    g = state["g"]
+    assert g["order"] == [1, 0]
+    for b in g["bots"].values():
+        b["at"] = None
+    heart = g["areas"]["H"]
+    g["bots"]["0.2.1"]["at"] = g["bots"]["1.1.1"]["at"] = heart  # Kirurgeon's Blade, Cerebrum's Neurite
+    g["players"]["0"]["knowledge"]["T"] = 10
+    g["turn"] = {"seat": 0, "number": 2, "phase": "call", "first": True}
+    ref = C.intelligences["kirurgeon"].start_hand[0]
+    g["players"]["0"]["active"] = ref
+    g["players"]["0"]["hand"].remove(ref)
+    state["stack"][-1] = {"step": "subroutine", "seat": 0, "domain": "T"}
+    state, _ = ENGINE.apply(state, 0, act("row", 4))  # Crush (Size+1) + Advanced Weapon 1
+    state, _ = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0])
+    state, _ = ENGINE.apply(state, 0, act("pick", "t1.1.1"))
+    state, _ = ENGINE.apply(state, 0, act("pick", "done"))
+    assert state["g"]["bots"]["1.1.1"]["at"] == "errorful"
+    assert ENGINE.view(state, None)["table"]["players"]["1"]["errorful"] == 1
+    state["g"]["turn"]["seat"] = 1
+    state["stack"][-1] = {"step": "load_return", "seat": 1}
+    state["g"]["players"]["1"]["hand"] = []
+    state, _ = ENGINE.apply(state, 1, act("keep"))
+    assert state["g"]["bots"]["1.1.1"]["at"] is None and state["g"]["players"]["1"]["unique"]["xp"] == 5
