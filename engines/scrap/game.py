@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from engines.core import Engine, Game, Option, OptionsSchema, State
+from engines.core import Action, Engine, Game, Option, OptionsSchema, State
 from engines.core.effects import Choice, Registry
 
-from . import combat, content, interpreter, map_actions, setup, view
+from . import bot, combat, content, interpreter, map_actions, setup, view
 from .phases import CallDomain, LoadFill, LoadReturn, Subroutine
 from .run import ChooseActive, PowerUp
 from .setup_steps import Draft, PlaceBots, PlaceShip, SetupCelestium, SetupFissure
@@ -59,3 +59,6 @@ class Scrap(Engine):
 
     def scores(self, state: State) -> dict[str, Any]:
         return {s: p["data"] for s, p in state["g"]["players"].items()}
+
+    def bot_action(self, state: State, seat: int) -> Action:
+        return bot.choose(state, seat, self.legal_actions(state, seat))

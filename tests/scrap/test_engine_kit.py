@@ -87,3 +87,18 @@ def test_adjacency_after_a_call():
     state["g"]["players"][str(seat)]["mode"] = "C"
     state["stack"][-1] = {"step": "call_domain", "seat": seat}
     assert {a.args[0] for a in ENGINE.legal_actions(state, seat) if a.verb == "domain"} == {"I", "T"}
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_bot_games_run_to_the_end_cleanly(n):
+    # SC-END-02, SC-END-03, SC-END-04: with the simple bot, seeded games end at 50 Data with everyone placed
+    for seed in range(2):
+        report = playout(ENGINE, n, seed, {}, bots=True, max_steps=8000, leak_every=25, check_every=12)
+        assert report.clean and report.completed, report.summary()
+
+
+def test_bot_is_deterministic_per_state():
+    state = through_setup(3, 8)
+    seat = ENGINE.active(state)[0]
+    assert ENGINE.bot_action(state, seat) == ENGINE.bot_action(state, seat)
+    assert ENGINE.bot_action(state, seat) in ENGINE.legal_actions(state, seat)
