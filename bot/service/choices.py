@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 
 from engines.core import Action, Engine, IllegalAction
 
@@ -29,7 +30,10 @@ def resolve_action(engine: Engine, game: GameRow, seat: int, text: str) -> Actio
             return Action.parse(choice.action)
     folded = wanted.casefold()
     exact = [c for c in choices if c.label.casefold() == folded]
-    partial = exact or [c for c in choices if folded and folded in c.label.casefold()]
+    # An exact word wins over a prefix: "forward" is "Forward", not also "Forward-left".
+    word = re.compile(rf"(?<![\w-]){re.escape(folded)}(?![\w-])") if folded else None
+    whole = exact or [c for c in choices if word and word.search(c.label.casefold())]
+    partial = whole or [c for c in choices if folded and folded in c.label.casefold()]
     if len(partial) == 1:
         return Action.parse(partial[0].action)
     close = difflib.get_close_matches(folded, [c.label.casefold() for c in choices], n=5, cutoff=0.3)

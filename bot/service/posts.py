@@ -40,7 +40,7 @@ class Posts:
         self._last_image: dict[int, str] = {}
         """Game → digest of the last board image posted (an identical board is not attached again)."""
         self._publishing: dict[int, int] = {}
-        """Game → the board version handed to the adapter and not yet reported posted."""
+        """Game → the board version the adapter is sending (``outgoing`` returned it; ``posted`` not yet)."""
         self._quiet_behind: dict[int, int] = {}
         """Game → the latest quiet version committed while that board was still being published."""
 
@@ -93,8 +93,6 @@ class Posts:
         )
         post.alt_text = alt_text(post, public)
         await self.games.hooks.decorate(game, post)
-        if kind == BOARD:
-            self._publishing[game.id] = game.version
         if image and kind == BOARD:
             post.image = await self.render(game.engine, view)
         return post
@@ -113,6 +111,7 @@ class Posts:
             post.image = await self.render(game.engine, self.view_for(game, None))
         if post.image is not None and self._last_image.get(post.game_id) == _digest(post.image):
             post.image = None
+        self._publishing[post.game_id] = post.version
         return post
 
     async def posted(self, post: Post, message_id: str | None) -> None:
