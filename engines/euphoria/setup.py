@@ -134,5 +134,6 @@ class Draft(Simultaneous):
             g.log("Tie for the highest roll: the first player is drawn at random (R-02).")
         if g.g["automa"] is not None:
             choose_factions(g)
+        g.g["first"] = first
         g.log(f"{name(first, g)} goes first.")
         start_turn(g, first)

@@ -52,11 +52,27 @@ def end_turn(g: Game, pid: int) -> None:
         if pid in final["remaining"]:
             final["remaining"].remove(pid)
     elif final["triggered"]:
-        final["remaining"] = [(pid + k) % count for k in range(1, count + 1)]
+        order, nxt = [], pid
+        for _ in range(count):
+            nxt = next_seat(g, nxt)
+            order.append(nxt)
+        final["remaining"] = order
     if final["remaining"] == []:
         finish_game(g, "the final round is over")
         return
-    start_turn(g, (pid + 1) % count)
+    start_turn(g, next_seat(g, pid))
+
+
+def next_seat(g: Game, pid: int) -> int:
+    """Clockwise from the first player; the Automas play together after all humans (EU-TURN-03)."""
+    count = len(g.g["players"])
+    humans = [i for i, p in enumerate(g.g["players"]) if p["kind"] == "human"]
+    if len(humans) == count or "first" not in g.g:
+        return (pid + 1) % count
+    if pid in humans:
+        after = humans[(humans.index(pid) + 1) % len(humans)]
+        return after if after != g.g["first"] else len(humans)  # the round's last human: black Automa next
+    return pid + 1 if pid + 1 < count else g.g["first"]
 
 
 def extra_dice(g: Game, frame: dict[str, Any]) -> list[int]:
