@@ -48,7 +48,9 @@ def complete_market(g: Game, site: str, workers: list[tuple[int, int]]) -> None:
     g.g["built"][site] = tile
     g.reveal()
     market = data(g).markets[tile]
-    g.log(f"The market at {site} is complete: {market.name} (cost {dict(market.cost)}; penalty: {market.penalty}).")
+    where = data(g).spaces[site.replace("site", "market")].name
+    cost = " and ".join(f"{n} {good}" for good, n in market.cost.items())
+    g.log(f"The {where} is complete: {market.name} (visiting costs {cost}; penalty: {market.text}).")
     active = g.g["placing"]["pid"] if g.g.get("placing") else workers[0][0]
     count = len(g.g["players"])
     builders = sorted({pid for pid, _ in workers}, key=lambda pid: (pid - active) % count)

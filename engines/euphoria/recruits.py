@@ -36,6 +36,7 @@ from .tableau import (
     spend,
     use_once,
 )
+from .words import fit
 
 MODIFIERS = frozenset({
     "any_exclusive_space", "artmarket_bliss_payment", "bazaar_discount", "bear_bonus", "bliss_retrieve_knowledge",
@@ -286,7 +287,7 @@ def _ask_pick(g: Game, op: Op, token: Token) -> None:
 
 def _ask_label(g: Game, op: Op, token: Token) -> str:
     r = data(g).recruits[op["recruit"]]
-    return f"Use {r.name}: {r.text}"[:100] if token == "yes" else f"Do not use {r.name}"
+    return fit(f"Use {r.name}: {r.text}") if token == "yes" else f"Do not use {r.name}"
 
 
 EFFECTS: dict[str, effects.Handler] = {

@@ -219,7 +219,7 @@ def start_automa_turn(g: Game, pid: int) -> None:
     if pid == g.g["automa"]["pids"][0]:
         draw_pair(g)
         p = panel(g)
-        g.log(f"Automa cards: action {g.g['automa']['action']}, support {g.g['automa']['support']}.")
+        g.log("The Automas turn over a new card pair.")
         slot = p["bazaar"]
         if slot and g.g["bazaar"][slot - 1]:
             card = g.g["bazaar"][slot - 1]
