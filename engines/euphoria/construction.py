@@ -14,6 +14,7 @@ from .tableau import (
     place_star,
     player,
 )
+from .words import goods_text
 
 
 def site_index(g: Game, site: str) -> int:
@@ -49,7 +50,7 @@ def complete_market(g: Game, site: str, workers: list[tuple[int, int]]) -> None:
     g.reveal()
     market = data(g).markets[tile]
     where = data(g).spaces[site.replace("site", "market")].name
-    cost = " and ".join(f"{n} {good}" for good, n in market.cost.items())
+    cost = goods_text(data(g).artifact_names, market.cost)
     g.log(f"The {where} is complete: {market.name} (visiting costs {cost}; penalty: {market.text}).")
     active = g.g["placing"]["pid"] if g.g.get("placing") else workers[0][0]
     count = len(g.g["players"])

@@ -34,7 +34,7 @@ def start_turn(g: Game, pid: int) -> None:
     start = {str(i): player(g, pid)["dice"][i]["pips"] for i in available(g, pid)}
     g.goto("turn", seat=pid, pid=pid, start=start, value=None, eligible=[], retrieved=False)
     if not Turn.has_actions(g, pid):
-        g.log(f"{name(pid, g)} cannot place or retrieve: the turn is skipped (EU-TURN-04).")
+        g.log(f"{name(pid, g)} cannot place or retrieve: the turn is skipped.")
         g.g["skips"] += 1
         if g.g["skips"] > 2 * len(g.g["players"]):
             finish_game(g, "nobody can move any more")
