@@ -88,3 +88,15 @@ def test_private_text_shows_both_recruits() -> None:
     assert "private_text" not in ENGINE.view(state, None)["table"]
     other = ENGINE.view(state, 1)["table"]["private_text"]
     assert not any(ENGINE.data.recruits[p["hidden"][0]].name in line for line in other)
+
+
+def test_the_lobby_says_what_will_happen() -> None:
+    defaults = ENGINE.options_schema.defaults()
+    solo = ENGINE.setup_text(1, defaults)
+    assert "against the Black and White Automas" in solo[0] and "difficulty 2 (Medium)" in solo[0]
+    assert "no Automas" in ENGINE.setup_text(2, defaults)[0]
+    assert "Automas" in ENGINE.setup_text(2, {**defaults, "automa": True})[0]
+    automa = ENGINE.options_schema.get("automa")
+    assert "solo game always plays against" in automa.help
+    for option in ENGINE.options_schema.options:
+        assert option.help and not bad(option.label) and "R-" not in option.help, option
