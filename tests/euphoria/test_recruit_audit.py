@@ -180,3 +180,163 @@ def test_ic05_kadan_any_exclusive_space():
     pl(state, 0)["active"] = ["IC05"]
     state, _ = play(turn(state, 0), 0, "place:2:su.tunnel_end")
     assert pl(state, 0)["knowledge"] == 5 and pl(state, 0)["goods"]["food"] == 3
+
+
+def _artmarket(rid: str, artifacts: list[str], space: str = "eu.artmarket", **board) -> tuple[dict, list[str]]:
+    """Seat 0 with ``rid`` active places a 2 on an artifact market holding ``artifacts``."""
+    state = table(2)
+    pl(state, 0).update(active=[rid], morale=3, artifacts=artifacts, **board)
+    dice(state, 0, (2, "avail"))
+    return play(turn(state, 0), 0, f"place:2:{space}")
+
+
+# WA15 Julia the Acolyte: a star on an artifact market → +1 morale
+def test_wa15_julia_artmarket_star_morale():
+    state, _ = _artmarket("WA15", ["bat", "bat"])
+    assert pl(state, 0)["stars"] == 1 and pl(state, 0)["morale"] == 4
+    plain, _ = _artmarket("EU03", ["bat", "bat"])
+    assert pl(plain, 0)["morale"] == 3
+
+
+# SU16 Pedro the Collector: a star on an artifact market → 1 resource and 1 commodity
+def test_su16_pedro_artmarket_star_goods():
+    state, _ = _artmarket("SU16", ["bat", "bat"])
+    assert E.active(state) == [0] and "pick:gold" in legal(state, 0)
+
+
+# SU10 Curtis the Propagandist: every star → knowledge −1
+def test_su10_curtis_star_knowledge_drop():
+    state, _ = _artmarket("SU10", ["bat", "bat"], knowledge=4)
+    assert pl(state, 0)["knowledge"] == 3
+
+
+# EU17 Miroslav the Con Artist: a Bear counts as any type (a Bear and a Bat make a pair)
+def test_eu17_miroslav_bear_is_wild():
+    state, _ = _artmarket("EU17", ["bear", "bat"])
+    assert pl(state, 0)["stars"] == 1 and pl(state, 0)["artifacts"] == []
+    plain = table(2)
+    pl(plain, 0).update(artifacts=["bear", "bat"])
+    dice(plain, 0, (2, "avail"))
+    assert "place:2:eu.artmarket" not in legal(turn(plain, 0), 0)
+
+
+# WA18 Alexandra the Heister (Balloons), WA21 Jose the Persuader (Bat), SU20 Makato the Forger (Bifocals)
+def test_wa18_wa21_su20_wild_types():
+    for rid, wild in (("WA18", "balloons"), ("WA21", "bat"), ("SU20", "bifocals")):
+        other = "book"
+        state, _ = _artmarket(rid, [wild, other])
+        assert pl(state, 0)["stars"] == 1, rid
+
+
+# SU17 Shaheena the Digger: paying 3 artifacts (not a pair) → 1 resource and 1 commodity
+def test_su17_shaheena_three_artifacts_goods():
+    state, _ = _artmarket("SU17", ["bat", "book", "bear"])
+    assert E.active(state) == [0] and any(m.startswith("pick:") for m in legal(state, 0))
+    pair, _ = _artmarket("SU17", ["bat", "bat"])
+    assert pair["g"]["turn_pid"] == 1
+
+
+# IC22 Mosi the Patron: 1 artifact + 2 bliss instead of 3 artifacts or a pair
+def test_ic22_mosi_bliss_payment():
+    state = table(2)
+    pl(state, 0).update(artifacts=["bat"])
+    pl(state, 0)["goods"]["bliss"] = 2
+    dice(state, 0, (2, "avail"))
+    assert "place:2:eu.artmarket" not in legal(turn(state, 0), 0)
+    pl(state, 0)["active"] = ["IC22"]
+    state, _ = play(turn(state, 0), 0, "place:2:eu.artmarket")
+    assert pl(state, 0)["stars"] == 1 and pl(state, 0)["artifacts"] == [] and pl(state, 0)["goods"]["bliss"] == 0
+
+
+def _bump(rid_bumper: list[str], rid_owner: list[str]) -> tuple[dict, list[str]]:
+    """Seat 0 bumps seat 1's 5 from the Euphorian tunnel."""
+    state = table(2)
+    pl(state, 0).update(active=rid_bumper, morale=3)
+    pl(state, 1).update(active=rid_owner, morale=3)
+    pl(state, 1)["goods"]["gold"] = 1
+    dice(state, 1, (5, "eu.tunnel"), (2, "avail"))
+    dice(state, 0, (3, "avail"))
+    pl(state, 0)["goods"]["energy"] = 1
+    with rng_script(1):
+        return play(turn(state, 0), 0, "place:3:eu.tunnel")
+
+
+# SU06 Josiah the Hacker: bumped by another player → +1 morale, the bumper +1 knowledge
+def test_su06_josiah_bumped_hacker():
+    state, _ = _bump([], ["SU06"])
+    assert pl(state, 1)["morale"] == 4 and pl(state, 0)["knowledge"] == 4
+
+
+# EU09 Ben the Ludologist: bumped → may lose 2 morale for an artifact
+def test_eu09_ben_bumped_artifact_for_morale():
+    state, _ = _bump([], ["EU09"])
+    assert E.active(state) == [1] and legal(state, 1) == ["pick:yes", "pick:no"]
+    state, _ = play(state, 1, "pick:yes")
+    assert pl(state, 1)["morale"] == 1
+
+
+# SU15 Khaleef the Bruiser: the bumped player hands over 1 resource
+def test_su15_khaleef_bump_tribute():
+    state, texts = _bump(["SU15"], [])
+    assert any("Khaleef the Bruiser" in t for t in texts)  # seat 1 holds only gold: handed over at once
+    assert pl(state, 0)["goods"]["gold"] == 1 and pl(state, 1)["goods"]["gold"] == 0
+
+
+# IC06 Lee the Gossip: bump another → lose 1 morale, they +1 knowledge, gain 1 commodity
+def test_ic06_lee_gossip():
+    state, _ = _bump(["IC06"], [])
+    assert legal(state, 0) == ["pick:yes", "pick:no"]
+    state, _ = play(state, 0, "pick:yes")
+    assert pl(state, 0)["morale"] == 2 and pl(state, 1)["knowledge"] == 4
+    assert any(m.startswith("pick:") for m in legal(state, 0))
+
+
+# IC08 Maxime the Ambassador / IC09 Rebecca the Peddler: 2 morale; an artifact / a resource
+def test_ic08_ic09_gossip_variants():
+    for rid in ("IC08", "IC09"):
+        state, _ = _bump([rid], [])
+        state, _ = play(state, 0, "pick:yes")
+        assert pl(state, 0)["morale"] == 1 and pl(state, 1)["knowledge"] == 4, rid
+
+
+# EU11 Julia the Thought Inspector: bump another → lose 1 morale for 1 resource
+def test_eu11_julia_bump_resource_for_morale():
+    state, _ = _bump(["EU11"], [])
+    state, _ = play(state, 0, "pick:yes", "pick:stone")
+    assert pl(state, 0)["morale"] == 2 and pl(state, 0)["goods"]["stone"] == 1
+
+
+# WA19 George the Lazy Craftsman: bumping your own worker → 1 resource
+def test_wa19_george_self_bump_resource():
+    state = table(2)
+    pl(state, 0).update(active=["WA19"], morale=3)
+    pl(state, 0)["goods"]["energy"] = 1
+    dice(state, 0, (5, "eu.tunnel"), (3, "avail"))
+    with rng_script(1):
+        state, _ = play(turn(state, 0), 0, "place:3:eu.tunnel")
+    assert legal(state, 0) == ["pick:gold", "pick:stone", "pick:clay"]  # before the tunnel is paid and dug
+    state, _ = play(state, 0, "pick:clay")
+    assert pl(state, 0)["goods"]["clay"] == 1
+
+
+# SU03 Major Dave the Demolitionist: the Subterran tunnel, +2 knowledge → miner +1 more, 1 more stone
+def test_su03_major_dave_dig_extra():
+    state = table(2)
+    pl(state, 0).update(active=["SU03"])
+    pl(state, 0)["goods"]["water"] = 1
+    dice(state, 0, (2, "avail"))
+    state, _ = play(turn(state, 0), 0, "place:2:su.tunnel", "pick:yes")
+    assert state["g"]["miners"]["subterra"] == 5 and pl(state, 0)["knowledge"] == 5
+    state, _ = play(state, 0, "pick:resource")
+    assert pl(state, 0)["goods"]["stone"] == 2
+
+
+# WA02 Professor Reitz the Archeologist: the Wastelander tunnel, +2 knowledge → miner +1, 1 more artifact
+def test_wa02_reitz_dig_extra():
+    state = table(2)
+    pl(state, 0).update(active=["WA02"], morale=3)
+    pl(state, 0)["goods"]["food"] = 1
+    dice(state, 0, (2, "avail"))
+    start = state["g"]["miners"]["wastelands"]
+    state, _ = play(turn(state, 0), 0, "place:2:wa.tunnel", "pick:yes")
+    assert state["g"]["miners"]["wastelands"] == start + 2 and pl(state, 0)["knowledge"] == 5
