@@ -76,7 +76,7 @@ def _runaway(rid: str) -> tuple[dict, list[str]]:
 
 # IC17 Ted the Contingency Planner: a runaway gives 1 morale
 def test_ic17_ted_runaway_morale():
-    state, texts = _runaway("IC17")
+    state, _ = _runaway("IC17")
     assert "runaway" in [d["at"] for d in pl(state, 0)["dice"]]
     assert pl(state, 0)["morale"] == 2  # 2 − 1 (free retrieval) + 1 (Ted)
 
