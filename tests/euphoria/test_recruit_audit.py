@@ -340,3 +340,166 @@ def test_wa02_reitz_dig_extra():
     start = state["g"]["miners"]["wastelands"]
     state, _ = play(turn(state, 0), 0, "place:2:wa.tunnel", "pick:yes")
     assert state["g"]["miners"]["wastelands"] == start + 2 and pl(state, 0)["knowledge"] == 5
+
+
+def _kept(rid: str, **board) -> tuple[dict, list[str]]:
+    """The runaway position of :func:`_runaway` with ``rid`` and the board changes ``board``."""
+    state = table(2)
+    pl(state, 0).update(active=[rid], knowledge=6, morale=2, **board)
+    dice(state, 0, (2, "wa.farm"), (3, "eu.generator"))
+    return state
+
+
+# IC15 Amina the Bliss Bringer: pay 1 bliss to keep a runaway
+def test_ic15_amina_keeps_a_runaway_for_bliss():
+    state = _kept("IC15")
+    pl(state, 0)["goods"]["bliss"] = 1
+    with rng_script(6, 5):
+        state, _ = play(turn(state, 0), 0, "retrieve", "all", "free")
+    assert legal(state, 0) == ["pick:yes", "pick:no"]
+    state, _ = play(state, 0, "pick:yes")
+    assert "runaway" not in [d["at"] for d in pl(state, 0)["dice"]] and pl(state, 0)["goods"]["bliss"] == 0
+
+
+# WA14 Xyon the Brain Surgeon: discard 1 artifact and knowledge −2 to keep a runaway
+def test_wa14_xyon_keeps_a_runaway_for_an_artifact():
+    state = _kept("WA14", artifacts=["book"])
+    with rng_script(6, 5):
+        state, _ = play(turn(state, 0), 0, "retrieve", "all", "free", "pick:yes")
+    p = pl(state, 0)
+    assert "runaway" not in [d["at"] for d in p["dice"]] and p["artifacts"] == [] and p["knowledge"] == 4
+
+
+# SU18 Dusty the Enforcer: discard a Bat to keep a runaway
+def test_su18_dusty_keeps_a_runaway_for_a_bat():
+    state = _kept("SU18", artifacts=["bat"])
+    with rng_script(6, 5):
+        state, _ = play(turn(state, 0), 0, "retrieve", "all", "free", "pick:yes")
+    assert "runaway" not in [d["at"] for d in pl(state, 0)["dice"]] and pl(state, 0)["artifacts"] == []
+    book = _kept("SU18", artifacts=["book"])
+    with rng_script(6, 5):
+        book, _ = play(turn(book, 0), 0, "retrieve", "all", "free")
+    assert "runaway" in [d["at"] for d in pl(book, 0)["dice"]]
+
+
+# EU05 Michael the Engineer: any resource on a site; gold there also +1 morale and +1 knowledge
+def test_eu05_michael_pays_gold_for_clay():
+    state = table(2)
+    pl(state, 0)["goods"]["gold"] = 1
+    dice(state, 0, (2, "avail"), (3, "avail"))
+    assert "place:2:eu.site_a.1" not in legal(turn(state, 0), 0)  # its space asks for clay
+    pl(state, 0).update(active=["EU05"])
+    state, _ = play(turn(state, 0), 0, "place:2:eu.site_a.1")  # gold, the only resource held: paid at once
+    p = pl(state, 0)
+    assert p["goods"]["gold"] == 0 and p["morale"] == 2 and p["knowledge"] == 4
+
+
+# WA04 Jonathan the Artist: placing on a site, +2 knowledge for 1 artifact
+def test_wa04_jonathan_site_knowledge_for_artifact():
+    state = table(2)
+    pl(state, 0).update(active=["WA04"])
+    pl(state, 0)["goods"]["clay"] = 1
+    dice(state, 0, (2, "avail"), (3, "avail"))
+    state, _ = play(turn(state, 0), 0, "place:2:eu.site_a.1")
+    assert legal(state, 0) == ["pick:yes", "pick:no"]
+    state, _ = play(state, 0, "pick:yes")
+    assert pl(state, 0)["knowledge"] == 5
+
+
+def _complete(rid: str, helper: bool) -> tuple[dict, list[str]]:
+    """Seat 0 (``rid`` active) completes Euphoria site A (2 players: 2 builders), with seat 1 or alone."""
+    state = table(2)
+    pl(state, 0).update(active=[rid], morale=2, knowledge=4)
+    pl(state, 0)["goods"]["gold"] = 1
+    dice(state, 0, (2, "avail"), (3, "avail"), *(() if helper else ((4, "eu.site_a.3"),)))
+    if helper:
+        dice(state, 1, (4, "eu.site_a.3"))
+    with rng_script(1, 1, 1, 1):
+        return play(turn(state, 0), 0, "place:2:eu.site_a.2")
+
+
+# EU07 Ray the Foreman: +2 morale if another player helped build, else knowledge −2
+def test_eu07_ray_built_market_mood():
+    shared, _ = _complete("EU07", helper=True)
+    assert shared["g"]["built"].get("eu.site_a") and pl(shared, 0)["morale"] == 4
+    alone, _ = _complete("EU07", helper=False)
+    assert alone["g"]["built"].get("eu.site_a") and pl(alone, 0)["knowledge"] == 2
+
+
+# SU21 Albert the Founder: a market he helped build completes → 1 artifact
+def test_su21_albert_built_market_artifact():
+    state, _ = _complete("SU21", helper=True)
+    assert state["g"]["built"].get("eu.site_a") and len(pl(state, 0)["artifacts"]) == 1  # the free bazaar card
+
+
+def _star(rid: str, space: str, dice_spec: tuple = ((2, "avail"),), **board) -> tuple[dict, list[str]]:
+    """Seat 0 (``rid`` active, a Bat pair) takes a star on the artifact market ``space``."""
+    state = table(2)
+    pl(state, 0).update(active=[rid], morale=3, artifacts=["bat", "bat"], **board)
+    dice(state, 0, *dice_spec)
+    return play(turn(state, 0), 0, f"place:2:{space}")
+
+
+# IC02 Flavio the Merchant: a star on a non-Icarite (artifact) market, +1 knowledge for 1 artifact
+def test_ic02_flavio_star_knowledge_for_artifact():
+    state, _ = _star("IC02", "eu.artmarket")
+    assert legal(state, 0) == ["pick:yes", "pick:no"]
+    icarus, _ = _star("IC02", "ic.artmarket")
+    assert icarus["g"]["turn_pid"] == 1
+
+
+# SU07 Brett the Lockpicker: a star in Subterra, +2 knowledge for 1 resource
+def test_su07_brett_star_in_subterra():
+    state, _ = _star("SU07", "su.artmarket")
+    assert legal(state, 0) == ["pick:yes", "pick:no"]
+    state, _ = play(state, 0, "pick:yes", "pick:stone")
+    assert pl(state, 0)["knowledge"] == 5 and pl(state, 0)["goods"]["stone"] == 1
+    elsewhere, _ = _star("SU07", "eu.artmarket")
+    assert elsewhere["g"]["turn_pid"] == 1
+
+
+# WA24 High General Baron: a star in the Wastelands, pay 2 resources for 1 more star there
+def test_wa24_baron_pays_for_a_second_star():
+    state = table(2)
+    pl(state, 0).update(active=["WA24"], morale=3, artifacts=["bat", "bat"])
+    pl(state, 0)["goods"].update(gold=1, stone=1)
+    dice(state, 0, (2, "avail"))
+    state, _ = play(turn(state, 0), 0, "place:2:wa.artmarket", "pick:yes")
+    while E.active(state) == [0] and state["g"]["turn_pid"] == 0:
+        state, _ = play(state, 0, legal(state, 0)[0])
+    assert pl(state, 0)["stars"] == 2 and pl(state, 0)["goods"]["gold"] + pl(state, 0)["goods"]["stone"] == 0
+
+
+# EU12 Dr. Nakagawa the Tribute: a star in Euphoria, sacrifice that worker for 1 more star (never the last)
+def test_eu12_nakagawa_sacrifices_for_a_star():
+    state, _ = _star("EU12", "eu.artmarket", ((2, "avail"), (4, "wa.farm")))
+    assert legal(state, 0) == ["pick:yes", "pick:no"]
+    state, _ = play(state, 0, "pick:yes")
+    assert pl(state, 0)["stars"] == 2 and pl(state, 0)["dice"][0]["at"] == "gone"
+    last, _ = _star("EU12", "eu.artmarket")
+    assert last["g"]["turn_pid"] == 1 and pl(last, 0)["stars"] == 1
+
+
+# IC04 Josh the Negotiator: at a non-Icarite market whose cost has a resource, 1 bliss instead of it
+def test_ic04_josh_bliss_for_the_resource():
+    state = table(2)
+    build(state, "eu.site_a", "fountain")  # costs 4 water and 1 gold
+    pl(state, 0)["goods"].update(water=4, bliss=1)
+    dice(state, 0, (2, "avail"))
+    assert "place:2:eu.market_a" not in legal(turn(state, 0), 0)
+    pl(state, 0)["active"] = ["IC04"]
+    state, _ = play(turn(state, 0), 0, "place:2:eu.market_a")
+    while E.active(state) == [0] and state["g"]["turn_pid"] == 0:
+        state, _ = play(state, 0, legal(state, 0)[0])
+    assert pl(state, 0)["stars"] == 1 and pl(state, 0)["goods"]["bliss"] == 0
+
+
+# WA10 Steven the Scholar: visiting a built Wastelands market → 1 artifact and 1 resource
+def test_wa10_steven_visit_bonus():
+    state = table(2)
+    build(state, "wa.site_a", "fountain")
+    pl(state, 0).update(active=["WA10"])
+    pl(state, 0)["goods"].update(water=4, gold=1)
+    dice(state, 0, (2, "avail"))
+    state, _ = play(turn(state, 0), 0, "place:2:wa.market_a")
+    assert E.active(state) == [0] and any(m.startswith("pick:") for m in legal(state, 0))
