@@ -3,7 +3,9 @@ where the ability matters (EU-RECRUIT-01: only active recruits work)."""
 
 from __future__ import annotations
 
+from engines.core import Game
 from engines.core.rng import rng_script
+from engines.euphoria.allegiance import advance
 
 from .helpers import E, build, dice, legal, pl, play, table, turn
 
@@ -503,3 +505,55 @@ def test_wa10_steven_visit_bonus():
     dice(state, 0, (2, "avail"))
     state, _ = play(turn(state, 0), 0, "place:2:wa.market_a")
     assert E.active(state) == [0] and any(m.startswith("pick:") for m in legal(state, 0))
+
+
+def _breeze(rid: str) -> dict:
+    """Seat 0 (``rid`` active) at the Breeze Bar with a known bazaar: the artifact choice is next."""
+    state = table(2)
+    pl(state, 0).update(active=[rid], morale=3)
+    pl(state, 0)["goods"].update(bliss=1, energy=1, food=3)
+    state["g"]["bazaar"] = ["bear", "bat", "book", "bifocals"]
+    dice(state, 0, (2, "avail"))
+    state, _ = play(turn(state, 0), 0, "place:2:ic.breeze_bar", "pick:energy")
+    return state
+
+
+# IC14 Ahmed the Artifact Dealer: bazaar cards cost 1 commodity less
+def test_ic14_ahmed_bazaar_discount():
+    state = _breeze("IC14")
+    labels = [E.label(state, 0, a) for a in E.legal_actions(state, 0)]
+    assert "Take artifact: Bear, bazaar slot 1 (pay 1 commodity)" in labels
+    assert "Take artifact: Bat, bazaar slot 2 (free)" in labels
+    plain = _breeze("EU03")
+    assert "Take artifact: Bear, bazaar slot 1 (pay 2 commodities)" in [E.label(plain, 0, a)
+                                                                     for a in E.legal_actions(plain, 0)]
+
+
+# EU15 Cary the Carebear: gaining a Bear also gives 1 food and 1 commodity of choice
+def test_eu15_cary_bear_bonus():
+    state = _breeze("EU15")
+    food = pl(state, 0)["goods"]["food"]
+    state, _ = play(state, 0, "pick:1")
+    while E.active(state) == [0] and state["g"]["turn_pid"] == 0 and "pick:water" not in legal(state, 0):
+        state, _ = play(state, 0, legal(state, 0)[0])  # pay the slot's cost
+    assert "bear" in pl(state, 0)["artifacts"] and "pick:water" in legal(state, 0)
+    state, _ = play(state, 0, "pick:water")
+    assert pl(state, 0)["goods"]["water"] == 1 and pl(state, 0)["goods"]["food"] >= food - 2 + 1
+
+
+# EU18 Steve the Double Agent: a non-Euphorian track at its end → 1 star on Steve
+def test_eu18_steve_track_end_star():
+    state = table(2)
+    pl(state, 0).update(active=["EU18"])
+    top = E.data.allegiance_max
+    state["g"]["tracks"].update(wastelands=top - 1, subterra=top - 1)
+    g = Game(E, state, None)
+    advance(g, "wastelands")
+    assert pl(state, 0)["stars"] == 1 and state["g"]["stars"]["recruit:EU18"] == {"0": 1}
+    advance(g, "subterra")
+    assert pl(state, 0)["stars"] == 1  # at most one star on a recruit
+    hidden = table(2)
+    pl(hidden, 0).update(hidden=["EU18"])
+    hidden["g"]["tracks"]["wastelands"] = top - 1
+    advance(Game(E, hidden, None), "wastelands")
+    assert pl(hidden, 0)["stars"] == 0
