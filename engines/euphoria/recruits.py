@@ -287,7 +287,7 @@ def _ask_pick(g: Game, op: Op, token: Token) -> None:
 
 def _ask_label(g: Game, op: Op, token: Token) -> str:
     r = data(g).recruits[op["recruit"]]
-    return fit(f"Use {r.name}: {r.text}") if token == "yes" else f"Do not use {r.name}"
+    return fit(f"Use {r.name}: {r.text.replace('**', '')}") if token == "yes" else f"Do not use {r.name}"
 
 
 EFFECTS: dict[str, effects.Handler] = {

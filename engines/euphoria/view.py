@@ -100,7 +100,8 @@ def automa_plans(c: Content, t: dict[str, Any]) -> dict[str, str]:
 
 def _ability(c: Content, rid: str) -> str:
     r = c.recruits[rid]
-    text = r.text[:1].upper() + r.text[1:]
+    text = r.text.replace("**", "")
+    text = text[:1].upper() + text[1:]
     return f"{r.name} ({c.area_info[r.faction]['faction'] if r.faction else 'no faction'}): {text}"
 
 

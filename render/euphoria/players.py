@@ -163,14 +163,11 @@ def _automa(ctx: Ctx, body: Box, pid: int, p: Mapping[str, Any]) -> None:
            SMALL, TEXT, "lm", max_width=body.w)
     _workers(ctx, body.x, ys[1], body.x1, pid)
     colour = str(p.get("colour"))
-    act, sup = a.get("action"), a.get("support")
-    cards = cont.automa_cards if cont else {}
     plan = (a.get("plans") or {}).get(colour)
     if plan:
         c.text((body.x, ys[2]), f"Goes for {plan}", SMALL + 0.5, TEXT, "lm", bold=True, max_width=body.w)
-    shown = "the card pair is face up" if act in cards and sup in cards else "no card pair yet"
-    c.text((body.x, ys[3]), f"Automa deck: {a.get('deck', 0)} cards · {shown}", SMALL, MUTED, "lm",
-           max_width=body.w)
+    else:
+        c.text((body.x, ys[2]), "No card pair turned over yet", SMALL, MUTED, "lm", max_width=body.w)
     piles = a.get("piles") or []
     c.text((body.x, ys[4]), f"Deck {a.get('deck', 0)} · piles {'/'.join(map(str, piles)) or '-'} · "
            f"discard {len(a.get('discard') or [])} · artifacts {p.get('artifact_count', 0)}", SMALL, MUTED, "lm",
