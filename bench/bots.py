@@ -9,14 +9,13 @@ every seat is a player. JSON lines per game and player count, then a summary lin
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import random
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import engines
+from engines.cli import in_processes
 
 from .report import emit, note
 
@@ -51,19 +50,10 @@ def play_one(job: Job) -> dict[str, Any]:
             "cpu_s": time.process_time() - started}
 
 
-def _results(jobs: list[Job], workers: int) -> Iterator[dict[str, Any]]:
-    if workers <= 1 or len(jobs) <= 1:
-        yield from map(play_one, jobs)
-        return
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    with multiprocessing.get_context(method).Pool(workers) as pool:
-        yield from pool.imap(play_one, jobs, chunksize=1)
-
-
 def bench_bot(game_id: str, players: int, games: int, seed: int, workers: int) -> dict[str, Any]:
     """The bot's record at one table size."""
     jobs = [(game_id, players, seed + i, i % players) for i in range(games)]
-    rows = list(_results(jobs, workers))
+    rows = list(in_processes(play_one, jobs, workers))
     wins = sum(r["won"] for r in rows)
     return {"game": game_id, "players": players, "games": games, "bot_wins": wins,
             "shared": sum(r["shared"] for r in rows), "unfinished": sum(not r["finished"] for r in rows),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 DEFAULT_DB = "turnkeeper.sqlite3"
 
@@ -17,7 +17,8 @@ class SettingsError(ValueError):
 class Settings:
     """Everything the bot reads from the environment."""
 
-    token: str = ""
+    token: str = field(default="", repr=False)
+    """The bot token: never part of the printed form (``repr``), so no log line can carry it."""
     db_path: str = DEFAULT_DB
     dev_guild: int | None = None
     sync_commands: bool = True

@@ -9,13 +9,16 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 import engines
 
 from .core import ReplayMismatch, check_replay
 from .core.kit import MUTATION_CHECK_EVERY, PlayoutReport, playout
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def _percentile(values: list[float], pct: float) -> float:
@@ -44,18 +47,22 @@ def _one_playout(job: Job) -> PlayoutReport:
     return playout(engines.get(game), players, seed, options, **settings)
 
 
-def _reports(args: argparse.Namespace, jobs: list[Job]) -> Iterator[PlayoutReport]:
-    """The reports in seed order, from ``--jobs`` worker processes (each game is independent).
+def in_processes(fn: Callable[[T], R], jobs: list[T], workers: int) -> Iterator[R]:
+    """``fn`` over ``jobs`` in order, in ``workers`` processes (inline for one worker or one job).
 
     Workers are forked where the platform allows it, so engines registered at run time (test
     fixtures) are known to them."""
-    workers = args.jobs or os.cpu_count() or 1
     if workers <= 1 or len(jobs) <= 1:
-        yield from map(_one_playout, jobs)
+        yield from map(fn, jobs)
         return
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with multiprocessing.get_context(method).Pool(workers) as pool:
-        yield from pool.imap(_one_playout, jobs, chunksize=1)
+        yield from pool.imap(fn, jobs, chunksize=1)
+
+
+def _reports(args: argparse.Namespace, jobs: list[Job]) -> Iterator[PlayoutReport]:
+    """The reports in seed order, from ``--jobs`` worker processes (each game is independent)."""
+    return in_processes(_one_playout, jobs, args.jobs or os.cpu_count() or 1)
 
 
 def cmd_playout(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from .errors import LobbyError, NotAllowed
 from .models import GameRow
-from .naming import seat_names
+from .naming import host_mention, seat_names
 from .pace_store import Clock, PaceStore
 from .pacing import Pace, PaceSettings, bank_after_turn, custom_pace, deadline, hours, preset, with_policy
 from .results import Lobby, Post
@@ -141,7 +141,7 @@ class Deadlines:
     async def _settable(self, channel_id: str, user_id: str, is_admin: bool) -> GameRow:
         game = await self.service.open_game(channel_id)
         if user_id != game.host_id and not is_admin:
-            raise NotAllowed(f"Only the host (<@{game.host_id}>) or a server admin can change the pace.")
+            raise NotAllowed(f"Only the host ({host_mention(game.host_id)}) or a server admin can change the pace.")
         if game.status != "lobby" and not is_admin:
             raise LobbyError("The pace is chosen in the lobby; once the game runs only an admin can change it.")
         return game

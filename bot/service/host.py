@@ -19,6 +19,7 @@ from .games import Clock
 from .leagues import League, LeagueHost, LeagueService
 from .posts import Renderer, default_renderer
 from .render_pool import render_executor
+from .replay_check import mark_imported
 from .scheduler import DEFAULT_IDLE_DAYS, Scheduler
 from .service import GameService
 from .sqlite import SQLiteStorage
@@ -57,6 +58,7 @@ def build_host(storage: SQLiteStorage, *, renderer: Renderer | None = default_re
     hooks = service.hooks
     hooks.on_change.append(scheduler.deadlines.on_change)
     hooks.on_post.append(scheduler.deadlines.decorate)
+    hooks.on_post.append(mark_imported)
     hooks.on_lobby.append(scheduler.deadlines.describe_lobby)
     hooks.on_move.append(scheduler.timeouts.take_back)
     hooks.on_finish.append(leagues.on_game_finished)

@@ -2,26 +2,25 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from engines.core import IllegalAction, OptionError, ReplayMismatch, check_replay
+from engines.core import OptionError
 
 from .errors import LobbyError, NotAllowed
 from .games import Games
 from .models import OPEN_STATUSES, GameRow
+from .naming import MAX_NAME, clean_name, host_mention
 from .posts import Posts
+from .replay_check import check_options, parse_replay, run_replay
 from .results import Lobby, Post
 from .storage import ChannelBusy
 from .turns import Turns
 
-MAX_NAME = 32
-
-
-def clean_name(name: str) -> str:
-    """A display name safe to show: one line, no mentions, at most 32 characters."""
-    text = " ".join(str(name).replace("@", "").split()) or "Player"
-    return text[:MAX_NAME]
+__all__ = ["MAX_NAME", "Lobbies", "clean_name"]
+IMPORTED_NOTE = "Imported replay: not rated, not part of any league."
 
 
 class Lobbies:
@@ -32,6 +31,8 @@ class Lobbies:
         self.turns = turns
         self.posts = posts
         self.storage = games.storage
+        self.checker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay-check")
+        """Re-runs imported replays one at a time, off the event loop (a second import waits its turn)."""
 
     async def new_game(self, *, guild_id: str | None, channel_id: str, user_id: str,
                        user_name: str, engine_id: str, options: dict[str, Any] | None = None,
@@ -39,7 +40,7 @@ class Lobbies:
         """Open a lobby in a channel (one open game per channel)."""
         engine = self.games.engine(engine_id)
         try:
-            valid = engine.options_schema.validate(options)
+            valid = engine.options_schema.validate(check_options(options))
         except OptionError as err:
             raise LobbyError(str(err)) from None
         try:
@@ -60,6 +61,8 @@ class Lobbies:
         game = await self.games.game_by_id(game_id) if game_id is not None else await self.games.open_game(channel_id)
         engine = self.games.engine(game.engine)
         names = [p.name + (" (bot)" if p.is_bot else "") for p in game.players]
+        if game.imported:
+            message = f"{message} {IMPORTED_NOTE}".strip()
         lobby = Lobby(game.id, game.channel_id, engine.id, engine.title, game.host_id, names,
                       engine.min_players, engine.max_players, game.options, game.status, message)
         await self.games.hooks.describe_lobby(game, lobby)
@@ -82,7 +85,7 @@ class Lobbies:
     @staticmethod
     def _check_host(game: GameRow, user_id: str, is_admin: bool, what: str) -> None:
         if user_id != game.host_id and not is_admin:
-            raise NotAllowed(f"Only the host (<@{game.host_id}>) or a server admin can {what}.")
+            raise NotAllowed(f"Only the host ({host_mention(game.host_id)}) or a server admin can {what}.")
 
     async def join(self, channel_id: str, user_id: str, name: str) -> Lobby:
         """Join a lobby, or take a vacant seat of a running game."""
@@ -163,7 +166,7 @@ class Lobbies:
             game = await self.games.game_by_id(game.id)
             self._still_lobby(game)
             try:
-                options = engine.options_schema.validate({**game.options, name: value})
+                options = engine.options_schema.validate(check_options({**game.options, name: value}))
             except OptionError as err:
                 raise LobbyError(str(err)) from None
             await self.storage.set_options(game.id, options)
@@ -206,26 +209,21 @@ class Lobbies:
     async def import_replay(self, *, guild_id: str | None, channel_id: str, user_id: str,
                             user_name: str, document: dict[str, Any]) -> Post:
         """Open a game from an exported replay; its seats are vacant until players `/game join`."""
-        try:
-            engine = self.games.engine(str(document.get("engine")))
-            check_replay(engine, document)
-            state = engine.setup(document["seats"], document["seed"], document["options"])
-            rows = []
-            for seat, action in document["actions"]:
-                state, events = engine.apply(state, int(seat), str(action))
-                rows.append((int(seat), str(action), events))
-        except (ReplayMismatch, IllegalAction, KeyError, TypeError, ValueError, OptionError) as err:
-            raise LobbyError(f"That replay file cannot be loaded: {err}") from None
+        replay = parse_replay(document, self.games.engine)
+        busy = "This channel already has a game. Import into another channel or thread."
         if await self.storage.open_game_in_channel(channel_id) is not None:
-            raise LobbyError("This channel already has a game. Import into another channel or thread.")
-        names = [clean_name(n) for n in document.get("players", [])][: state["seats"]]
+            raise LobbyError(busy)
+        state, rows = await asyncio.get_running_loop().run_in_executor(self.checker, run_replay, replay)
+        if await self.storage.open_game_in_channel(channel_id) is not None:
+            raise LobbyError(busy)
+        names = [clean_name(n) for n in replay.players]
         names += [f"Seat {i + 1}" for i in range(len(names), state["seats"])]
         try:
             game_id = await self.storage.import_game(
                 guild_id=guild_id, channel_id=channel_id, host_id=user_id, state=state, names=names,
                 actions=rows, now=self.games.clock())
         except ChannelBusy:  # a game was opened here since the check above
-            raise LobbyError("This channel already has a game. Import into another channel or thread.") from None
+            raise LobbyError(busy) from None
         game = await self.games.game_by_id(game_id)
-        post = await self.posts.make_post(game, [{"text": f"Replay imported by {clean_name(user_name)}.", "to": None}])
-        return post
+        note = f"Replay imported by {clean_name(user_name)}. {IMPORTED_NOTE}"
+        return await self.posts.make_post(game, [{"text": note, "to": None}])

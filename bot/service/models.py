@@ -40,6 +40,8 @@ class GameRow:
     created_at: float
     updated_at: float
     players: tuple[PlayerRow, ...] = field(default_factory=tuple)
+    imported: bool = False
+    """Loaded from a replay file (``/game import``): shown as such, never rated, never a league game."""
 
     def seat_of(self, user_id: str) -> int | None:
         """The seat a user holds in this game, if any."""

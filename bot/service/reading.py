@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from engines.core import export_replay, verify
@@ -35,7 +36,7 @@ class Reading:
     async def board_of(self, game_id: int) -> Post:
         """The public board of a game by id (posting and reconciliation)."""
         game = await self.games.game_by_id(game_id)
-        actions = await self.storage.actions(game.id)
+        actions = await self.storage.recent_actions(game.id, 1)
         return await self.posts.make_post(game, actions[-1].events if actions else [])
 
     async def hand(self, channel_id: str, user_id: str) -> PrivateView:
@@ -46,29 +47,36 @@ class Reading:
         assert game.state is not None
         view = self.posts.view_for(game, seat)
         names = seat_names(game)
-        lines = await self._log_lines(game, seat, private_only=True)
+        lines = await self._log_lines(game, seat, 10, private_only=True)
         text = f"**{engine.title}** — you are {names.get(seat, seat)}.\n{fill(view['prompt'], names)}"
         secrets = private_lines(view["table"], engine.view(game.state, None)["table"])
         if secrets:
             text += "\n" + "\n".join(secrets)
-        return PrivateView(game.id, seat, text, await self.posts.render(game.engine, view), lines[-10:])
+        return PrivateView(game.id, seat, text, await self.posts.render(game.engine, view), lines)
 
     async def log(self, channel_id: str, user_id: str, count: int = 20) -> list[str]:
         """The last ``count`` log lines the caller may read (spectators get the public log)."""
         game = await self.games.running_or_last(channel_id)
-        lines = await self._log_lines(game, game.seat_of(user_id))
-        return lines[-max(1, min(count, 200)):]
+        return await self._log_lines(game, game.seat_of(user_id), max(1, min(count, 200)))
 
-    async def _log_lines(self, game: GameRow, seat: int | None, private_only: bool = False) -> list[str]:
+    async def _log_lines(self, game: GameRow, seat: int | None, count: int, private_only: bool = False) -> list[str]:
+        """The last ``count`` lines ``seat`` may read, reading the log backwards page by page (only as
+        much of a long game's log as the answer shows)."""
         names = seat_names(game)
         lines: list[str] = []
-        setup = (game.state or {}).get("setup_events", [])
-        rows = [(0, setup), *((row.n, row.events) for row in await self.storage.actions(game.id))]
-        for n, events in rows:
-            for event in events:
-                if visible(event, seat) and (not private_only or event.get("to")):
-                    lines.append(f"`{n:>3}` {fill(event['text'], names)}")
-        return lines
+        page, before = max(count, 20), None
+        while len(lines) < count:
+            rows = await self.storage.recent_actions(game.id, page, before)
+            batch = [(row.n, row.events) for row in rows]
+            started = len(rows) < page
+            if started:
+                batch.insert(0, (0, (game.state or {}).get("setup_events", [])))
+            lines = [f"`{n:>3}` {fill(event['text'], names)}" for n, events in batch for event in events
+                     if visible(event, seat) and (not private_only or event.get("to"))] + lines
+            if started:
+                break
+            before, page = rows[0].n, page * 2
+        return lines[-count:]
 
     async def export(self, *, channel_id: str | None = None, game_id: int | None = None) -> dict[str, Any]:
         """A replay document of the game (seed + action log), safe to share after the game."""
@@ -89,7 +97,7 @@ class Reading:
         game = await self.games.game_by_id(game_id)
         assert game.state is not None
         actions = [(row.seat, row.action) for row in await self.storage.actions(game.id)]
-        return verify(self.games.engine(game.engine), game.state, actions)
+        return await asyncio.to_thread(verify, self.games.engine(game.engine), game.state, actions)  # CPU-bound
 
     async def unposted(self) -> list[GameRow]:
         """Running or finished games whose latest board has not been posted yet."""

@@ -20,7 +20,7 @@ from .storage import ChannelBusy, DuplicateInteraction, StaleVersion
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, engine, engine_version, options, seed, status, host_id, version, state, "
-    "result, posted_version, board_message_id, created_at, updated_at"
+    "result, posted_version, board_message_id, created_at, updated_at, imported"
 )
 
 
@@ -249,6 +249,14 @@ class SQLiteStorage:
             " WHERE game_id = ? ORDER BY n", (game_id,))
         return [_action_row(r) for r in rows]
 
+    async def recent_actions(self, game_id: int, limit: int, before: int | None = None) -> list[ActionRow]:
+        """The last ``limit`` rows of the log (those numbered below ``before``, if given), in order."""
+        rows = await self.fetch(
+            "SELECT n, seat, action, user_id, interaction_id, events, created_at FROM actions"
+            " WHERE game_id = ? AND n < ? ORDER BY n DESC LIMIT ?",
+            (game_id, before if before is not None else 2**62, limit))
+        return [_action_row(r) for r in reversed(rows)]
+
     async def claim_seat(self, game_id: int, position: int, user_id: str, name: str) -> None:
         """A user takes a vacant seat of a running game."""
         await self.write([("UPDATE players SET user_id = ?, name = ?, is_bot = 0 WHERE game_id = ? AND "
@@ -272,8 +280,8 @@ class SQLiteStorage:
             async with self.transaction() as db:
                 cursor = await db.execute(
                     "INSERT INTO games (guild_id, channel_id, engine, engine_version, options, seed, status,"
-                    " host_id, version, state, result, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " host_id, version, state, result, created_at, updated_at, imported)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)",
                     (guild_id, channel_id, state["engine"], state["engine_version"], json.dumps(state["options"]),
                      state["seed"], status, host_id, len(actions), json.dumps(state),
                      json.dumps(state["result"]) if state["result"] else None, now, now))
@@ -339,7 +347,7 @@ def _game_row(row: sqlite3.Row, players: tuple[PlayerRow, ...], states: StateCac
         options=json.loads(row[5]), seed=row[6], status=row[7], host_id=row[8], version=row[9],
         state=states.decode(row[0], row[10]) if row[10] else None, result=json.loads(row[11]) if row[11] else None,
         posted_version=row[12], board_message_id=row[13], created_at=row[14], updated_at=row[15],
-        players=players)
+        players=players, imported=bool(row[16]))
 
 
 def _action_row(row: Any) -> ActionRow:

@@ -77,6 +77,9 @@ class Storage(Protocol):
     async def actions(self, game_id: int) -> list[ActionRow]:
         """The whole action log of a game, in order."""
 
+    async def recent_actions(self, game_id: int, limit: int, before: int | None = None) -> list[ActionRow]:
+        """The last ``limit`` rows of the log (those numbered below ``before``, if given), in order."""
+
     async def mark_posted(self, game_id: int, version: int, message_id: str | None) -> None:
         """Remember that the board of ``version`` was posted."""
 

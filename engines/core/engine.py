@@ -215,8 +215,14 @@ class Engine:
         g = self._context(state)
         if seat is not None and seat in active:
             return self.step(g.frame["step"]).prompt(g, seat)
-        names = ", ".join(f"{{seat{s}}}" for s in active)
-        return f"Waiting for {names}."
+        step = self.step(g.frame["step"])
+        phrases = {s: step.public_prompt(g, s) for s in active}
+        if len(set(phrases.values())) <= 1:
+            names = ", ".join(f"{{seat{s}}}" for s in active)
+            phrase = phrases[active[0]] if active else ""
+            return f"Waiting for {names}: {phrase}." if phrase else f"Waiting for {names}."
+        parts = (f"{{seat{s}}}: {p}" if p else f"{{seat{s}}}" for s, p in phrases.items())
+        return "Waiting for " + "; ".join(parts) + "."
 
     def label(self, state: State, seat: int, action: Action) -> str:
         """A human label for ``action`` (what a button or autocomplete entry shows)."""

@@ -205,6 +205,7 @@ class Playout:
             action = self.rnd.choice(legal[seat])
         if check_mutation:
             self._check_allows(state, seat, legal[seat])
+            self._check_default(state, seat, legal[seat])
         before = pickle.dumps(state, pickle.HIGHEST_PROTOCOL) if check_mutation else b""
         started = time.perf_counter()
         new, events = engine.apply(state, seat, action)
@@ -223,6 +224,13 @@ class Playout:
         if report.steps % self.json_every == 0 or new["result"] is not None:
             self._check_state(new)
         return new
+
+    def _check_default(self, state: State, seat: int, legal: list[Action]) -> None:
+        """The timeout default (what the host plays when a deadline passes) must be one of the legal actions;
+        a default that raises is a crash."""
+        default = self.engine.default_action(state, seat)
+        if default not in legal:
+            self.report.legality = f"default action {default} is not legal for seat {seat} at step {state['step']}"
 
     def _check_allows(self, state: State, seat: int, legal: list[Action]) -> None:
         """``Engine.allows`` must agree with ``legal_actions``: on every legal action, and on near misses

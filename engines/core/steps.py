@@ -212,6 +212,14 @@ class Step:
         """What the seat is asked, in one short sentence."""
         return "Choose an action."
 
+    deciding = ""
+    """What the table is told this seat is deciding, as a short public phrase completing "Waiting for
+    Alice: …" (e.g. "program a move"); never private information. Empty: just "Waiting for Alice"."""
+
+    def public_prompt(self, g: Game, seat: int) -> str:
+        """The public phrase for ``seat`` on this prompt (default: :attr:`deciding`)."""
+        return self.deciding
+
     def label(self, g: Game, seat: int, action: Action) -> str | None:
         """A human label for one of this step's actions (None: the engine's default); by default
         ``label_<verb>(g, seat, *args)`` when the step declares it."""

@@ -190,7 +190,7 @@ class Turn(Step):
         for wanted in ("retrieve", "end"):
             if Action(wanted) in acts:
                 return Action(wanted)
-        areas = [a for a in acts if data(g).spaces[str(a.args[1])].kind == "production"]
+        areas = [a for a in acts if a.verb == "place" and data(g).spaces[str(a.args[1])].kind == "production"]
         if not areas:
             return acts[0]
         low = min(int(a.args[0]) for a in areas)

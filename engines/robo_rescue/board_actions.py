@@ -64,6 +64,7 @@ class BoardActions(Step):
     """D-07: take actions one at a time, up to the card's limit, or stop (RR-ACT-01..05, RR-ACT-14)."""
 
     name = "board_actions"
+    deciding = "take Board Actions"
     verbs = ("act", "done")
 
     def actions_act(self, g: Game, seat: int) -> list[Action]:
@@ -142,6 +143,7 @@ class PowerChoice(Step):
     """Power action: a Blast! token or a Processor chip (RR-ACT-08)."""
 
     name = "power_choice"
+    deciding = "take a Processor chip or a Blast! token"
     verbs = ("power",)
 
     def actions_power(self, g: Game, seat: int) -> list[Action]:
@@ -182,6 +184,7 @@ class BonusChoice(Step):
     """D-BONUS: take the top or the bottom half, with everything on it (RR-BONUS-01..05)."""
 
     name = "bonus_choice"
+    deciding = "choose one half of a Bonus card"
     verbs = ("bonus",)
 
     def actions_bonus(self, g: Game, seat: int) -> list[Action]:

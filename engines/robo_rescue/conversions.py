@@ -155,6 +155,7 @@ class Conversions(Step):
     """
 
     name = "conversions"
+    deciding = "make conversions or end their turn"
     verbs = ("buy", "pay", "spend", "done")
 
     # -- buy: choose a reward ----------------------------------------------------------------------

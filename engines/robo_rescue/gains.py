@@ -112,6 +112,7 @@ class Gain(Step):
     """Choose where gained oil and cable tokens go (RR-BOARD-02, RR-CABLE-02..07, AMB-49)."""
 
     name = "gain"
+    deciding = "place what they gained (oil or a cable token)"
     verbs = ("oil", "place")
 
     def actions_oil(self, g: Game, seat: int) -> list[Action]:

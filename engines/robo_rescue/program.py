@@ -204,6 +204,7 @@ class Program(Step):
     """D-03..D-06: choose the card(s), then a token (or none) for each position, then confirm."""
 
     name = "program"
+    deciding = "program their Command"
     verbs = ("card", "confirm", "skip", "mod", "back")
 
     def _cmd(self, g: Game) -> dict[str, Any]:

@@ -28,6 +28,7 @@ class ChooseFacing(Step):
     """D-S2, RR-SETUP-07: face one of the two spaces next to the start corner."""
 
     name = "choose_facing"
+    deciding = "choose which way their robot faces"
     verbs = ("face",)
 
     def actions_face(self, g: Game, seat: int) -> list[Action]:
@@ -58,6 +59,7 @@ class TurnStart(Step):
     """D-01/D-02: start-of-turn abilities, then Single, Combi or Standby (RR-TURN-01/02)."""
 
     name = "turn_start"
+    deciding = "choose a Single Move, a Combi-Move or Standby"
     verbs = ("use", "single", "combi", "standby")
 
     def actions_use(self, g: Game, seat: int) -> list[Action]:
@@ -185,6 +187,7 @@ class DiscardDown(Step):
     """D-09: discard one card at a time until the hand holds 10 (RR-TURN-04 (d))."""
 
     name = "discard_down"
+    deciding = "discard down to the hand limit"
     verbs = ("discard",)
 
     def actions_discard(self, g: Game, seat: int) -> list[Action]:

@@ -273,6 +273,38 @@ def test_kit_catches_allows_disagreeing_with_legal_actions() -> None:
     assert playout(TinyDuel(), 3, 1).legality is None
 
 
+class BadDefaultBid(Bid):
+    """(j) A timeout default that is not a legal action (bids a card the seat does not hold)."""
+
+    def default(self, g: Game, seat: int) -> Action:
+        return Action("bid", 99)
+
+
+class BadDefaultDuel(TinyDuel):
+    id = "broken_default"
+    steps = (BadDefaultBid, Turn, ChooseTarget)
+
+
+class CrashingDefaultBid(Bid):
+    """(k) A timeout default that raises (as Euphoria's did on a one-argument trade action)."""
+
+    def default(self, g: Game, seat: int) -> Action:
+        return self.actions(g, seat)[0].args[5]
+
+
+class CrashingDefaultDuel(TinyDuel):
+    id = "broken_default_crash"
+    steps = (CrashingDefaultBid, Turn, ChooseTarget)
+
+
+def test_kit_catches_a_timeout_default_that_is_illegal_or_raises() -> None:
+    report = playout(BadDefaultDuel(), 2, 1)
+    assert report.legality and report.legality.startswith("default action bid:99 is not legal")
+    crashed = playout(CrashingDefaultDuel(), 2, 1)
+    assert crashed.crash and "IndexError" in crashed.crash
+    assert playout(TinyDuel(), 2, 1).clean
+
+
 class NotJsonDuel(TinyDuel):
     """(e) Puts a non-JSON value in the state."""
 

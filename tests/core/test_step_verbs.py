@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+import engines
 from engines.core import Action, Engine, Game, IllegalAction, Step, act
 
 
@@ -104,3 +105,11 @@ def test_a_step_without_verbs_keeps_writing_actions_and_act_itself() -> None:
     assert step.label(None, 0, act("go")) is None  # type: ignore[arg-type]
     with pytest.raises(NotImplementedError):
         step.act(None, 0, act("go"))  # type: ignore[arg-type]
+
+
+def test_the_public_prompt_says_what_each_waiting_seat_decides() -> None:  # issue 21: posts say what is decided
+    rr = engines.get("robo_rescue")
+    state = rr.setup(2, 1, {})
+    seat = rr.active(state)[0]
+    assert rr.prompt(state, None) == f"Waiting for {{seat{seat}}}: choose which way their robot faces."
+    assert rr.prompt(state, seat).startswith("Choose which way")  # the seat itself gets its own prompt

@@ -276,3 +276,57 @@ async def test_every_interaction_was_answered_and_every_route_known(table: Table
     records = list(table.fake.interactions.by_id.values())
     assert records and all(r.response_type is not None for r in records)
     assert table.fake.unknown_routes == [] and table.fake.internal_errors == [] and table.fake.errors == []
+
+
+# -- issue 19: hostile replay files, double submits, hostile names ------------------------------------
+HOSTILE_FILES = [
+    (b"[" * 200_000 + b"]" * 200_000, "not a Turnkeeper replay"),  # nested past Python's recursion limit
+    (b'{"a":' * 100_000 + b"1" + b"}" * 100_000, "not a Turnkeeper replay"),
+    (b'{"format": "turnkeeper-replay", "engine": "tiny", "seats": true, "seed": 1, "actions": []}', "`seats`"),
+    (b'{"format": "turnkeeper-replay", "engine": "tiny", "seats": 2, "seed": "x", "actions": []}', "`seed`"),
+    (b'{"format": "turnkeeper-replay", "engine": "tiny", "seats": 2, "seed": 1208925819614629174706176,'
+     b' "actions": []}', "`seed`"),
+    (b'{"format": "turnkeeper-replay", "engine": "tiny", "seats": 2, "seed": 1, "options": [], "actions": []}',
+     "`options`"),
+    (b'{"format": "turnkeeper-replay", "engine": "tiny", "seats": 2, "seed": 1, "players": 5, "actions": []}',
+     "`players`"),
+    (b'{"format": "turnkeeper-replay", "engine": "tiny", "seats": 2, "seed": 1, "actions": [[0, {"a": [1]}]]}',
+     "`actions` entry 1"),
+]
+
+
+async def test_hostile_replay_files_get_a_clear_private_answer(table: Table) -> None:
+    other = table.add_channel("imports")
+    for data, expected in HOSTILE_FILES:
+        ix = await table.fake.slash(table.alice, other, "game", "import", {"replay": ("replay.json", data)})
+        reply = await refused(ix)
+        assert expected in reply, (data[:60], reply)
+    assert table.fake.messages(other) == []
+    assert await table.bot.service.storage.latest_game_in_channel(other) is None
+
+
+async def test_a_double_submitted_play_from_autocomplete_applies_once(table: Table) -> None:
+    game_id, _ = await start_game(table)
+    await bid_and_lock(table, game_id, table.alice)
+    await bid_and_lock(table, game_id, table.bob)
+    [user] = await active_users(table, game_id)
+    choices = await table.fake.autocomplete(user, table.channel, "play", {"action": "draw"})
+    [draw] = [c["value"] for c in choices if c["value"].split()[0] == "draw"]
+    before = await game_row(table, game_id)
+    assert draw == f"draw @v{before.version}"
+    assert (await play(table, user, draw)).startswith("Move made.")
+    second = await play(table, user, draw)  # the same pick submitted again (another interaction id)
+    assert "earlier position" in second, second
+    after = await game_row(table, game_id)
+    assert after.version == before.version + 1
+    assert (await play(table, user, "draw")).startswith("Move made.")  # typed moves keep working
+    assert (await game_row(table, game_id)).version == before.version + 2
+
+
+async def test_hostile_display_names_never_render_as_markdown(table: Table) -> None:
+    evil = table.fake.add_user("evil", guild_id=table.guild, global_name="[Nitro](https://e.vil)\u202e\u200b")
+    lobby = await new_lobby(table)
+    ix = await click_lobby(table, evil, lobby, "join")
+    assert ix.response_type == 7, ix.messages
+    players = field(ix.message, "Players")
+    assert "\\[Nitro\\](https://e.vil)" in players and "\u202e" not in players and "\u200b" not in players

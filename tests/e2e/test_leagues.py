@@ -142,7 +142,9 @@ async def test_organiser_replaces_a_player_and_awards_a_result(table: Table) -> 
 
     ix = await slash(table, table.admin, "replace", match=match.id, player=table.bob, substitute=table.carol,
                      reason="Bob moved away")
-    assert ix.response_type == 4 and "Replaced" in ix.message["content"]
+    assert ix.response_type == 5 and ix.ephemeral  # deferred first: it posts in the match thread
+    [answer] = await ix.wait_followups(1)
+    assert "Replaced" in answer["content"]
     await table.fake.wait_for_message(thread["id"], lambda m: "takes over the seat" in m["content"])
     assert (await game_row(table, game.id)).seat_of(table.carol) is not None
 

@@ -8,6 +8,7 @@ import json
 import re
 from typing import Any
 
+from bot.discord.cogs.play import split_version
 from bot.discord.ids import b36
 
 from ._support import (
@@ -43,20 +44,26 @@ async def to_turns(table: Table, game_id: int) -> tuple[str, str]:
 
 
 # -- /play and its autocomplete -----------------------------------------------------------------
+def unversioned(choices: list[dict[str, Any]]) -> list[str]:
+    """The moves of autocomplete choices, without the game version their values carry."""
+    return [split_version(c["value"])[0] for c in choices]
+
+
 async def test_autocomplete_lists_the_callers_legal_moves_with_labels(table: Table) -> None:
     game_id, _ = await start_game(table)
     fake, ch = table.fake, table.channel
     alice_cards = await hand_of(table, game_id, table.alice)
 
     choices = await fake.autocomplete(table.alice, ch, "play", {"action": ""})
-    assert choices == [{"name": f"Bid card {c}", "value": f"bid:{c}"} for c in alice_cards]
+    version = (await game_row(table, game_id)).version  # each value carries the version it was listed for
+    assert choices == [{"name": f"Bid card {c}", "value": f"bid:{c} @v{version}"} for c in alice_cards]
     bob_choices = await fake.autocomplete(table.bob, ch, "play", {"action": ""})
-    assert [c["value"] for c in bob_choices] == [f"bid:{c}" for c in await hand_of(table, game_id, table.bob)]
+    assert unversioned(bob_choices) == [f"bid:{c}" for c in await hand_of(table, game_id, table.bob)]
     assert await fake.autocomplete(table.carol, ch, "play", {"action": ""}) == []
 
     card = alice_cards[-1]
     typed = await fake.autocomplete(table.alice, ch, "play", {"action": f"CARD {card}"})
-    assert {"name": f"Bid card {card}", "value": f"bid:{card}"} in typed
+    assert {"name": f"Bid card {card}", "value": f"bid:{card} @v{version}"} in typed
     assert all(f"card {card}" in c["name"].lower() for c in typed)
     assert await fake.autocomplete(table.alice, ch, "play", {"action": "lock"}) == []
 
@@ -64,15 +71,15 @@ async def test_autocomplete_lists_the_callers_legal_moves_with_labels(table: Tab
     after = await fake.autocomplete(table.alice, ch, "play", {"action": ""})
     names = [c["name"] for c in after]
     assert "Lock in my bid" in names and "Undo your last action" in names and "Bid nothing" not in names
-    assert {c["value"] for c in after} - {"undo"} == set(await legal(table, game_id, table.alice))
+    assert set(unversioned(after)) - {"undo"} == set(await legal(table, game_id, table.alice))
 
 
 async def test_autocomplete_shows_at_most_25_moves(table: Table) -> None:
     await start_game(table, (table.alice,), options="", game="wide")
     choices = await table.fake.autocomplete(table.alice, table.channel, "play", {"action": ""})
-    assert len(choices) == 25 and choices[0] == {"name": "Pick number 1", "value": "pick:1"}
+    assert len(choices) == 25 and choices[0]["name"] == "Pick number 1" and unversioned(choices)[0] == "pick:1"
     typed = await table.fake.autocomplete(table.alice, table.channel, "play", {"action": "number 3"})
-    assert [c["value"] for c in typed] == ["pick:3", *(f"pick:{n}" for n in range(30, 40))]
+    assert unversioned(typed) == ["pick:3", *(f"pick:{n}" for n in range(30, 40))]
 
 
 async def test_play_by_action_id_and_by_label(table: Table) -> None:

@@ -1,9 +1,12 @@
-"""Bad input not covered by tests/e2e/test_bad_input.py: moves aimed at another channel's game."""
+"""Bad input not covered by tests/e2e/test_bad_input.py: moves aimed at another channel's game; the
+import benchmark (event-loop lag while a long replay is checked) runs and reports its figures."""
 
 from __future__ import annotations
 
 import random
 
+from bench.import_bench import maximal_replay
+from bench.import_bench import run as run_import_bench
 from bot.discord.ids import b36
 
 from ._support import Host, pick
@@ -40,3 +43,10 @@ async def test_moves_for_another_channels_game_are_refused(host: Host) -> None:
     assert any("another channel" in t for t in texts), texts
     assert await stored(host) == before
     assert (await host.bot.service.game_by_id(here_game)).version == 0
+
+
+async def test_the_import_benchmark_reports_the_event_loop_lag() -> None:
+    assert len(maximal_replay(150)["actions"]) == 150
+    figures = await run_import_bench(150)
+    assert figures["moves"] == 150 and figures["import_s"] > 0
+    assert {"lag_ms_p50", "lag_ms_p99", "lag_ms_max", "on_loop_s", "on_loop_lag_ms_max"} <= set(figures)

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 import engines
 from bot.service.errors import ServiceError
+from bot.service.replay_check import IMPORTED_MARK
 
 from ..replies import channel_of, clip, guarded, is_admin, require_guild, send_private
 from ..table import DiscordTable
@@ -136,7 +137,7 @@ class GameCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)  # a refusal must stay private
         try:
             document = json.loads(await replay.read())
-        except (ValueError, discord.HTTPException):
+        except (ValueError, RecursionError, discord.HTTPException):  # RecursionError: deeply nested JSON
             raise ServiceError("That file is not a Turnkeeper replay (JSON from /game export).") from None
         if not isinstance(document, dict):
             raise ServiceError("That file is not a Turnkeeper replay (JSON from /game export).")
@@ -144,4 +145,6 @@ class GameCog(commands.Cog):
             guild_id=str(interaction.guild_id), channel_id=channel_of(interaction), user_id=str(interaction.user.id),
             user_name=interaction.user.display_name, document=document)
         await self.table.publish(post)
-        await send_private(interaction, f"Replay imported as {post.title} #{post.game_id}, move {post.version}.")
+        title = post.title.removesuffix(IMPORTED_MARK)
+        await send_private(interaction, f"Replay imported as {title} #{post.game_id}, move {post.version}. It is "
+                           "marked as imported: not rated, not part of any league.")

@@ -10,6 +10,7 @@ from discord.ext import commands
 from bot.service.errors import ServiceError
 from bot.service.leagues import Actor, League, LeagueService
 from bot.service.leagues.standings import standings_text
+from bot.service.naming import plain
 from render.table_image import table_png
 
 from ..league_text import (
@@ -167,7 +168,8 @@ class LeagueCog(commands.Cog):
         await interaction.response.defer(ephemeral=not public, thinking=True)
         season, rows = await self.svc.standings(found)
         title = f"{found.name} · season {season.number}"
-        data = [[s.rank, s.name, f"{s.points:g}", s.games, s.wins, f"{s.h2h:g}", f"{s.sb:g}"] for s in rows]
+        # the image reads no markdown: names without their escapes
+        data = [[s.rank, plain(s.name), f"{s.points:g}", s.games, s.wins, f"{s.h2h:g}", f"{s.sb:g}"] for s in rows]
         image = await asyncio.get_running_loop().run_in_executor(
             None, lambda: table_png(title, ["#", "Player", "Pts", "G", "W", "H2H", "SB"], data, highlight=3))
         text = f"**{title}** (tie-breaks: head-to-head, then Sonneborn-Berger)\n```\n{standings_text(rows)}\n```"
@@ -208,10 +210,11 @@ class LeagueCog(commands.Cog):
     @guarded("/league replace")
     async def replace(self, interaction: discord.Interaction, match: int, player: discord.User,
                       substitute: discord.User, reason: str, league: str | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # it posts in the match thread first
         found = await self.find(interaction, league)
         text = await self.svc.replace(found, actor_of(interaction), match, str(player.id), str(substitute.id),
                                       substitute.display_name, reason)
-        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+        await send_private(interaction, text)
 
     @league.command(name="award", description="Record a match result by hand, with a reason (organisers)")
     @app_commands.describe(match="Match number (see /league matches)",

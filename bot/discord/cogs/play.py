@@ -1,23 +1,45 @@
 """Playing: ``/play`` with autocomplete, ``/hand``, ``/board``, ``/undo``, ``/log``, ``/rules``."""
 
 
+import re
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import engines
-from bot.service.errors import ServiceError
+from bot.service.errors import ServiceError, StaleRequest
 
 from ..presenter import post_message
 from ..replies import channel_of, clip, guarded, send_private
 from ..table import DiscordTable, table_of
 from .game import game_autocomplete
 
+_VERSIONED = re.compile(r"(?s)(.*\S)\s+@v(\d{1,12})")
+STALE_CHOICE = ("That move was listed for an earlier position (someone moved since). "
+                "Pick it again from `/play`'s list, or type it.")
+
+
+def versioned(action: str, version: int) -> str:
+    """An autocomplete value: the action and the game version it was listed for (``"done @v12"``)."""
+    return f"{action} @v{version}"
+
+
+def split_version(value: str) -> tuple[str, int | None]:
+    """``"done @v12"`` → ``("done", 12)``; a typed move has no version (``("done", None)``)."""
+    found = _VERSIONED.fullmatch(value.strip())
+    return (found.group(1), int(found.group(2))) if found else (value, None)
+
 
 async def action_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """The caller's legal actions, filtered by what they typed (≤ 25)."""
-    choices = await table_of(interaction).service.choices(channel_of(interaction), str(interaction.user.id), current)
-    return [app_commands.Choice(name=c.label[:100], value=c.action) for c in choices]
+    """The caller's legal actions, filtered by what they typed (≤ 25); each value carries the game
+    version, so a value picked for an earlier position (a double submit) is refused like a stale button."""
+    service = table_of(interaction).service
+    game = await service.storage.open_game_in_channel(channel_of(interaction))
+    if game is None:
+        return []
+    choices = await service.choices(channel_of(interaction), str(interaction.user.id), split_version(current)[0])
+    return [app_commands.Choice(name=c.label[:100], value=versioned(c.action, game.version)) for c in choices]
 
 
 async def topic_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -43,8 +65,14 @@ class PlayCog(commands.Cog):
     @guarded("/play")
     async def play(self, interaction: discord.Interaction, action: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.table.service.play(str(interaction.user.id), action, channel_id=channel_of(interaction),
-                                             interaction_id=str(interaction.id), image=False)
+        text, version = split_version(action)
+        try:
+            result = await self.table.service.play(str(interaction.user.id), text, channel_id=channel_of(interaction),
+                                                 interaction_id=str(interaction.id), version=version, image=False)
+        except StaleRequest as err:
+            if version is None or "earlier turn" not in err.message:
+                raise
+            raise StaleRequest(STALE_CHOICE) from None
         await self.table.after_move(interaction, result, "Move made.")
 
     @app_commands.command(name="undo", description="Take back your last move while nothing new was revealed")

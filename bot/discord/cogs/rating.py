@@ -7,6 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.service.naming import clean_name, plain
 from render.table_image import table_png
 
 from ..league_text import leaderboard_rows, rating_text, title
@@ -33,7 +34,7 @@ class RatingCog(commands.Cog):
         ratings = await self.table.leagues.rating(str(interaction.guild_id), str(who.id))
         if game:
             ratings = {g: r for g, r in ratings.items() if g == game}
-        await send_private(interaction, rating_text(who.display_name, ratings))
+        await send_private(interaction, rating_text(clean_name(who.display_name), ratings))
 
     @app_commands.command(name="leaderboard", description="The best rated players of a game on this server")
     @app_commands.describe(game="Which game (default: the only rated one)", public="Post it for everyone")
@@ -48,7 +49,7 @@ class RatingCog(commands.Cog):
             await send_private(interaction, f"Nobody has a {title(engine)} rating here yet.")
             return
         await interaction.response.defer(ephemeral=not public, thinking=True)
-        data = leaderboard_rows(rows)
+        data = [[rank, plain(name), *rest] for rank, name, *rest in leaderboard_rows(rows)]  # image: no escapes
         heading = f"{title(engine)} leaderboard"
         image = await asyncio.get_running_loop().run_in_executor(
             None, lambda: table_png(heading, ["#", "Player", "Rating", "μ", "σ", "Games"], data, highlight=3))

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from ..models import GameRow
+from ..naming import clean_name
 from .context import LeagueContext
 from .models import Actor, AuditRow, League, LeagueError, Match, Rating, Season
 from .pairing import round_robin_round, swiss_round
@@ -121,7 +122,10 @@ class Matches:
 
     # -- results ----------------------------------------------------------------------------
     async def on_game_finished(self, game: GameRow) -> None:
-        """The ``on_finish`` hook: record a league match's result and rate the game."""
+        """The ``on_finish`` hook: record a league match's result and rate the game (imported replays
+        are neither: their seed and moves came from a file)."""
+        if game.imported:
+            return
         match = await self.store.match_of_game(game.id)
         if match is None:
             await self.rate_game(game, None, league=False)
@@ -202,7 +206,7 @@ class Matches:
                 seat = match.seat(user_id)
                 assert seat is not None
                 if len(playing) >= 2 and game.status == "running":
-                    await self.store.seat_to_bot(game_id, user_id, f"Bot for {seat.name}"[:32])
+                    await self.store.seat_to_bot(game_id, user_id, clean_name(f"Bot for {seat.name}"))
                     ended = False
                 else:
                     if game.status in ("lobby", "running"):
@@ -253,9 +257,9 @@ class Matches:
             raise LeagueError("The substitute already plays in this match.")
         if match.game_id is not None:
             async with self.games.lock(match.game_id):
-                await self.store.replace_seat(match, old, new, new_name[:32])
+                await self.store.replace_seat(match, old, new, clean_name(new_name))
         else:
-            await self.store.replace_seat(match, old, new, new_name[:32])
+            await self.store.replace_seat(match, old, new, clean_name(new_name))
         detail = f"match #{match.id}: <@{old}> → <@{new}>"
         await self.store.audit(league.id, actor.user_id, "replace", detail, reason, self.ctx.now())
         if match.thread_id:
@@ -320,7 +324,7 @@ class Matches:
     async def rate_game(self, game: GameRow, places: Mapping[str, int] | None, *,
                         league: bool) -> bool:
         """Update the players' openskill ratings once per finished game; False when not rated."""
-        if game.guild_id is None or game.result is None:
+        if game.guild_id is None or game.result is None or game.imported:
             return False
         if not league and not (await self.store.guild_settings(game.guild_id))[1]:
             return False

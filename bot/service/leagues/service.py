@@ -8,7 +8,7 @@ from typing import Any
 from engines.core import OptionError
 
 from ..errors import NoGame, NotAllowed
-from ..lobby import clean_name
+from ..naming import clean_name, clean_text
 from ..service import GameService
 from .context import LeagueContext, LeagueHost
 from .matches import Matches
@@ -72,7 +72,7 @@ class LeagueService:
         """A new league (organisers); its first season opens for sign-ups."""
         await self.require_organiser(guild_id, actor)
         game = self.games.engine(engine)
-        name = clean_name(name)[:MAX_NAME]
+        name = clean_text(name, MAX_NAME) or "League"
         if not game.min_players <= players <= game.max_players:
             raise LeagueError(f"{game.title} is for {game.min_players}–{game.max_players} players per table.")
         if players < 2:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
+from ..naming import plain
 from .models import Match, Standing
 
 
@@ -76,11 +77,12 @@ def compute_standings(players: Sequence[tuple[str, str]], matches: Sequence[Matc
 
 
 def standings_text(rows: Sequence[Standing], limit: int = 40) -> str:
-    """A fixed-width table (the text fallback of the standings image)."""
+    """A fixed-width table (the text fallback of the standings image, shown in a code block)."""
     head = f"{'#':>3} {'Player':<20} {'Pts':>6} {'G':>3} {'W':>3} {'H2H':>5} {'SB':>6}"
     lines = [head, "-" * len(head)]
     for row in rows[:limit]:
-        lines.append(f"{row.rank:>3} {row.name[:20]:<20} {_num(row.points):>6} {row.games:>3} {row.wins:>3} "
+        name = plain(row.name).replace("`", "'")[:20]  # shown in a code block: no escapes, no fence
+        lines.append(f"{row.rank:>3} {name:<20} {_num(row.points):>6} {row.games:>3} {row.wins:>3} "
                      f"{_num(row.h2h):>5} {_num(row.sb):>6}")
     if len(rows) > limit:
         lines.append(f"… and {len(rows) - limit} more")
