@@ -17,6 +17,7 @@ from .host_bench import run_host
 from .memory_bench import measure_in_fresh_process
 from .render_bench import bench_render
 from .report import emit, note
+from .table_bench import bench_table
 
 FIXTURES = {"tiny"}
 DEFAULT_THINK = 1.0
@@ -49,7 +50,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                         help="host bench: boards without images (shows what rendering costs the answers)")
     parser.add_argument("--memory-games", type=int, default=None, help="finished games stored (default 2000)")
     parser.add_argument("--memory-game", default="tiny", help="game stored by the memory bench (default tiny)")
-    parser.add_argument("--skip", default="", help="comma-separated parts to skip: engine,render,host,memory")
+    parser.add_argument("--skip", default="", help="comma-separated parts to skip: engine,render,table,host,memory")
     return parser.parse_args(argv)
 
 
@@ -104,6 +105,9 @@ def main(argv: list[str] | None = None) -> int:
         if "render" not in skip:
             note(f"render {engine.id} …")
             out(bench_render(engine, states=3 if quick else 5, reps=2 if quick else 3))
+        if "table" not in skip:
+            note(f"table {engine.id} …")
+            out(bench_table(engine))
     if "host" not in skip:
         ids = [e.id for e in chosen]
         host_game = args.host_game or ("robo_rescue" if "robo_rescue" in ids else ids[0] if ids else "tiny")

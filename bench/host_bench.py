@@ -72,9 +72,8 @@ async def open_game(fake: FakeDiscord, channel: str, users: list[str], game: str
 
 
 def is_board(message: dict[str, Any]) -> bool:
-    """A public board post (its footer reads "Move N")."""
-    embeds = message.get("embeds") or []
-    return bool(embeds) and ((embeds[0].get("footer") or {}).get("text") or "").startswith("Move ")
+    """A public board post (its nonce is ``tk<game>.<version>``)."""
+    return str(message.get("nonce") or "").startswith("tk")
 
 
 async def play_channel(fake: FakeDiscord, bot: TurnkeeperBot, channel: str, game_id: int, moves: int,
@@ -161,6 +160,8 @@ async def run_host(game: str, channels: int, moves: int, seed: int = 1, db_dir: 
                     drain = loop.time() + 30  # boards of the last moves may still be on their way
                     while (unposted := len(await bot.service.unposted())) and loop.time() < drain:
                         await asyncio.sleep(0.1)
+                    posted = [m for c in chans for m in fake.messages(c) if is_board(m)]
+                    image_bytes = sum(len(a["data"]) for m in posted for a in m.get("attachments") or [])
                 finally:
                     await fake.close_bot(bot, timeout=30)
         finally:
@@ -176,5 +177,7 @@ async def run_host(game: str, channels: int, moves: int, seed: int = 1, db_dir: 
         "autocomplete_e2e_ms_p99": round(pct(stats.auto, 99), 1),
         "loop_lag_ms_p50": round(pct(stats.lag, 50), 1), "loop_lag_ms_p99": round(pct(stats.lag, 99), 1),
         "unposted_at_end": unposted, "rss_mb": round(rss_mb(), 1), "rss_mb_during": round(rss_mb() - rss_before, 1),
+        "board_posts": len(posted), "board_posts_per_move": round(len(posted) / max(stats.moves + channels, 1), 2),
+        "board_kb_per_move": round(image_bytes / 1024 / max(stats.moves, 1), 1),
         "errors": stats.failed[:3],
     }

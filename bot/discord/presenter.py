@@ -11,13 +11,12 @@ from bot.service.results import Choice, Lobby, Panel, Post, PrivateView
 
 from . import components as comp
 from .replies import clip
+from .styles import SIMILAR_LIMIT, style_for
 
 BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
 COLOUR = discord.Colour(0x0072B2)
 DONE_COLOUR = discord.Colour(0x009E73)
-BUTTON_LIMIT = 20
-"""Up to 20 move buttons (4 rows of 5); larger choices become select menus."""
 SELECT_PAGES = 4
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
@@ -28,29 +27,50 @@ def relative_time(timestamp: float) -> str:
 
 
 def post_message(post: Post) -> dict[str, Any]:
-    """kwargs for ``send`` of a public board update."""
+    """kwargs for ``send`` of a public board post: what happened this turn, who is due and by when,
+    the board (with its description), and a ping for whoever a decision just became theirs."""
     embed = discord.Embed(title=f"{post.title} · game #{post.game_id}", colour=DONE_COLOUR if post.finished else COLOUR)
     parts = [post.summary] if post.summary else []
     if post.finished:
         parts.append(f"🏁 **Game over.** {post.result_text}\nThe replay (seed and moves): `/game export`.")
     else:
-        line = f"**Now:** {post.prompt}"
-        if post.deadline:
-            line += f" (due {relative_time(post.deadline)})"
-        if len(post.deadlines) > 1:  # simultaneous phase: each pending player has their own deadline
-            line += "\n**Deadlines:** " + ", ".join(f"<@{u}> {relative_time(t)}" for u, t in post.deadlines.items())
-        parts.append(line)
+        parts.append(f"**Now:** {now_line(post)}")
     embed.description = clip("\n\n".join(parts), 4000)
-    embed.set_footer(text=f"Move {post.version}")
+    embed.set_footer(text=post.footer or f"{post.title}")
     kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": MENTIONS}
     if post.image:
-        kwargs["file"] = discord.File(io.BytesIO(post.image), filename=BOARD_FILE)
+        kwargs["file"] = discord.File(io.BytesIO(post.image), filename=BOARD_FILE,
+                                      description=post.alt_text[:1024] or None)
         embed.set_image(url=f"attachment://{BOARD_FILE}")
-    if post.active_users and not post.finished:
-        kwargs["content"] = " ".join(f"<@{u}>" for u in post.active_users) + " — your move."
+    if post.mentions:
+        pings = " ".join(f"<@{u}>" for u in post.mentions)
+        kwargs["content"] = f"{pings} — the game is over." if post.finished else f"{pings} — your turn."
     if not post.finished:
         kwargs["view"] = comp.table_view(post.game_id)
     return kwargs
+
+
+def now_line(post: Post) -> str:
+    """"Waiting for Alice: program your command (due <t:…:R>: 48 h turn + 48 h time bank)"."""
+    line = post.waiting or post.prompt
+    if post.deadline:
+        first = min(post.deadlines, key=post.deadlines.__getitem__) if post.deadlines else ""
+        note = post.deadline_notes.get(first) if len(post.deadlines) == 1 else None
+        line += f" (due {relative_time(post.deadline)}{': ' + note if note else ''})"
+    if len(post.deadlines) > 1:  # simultaneous phase: each pending player has their own deadline
+        line += "\n**Deadlines:** " + ", ".join(
+            f"<@{u}> {relative_time(t)}" + (f" ({post.deadline_notes[u]})" if u in post.deadline_notes else "")
+            for u, t in post.deadlines.items())
+    return line
+
+
+def status_message(post: Post) -> dict[str, Any]:
+    """kwargs for the one status message of a simultaneous phase, edited as players lock in (no pings)."""
+    lines = [f"⏳ **{post.title} · game #{post.game_id}**"]
+    if post.summary:
+        lines.append(post.summary)
+    lines.append(f"**Now:** {now_line(post)}")
+    return {"content": clip("\n".join(lines), 2000), "allowed_mentions": discord.AllowedMentions.none()}
 
 
 def lobby_message(lobby: Lobby, option_schema: list[dict[str, Any]]) -> dict[str, Any]:
@@ -66,7 +86,8 @@ def lobby_message(lobby: Lobby, option_schema: list[dict[str, Any]]) -> dict[str
     if lobby.notes:
         embed.add_field(name="Pace", value=clip("\n".join(lobby.notes), 1024), inline=False)
     embed.description = f"Host: <@{lobby.host_id}>. {lobby.message}".strip()
-    embed.set_footer(text="Join with the button or /game join · the host starts with /game start")
+    if lobby.status == "lobby":
+        embed.set_footer(text="Join with the button or /game join · the host starts with /game start")
     view = comp.lobby_view(lobby.game_id, option_schema, lobby.options) if lobby.status == "lobby" else None
     kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": discord.AllowedMentions.none()}
     if view is not None:
@@ -75,22 +96,30 @@ def lobby_message(lobby: Lobby, option_schema: list[dict[str, Any]]) -> dict[str
 
 
 def panel_message(panel: Panel) -> dict[str, Any]:
-    """kwargs for the ephemeral turn panel (buttons, or select menus for many choices)."""
+    """kwargs for the ephemeral turn panel: buttons coloured by meaning; more than a handful of similar
+    choices (one verb) become a select menu, and very many choices all become menus."""
     view = discord.ui.View(timeout=None)
-    choices = panel.choices
     text = f"**{panel.prompt}**"
-    if len(choices) <= BUTTON_LIMIT:
-        for choice in choices:
-            view.add_item(comp.ActionButton(panel.game_id, panel.version, choice.action, choice.label))
-    else:
-        pages = [choices[i:i + 25] for i in range(0, len(choices), 25)]
-        for page, chunk in enumerate(pages[:SELECT_PAGES]):
-            view.add_item(comp.ActionSelect(panel.game_id, panel.version, page, chunk, _page_title(chunk, page)))
-        if len(pages) > SELECT_PAGES:
-            text += f"\n{len(choices) - 25 * SELECT_PAGES} more moves: type them with `/play`."
+    groups: dict[str, list[Choice]] = {}
+    for choice in panel.choices:
+        groups.setdefault(choice.action.split(":", 1)[0], []).append(choice)
+    menus = [c for g in groups.values() if len(g) > SIMILAR_LIMIT for c in g]
+    buttons = [c for g in groups.values() if len(g) <= SIMILAR_LIMIT for c in g]
+    pages = [menus[i:i + 25] for i in range(0, len(menus), 25)]
+    rows_for_buttons = -(-(len(buttons) + panel.can_undo) // 5)
+    if len(pages) + rows_for_buttons > 5:  # no room: every choice in menus, as before
+        buttons, pages = [], [panel.choices[i:i + 25] for i in range(0, len(panel.choices), 25)]
+    for choice in buttons:
+        view.add_item(comp.ActionButton(panel.game_id, panel.version, choice.action, choice.label,
+                                        style=style_for(choice.action, choice.label)))
     if panel.can_undo:
-        view.add_item(comp.ActionButton(panel.game_id, panel.version, "undo", "Undo", row=4,
+        view.add_item(comp.ActionButton(panel.game_id, panel.version, "undo", "Undo",
                                         style=discord.ButtonStyle.secondary))
+    room = SELECT_PAGES if not buttons and not panel.can_undo else 5 - rows_for_buttons
+    for page, chunk in enumerate(pages[:room]):
+        view.add_item(comp.ActionSelect(panel.game_id, panel.version, page, chunk, _page_title(chunk, page)))
+    if len(pages) > room:
+        text += f"\n{sum(map(len, pages[room:]))} more moves: type them with `/play`."
     return {"content": clip(text), "view": view}
 
 
@@ -105,7 +134,9 @@ def private_message(view: PrivateView) -> dict[str, Any]:
         text += "\n\n**Only you saw:**\n" + "\n".join(view.private_log)
     kwargs: dict[str, Any] = {"content": clip(text)}
     if view.image:
-        kwargs["file"] = discord.File(io.BytesIO(view.image), filename=HAND_FILE)
+        first = view.text.split("\n", 2)
+        kwargs["file"] = discord.File(io.BytesIO(view.image), filename=HAND_FILE,
+                                      description=clip(" ".join(first[:2]).replace("**", ""), 1000))
     return kwargs
 
 

@@ -18,7 +18,7 @@ from bot.service.service import GameService
 
 from .delivery import deliver
 from .ids import b36
-from .presenter import lobby_message, panel_message, post_message, private_message
+from .presenter import lobby_message, panel_message, post_message, private_message, status_message
 from .replies import channel_of, clip, is_admin, send_private
 
 log = logging.getLogger("turnkeeper.discord")
@@ -32,6 +32,10 @@ class DiscordTable:
         self.client = client
         self.host: Host | None = None
         self._posting: dict[int, asyncio.Lock] = {}
+        self._lobby_messages: dict[int, list[int]] = {}
+        """Game → its lobby messages (closed when the game starts; forgotten on a restart)."""
+        self._status_messages: dict[int, int] = {}
+        """Game → its simultaneous phase's status message (edited as players lock in)."""
         self._sweeping = asyncio.Lock()
 
     def _opened(self) -> Host:
@@ -56,14 +60,21 @@ class DiscordTable:
 
     # -- publishing ------------------------------------------------------------------------
     async def publish(self, post: Post) -> discord.Message | None:
-        """Post a board update to its channel and remember it; failures are retried later.
+        """Post a turn's board to its channel and remember it; failures are retried later.
 
         One post at a time per game; the service says whether the board still needs posting (and draws
-        it), so a move's own post and the reconciler never post the same board twice."""
+        it), so a move's own post and the reconciler never post the same board twice. A sub-decision
+        (``quiet``) posts nothing; a lock-in (``status``) edits the phase's status message. A new board
+        silences the previous one (its buttons are removed)."""
+        if post.kind == "quiet":
+            return None
         async with self._posting.setdefault(post.game_id, asyncio.Lock()):
+            if post.kind == "status":
+                return await self._status(post)
             ready = await self.service.outgoing(post)
             if ready is None:
                 return None
+            previous = (await self.service.game_by_id(post.game_id)).board_message_id
             channel = self.client.get_partial_messageable(int(post.channel_id))
             try:
                 # The nonce makes a retried post (a 5xx after Discord stored it, a repost after a crash)
@@ -72,8 +83,34 @@ class DiscordTable:
             except discord.HTTPException as err:
                 log.warning("posting game %s version %s failed (%s); will retry", post.game_id, post.version, err)
                 return None
-            await self.service.mark_posted(post.game_id, post.version, str(message.id))
+            await self.service.posted(ready, str(message.id))
+            self._status_messages.pop(post.game_id, None)
+            if previous is not None and previous != str(message.id):
+                await self._quiet(channel, previous)
             return message
+
+    async def _status(self, post: Post) -> discord.Message | None:
+        """Edit the simultaneous phase's status message (post it the first time)."""
+        channel = self.client.get_partial_messageable(int(post.channel_id))
+        kwargs = status_message(post)
+        known = self._status_messages.get(post.game_id)
+        try:
+            if known is not None:
+                message = await channel.get_partial_message(known).edit(**kwargs)
+            else:
+                message = await channel.send(**kwargs, nonce=f"ts{b36(post.game_id)}.{b36(post.version)}")
+                self._status_messages[post.game_id] = message.id
+        except discord.HTTPException as err:  # the lock-in is committed; the next board shows it
+            log.warning("the status of game %s could not be shown (%s)", post.game_id, err)
+            return None
+        return message
+
+    async def _quiet(self, channel: discord.PartialMessageable, message_id: str) -> None:
+        """Remove the buttons of an older board (only the latest board is live)."""
+        try:
+            await channel.get_partial_message(int(message_id)).edit(view=None)
+        except discord.HTTPException as err:
+            log.warning("could not remove the buttons of board message %s (%s)", message_id, err)
 
     async def reconcile_posts(self) -> int:
         """Let waiting bots move, then post every board that was committed but never posted
@@ -141,6 +178,28 @@ class DiscordTable:
         view = await self.service.hand(channel_of(interaction), str(interaction.user.id))
         await interaction.followup.send(ephemeral=True, **private_message(view))
 
+    async def send_lobby(self, interaction: discord.Interaction, lobby: Lobby) -> None:
+        """Answer with the lobby message, remembering it so the start can close it."""
+        await interaction.response.send_message(**self.lobby_kwargs(lobby))
+        try:
+            message = await interaction.original_response()
+        except discord.HTTPException:
+            return
+        self._lobby_messages.setdefault(lobby.game_id, []).append(message.id)
+
+    async def close_lobby(self, game_id: int, channel_id: str, keep: int | None = None) -> None:
+        """The game started: every lobby message of it says so and loses its buttons and join hints
+        (``keep``: one the caller edits itself)."""
+        lobby = await self.service.lobby(channel_id, message="The game has started.", game_id=game_id)
+        channel = self.client.get_partial_messageable(int(channel_id))
+        for message_id in self._lobby_messages.pop(game_id, []):
+            if message_id == keep:
+                continue
+            try:
+                await channel.get_partial_message(message_id).edit(**{"view": None, **self.lobby_kwargs(lobby)})
+            except discord.HTTPException as err:
+                log.warning("could not close lobby message %s (%s)", message_id, err)
+
     def lobby_kwargs(self, lobby: Lobby) -> dict[str, Any]:
         """The lobby message for a lobby result."""
         schema = self.service.engine(lobby.engine).options_schema.describe()
@@ -165,6 +224,7 @@ class DiscordTable:
             post = await service.start(channel, user, admin)
             lobby = await service.lobby(channel, message="The game has started.", game_id=post.game_id)
             await interaction.edit_original_response(**{"view": None, **self.lobby_kwargs(lobby)})
+            await self.close_lobby(post.game_id, channel, keep=interaction.message.id if interaction.message else None)
             await self.publish(post)
             return
         if verb == "cancel":

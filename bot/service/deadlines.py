@@ -16,6 +16,7 @@ from .pace_store import Clock, PaceStore
 from .pacing import Pace, PaceSettings, bank_after_turn, custom_pace, deadline, hours, preset, with_policy
 from .results import Lobby, Post
 from .service import GameService
+from .turnposts import own_doing, simultaneous, undoable
 
 
 def _new_decision(started: str | None, now: str | None) -> bool:
@@ -26,6 +27,12 @@ def _new_decision(started: str | None, now: str | None) -> bool:
     old_depth, _, old_step = started.partition(":")
     new_depth, _, new_step = now.partition(":")
     return int(new_depth) <= int(old_depth) and new_step != old_step
+
+
+def turn_note(allowed: float, pace: Pace) -> str:
+    """How a deadline ``allowed`` seconds after the turn began is made up: "48 h turn + 48 h time bank"."""
+    bank = max(0.0, allowed - pace.turn)
+    return f"{hours(pace.turn)} turn + {hours(bank)} time bank" if bank >= 60 else f"{hours(pace.turn)} turn"
 
 
 def jump_link(game: GameRow) -> str:
@@ -66,7 +73,8 @@ class Deadlines:
             if clock is None:
                 clock = Clock(game.id, player.seat, pace.bank)
             due = player.seat in active and player.user_id is not None and not player.is_bot and pace.timed
-            if due and clock.deadline is not None and _new_decision(clock.frame, frame):
+            if due and clock.deadline is not None and _new_decision(clock.frame, frame) \
+                    and not await self._same_turn(game, player.seat, clock.frame):  # sub-decisions keep it
                 await self._settle(clock, player.user_id, now, pace)
             if due and clock.deadline is None:
                 clock.turn += 1
@@ -80,6 +88,16 @@ class Deadlines:
             changed.append(clock)
         if changed:
             await self.store.save_clocks(changed)
+
+    async def _same_turn(self, game: GameRow, seat: int, started: str | None) -> bool:
+        """Is the seat's last change a step of its own turn (see ``turnposts``): still undoable, or every
+        public event it made is a player's doing, and the decision ``started`` in no simultaneous phase?"""
+        if started and simultaneous(self.service.engine(game.engine), started.partition(":")[2]):
+            return False
+        if undoable(game.state or {}, seat):
+            return True
+        rows = await self.service.storage.actions(game.id) if game.version > 0 else []
+        return bool(rows) and rows[-1].seat == seat and own_doing(rows[-1].events, seat)
 
     async def _settle(self, clock: Clock, user_id: str | None, now: float, pace: Pace) -> None:
         """End a seat's turn: pay overtime from its bank (the time away on vacation is not counted)."""
@@ -102,11 +120,14 @@ class Deadlines:
             return
         away = await self.store.on_vacation()
         clocks = await self.store.clocks(game.id)
+        pace = (await self.store.settings(game.id)).pace
         for seat, clock in clocks.items():
             player = game.player_at(seat)
             if clock.deadline is not None and not clock.stand_in and player and player.user_id \
                     and player.user_id not in away:
                 post.deadlines[player.user_id] = clock.deadline
+                if clock.due_since is not None and clock.deadline > clock.due_since:
+                    post.deadline_notes[player.user_id] = turn_note(clock.deadline - clock.due_since, pace)
         if post.deadlines:
             post.deadline = min(post.deadlines.values())
 

@@ -226,4 +226,4 @@ class Lobbies:
             raise LobbyError(busy) from None
         game = await self.games.game_by_id(game_id)
         note = f"Replay imported by {clean_name(user_name)}. {IMPORTED_NOTE}"
-        return await self.posts.make_post(game, [{"text": note, "to": None}])
+        return await self.posts.make_post(game, [{"text": note, "to": None}], history=False)

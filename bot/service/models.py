@@ -40,6 +40,10 @@ class GameRow:
     created_at: float
     updated_at: float
     players: tuple[PlayerRow, ...] = field(default_factory=tuple)
+    board_version: int = -1
+    """The version of the last board message (quiet sub-decisions advance ``posted_version`` only)."""
+    turns: int = 0
+    """Board messages posted so far (the footer's turn count)."""
     imported: bool = False
     """Loaded from a replay file (``/game import``): shown as such, never rated, never a league game."""
 

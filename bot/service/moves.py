@@ -12,6 +12,7 @@ from .games import Games
 from .naming import fill, seat_names, visible
 from .posts import Posts
 from .results import Choice, MoveResult, Panel
+from .turnposts import BOARD, turn_kind
 from .turns import Turns
 
 AUTOCOMPLETE_LIMIT = 25
@@ -85,12 +86,18 @@ class Moves:
                 state, events = engine.apply(game.state, seat, action)
             except IllegalAction as err:
                 raise illegal(engine, game, seat, err) from None
+            kind = turn_kind(engine, game.state, state, seat, action, events)
+            settled = game.posted_version >= game.version  # every earlier change is already public
             game = await self.turns.commit(game, seat, action, state, events, user_id, interaction_id)
             await self.games.hooks.moved(game, seat)
             game, bot_events, bot_moves = await self.turns.run_bots(game)
+            if bot_moves or not settled:
+                kind = BOARD
+            if kind != BOARD:  # a sub-decision or a lock-in: nothing new for the channel's board
+                await self.games.storage.mark_posted(game.id, game.version, None)
         names = seat_names(game)
         private = [fill(e["text"], names) for e in events if e.get("to") and seat in e["to"]]
-        post = await self.posts.make_post(game, events + bot_events, image=image)
+        post = await self.posts.make_post(game, events + bot_events, image=image, mover=user_id, kind=kind)
         return MoveResult(post=post, private=private, moves=1 + bot_moves)
 
     async def undo(self, channel_id: str, user_id: str, interaction_id: str | None = None,

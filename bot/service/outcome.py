@@ -43,7 +43,7 @@ def result_text(result: Mapping[str, Any], names: Mapping[int, str],
     """"Winner: Black Automa — 9 stars; 2nd Alice — 7 stars · morale 3 · knowledge 2 (stars, then
     morale)": each participant once, by name, with their score in the game's words."""
     who = participant_names(names, actors)
-    words = {str(k): str(v) for k, v in (result.get("scores") or {}).items()}
+    words = {str(k): score_words(v) for k, v in (result.get("scores") or {}).items()}
     words.update({str(k): str(v) for k, v in (result.get("score_text") or {}).items()})
     parts: list[str] = []
     place = 1
@@ -63,7 +63,7 @@ def scores_text(scores: Mapping[str, Any], names: Mapping[int, str],
                 actors: Iterable[Mapping[str, Any]] = ()) -> str:
     """Running scores by name: "Alice 3 · Black Automa 7" (seats and actors alike)."""
     who = participant_names(names, actors)
-    return " · ".join(f"{_display(str(key), who)} {value}" for key, value in scores.items())
+    return " · ".join(f"{_display(str(key), who)} {score_words(value)}" for key, value in scores.items())
 
 
 def game_result_text(game: GameRow, engine: Engine) -> str:
@@ -72,6 +72,16 @@ def game_result_text(game: GameRow, engine: Engine) -> str:
     if result is None:
         return ""
     return result_text(result, seat_names(game), engine.actors(game.state or {}))
+
+
+def score_words(value: Any) -> str:
+    """A score in words: a number as is, a breakdown ``{"engines": 2, "survivor_score": 3}`` as
+    "engines 2 · survivor score 3" (never a dict's braces)."""
+    if isinstance(value, Mapping):
+        return " · ".join(f"{str(k).replace('_', ' ')} {score_words(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(score_words(v) for v in value)
+    return str(value)
 
 
 def ordinal(n: int) -> str:

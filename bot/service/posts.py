@@ -1,13 +1,15 @@
 """The public message of a game's state: its text, its board image (drawn off the event loop), and the
-decision whether a board still needs posting at all."""
+decision whether a board still needs posting at all (one post per turn, never the same image twice)."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import hashlib
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from typing import Any
 
+from engines.core import Engine
 from render import render_view
 
 from .games import Games
@@ -15,8 +17,11 @@ from .models import GameRow
 from .naming import fill, seat_names, visible
 from .outcome import result_text, scores_text
 from .results import Post
+from .turnposts import BOARD, public_prompt
 
 Renderer = Callable[[str, dict[str, Any]], bytes]
+SUMMARY_LINES = 12
+"""At most this many lines of what happened since the last board (the newest)."""
 
 
 def default_renderer(engine_id: str, view: dict[str, Any]) -> bytes:
@@ -32,6 +37,8 @@ class Posts:
         self.games = games
         self.renderer = renderer
         self.executor = executor
+        self._last_image: dict[int, str] = {}
+        """Game → digest of the last board image posted (an identical board is not attached again)."""
 
     async def render(self, engine_id: str, view: dict[str, Any]) -> bytes | None:
         """Render off the event loop (CPU-heavy work never blocks it)."""
@@ -48,32 +55,49 @@ class Posts:
         view["seat_names"] = [names.get(s, f"Seat {s + 1}") for s in range(game.state["seats"])]
         return view
 
-    async def make_post(self, game: GameRow, events: list[dict[str, Any]], *, image: bool = True) -> Post:
-        """The public message for a game's current state."""
+    async def make_post(self, game: GameRow, events: list[dict[str, Any]], *, image: bool = True,
+                        mover: str | None = None, kind: str = BOARD, history: bool = True) -> Post:
+        """The public message for a game's current state.
+
+        ``events`` are those of the change just made; with ``history`` the summary lists every public
+        event since the last board message instead (the whole turn). ``mover`` (the user who just
+        acted) is never pinged; a ``kind`` other than ``board`` is a status edit or nothing public."""
         assert game.state is not None
         engine = self.games.engine(game.engine)
         names = seat_names(game)
         state = game.state
-        users = [p.user_id for s in engine.active(state) if (p := game.player_at(s)) and p.user_id]
+        if history and game.version > 0:
+            rows = [r for r in await self.games.storage.actions(game.id) if r.n > game.board_version]
+            events = [e for r in rows for e in r.events] or events
+        active = engine.active(state)
+        users = [p.user_id for s in active if (p := game.player_at(s)) and p.user_id and not p.is_bot]
         public = [fill(e["text"], names) for e in events if visible(e, None)]
         result = engine.outcome(state)
         actors = engine.actors(state)
+        finished = result is not None
+        view = self.view_for(game, None)
+        seated = [p.user_id for p in game.players if p.seat is not None and p.user_id and not p.is_bot]
         post = Post(
             game_id=game.id, channel_id=game.channel_id, title=engine.title,
-            summary="\n".join(public[-12:]), prompt=fill(engine.prompt(state, None), names),
-            version=game.version, active_users=users, finished=result is not None,
+            summary="\n".join(public[-SUMMARY_LINES:]), prompt=fill(engine.prompt(state, None), names),
+            version=game.version, active_users=users, finished=finished,
             result_text=result_text(result, names, actors) if result else "",
             scores="" if result else scores_text(engine.scores(state), names, actors),
+            kind=kind, mentions=list(dict.fromkeys(seated)) if finished else [u for u in users if u != mover],
+            waiting="" if finished else waiting_line(engine, state, active, names),
+            footer=footer_text(view, active, names, game.turns + (kind == BOARD), finished),
         )
+        post.alt_text = alt_text(post, public)
         await self.games.hooks.decorate(game, post)
-        if image:
-            post.image = await self.render(game.engine, self.view_for(game, None))
+        if image and kind == BOARD:
+            post.image = await self.render(game.engine, view)
         return post
 
     async def outgoing(self, post: Post) -> Post | None:
         """``post`` ready to send, or None when it need not be sent: that version (or a newer one) is
         already posted, or its image was left to draw and a newer move has since replaced the board
-        (that move's own post shows it). A missing image is drawn here."""
+        (that move's own post shows it). A missing image is drawn here; an image identical to the last
+        one posted is dropped (the post goes out as text)."""
         game = await self.games.game_by_id(post.game_id)
         if game.board_message_id is not None and game.posted_version >= post.version:
             return None
@@ -81,4 +105,60 @@ class Posts:
             if game.version != post.version:
                 return None
             post.image = await self.render(game.engine, self.view_for(game, None))
+        if post.image is not None and self._last_image.get(post.game_id) == _digest(post.image):
+            post.image = None
         return post
+
+    async def posted(self, post: Post, message_id: str | None) -> None:
+        """The adapter sent ``post`` (as a new board message when ``message_id`` is given)."""
+        if post.image is not None:
+            self._last_image[post.game_id] = _digest(post.image)
+        await self.games.storage.mark_posted(post.game_id, post.version, message_id)
+
+
+def waiting_line(engine: Engine, state: dict[str, Any], active: list[int], names: Mapping[int, str]) -> str:
+    """"Waiting for Alice: program your command" — the seat's own prompt only when it is public."""
+    if not active:
+        return ""
+    who = and_list([names.get(s, f"Seat {s + 1}") for s in active])
+    prompts = {public_prompt(engine, state, s) for s in active}
+    if len(prompts) == 1 and (prompt := prompts.pop()):
+        return f"Waiting for {who}: {fill(prompt, dict(names))}"
+    return f"Waiting for {who}."
+
+
+def footer_text(view: dict[str, Any], active: list[int], names: Mapping[int, str], turn: int,
+                finished: bool) -> str:
+    """"Round 3 · Alice's turn": the view's round when it has one, else the turn (board posts) count."""
+    table = view.get("table") or {}
+    rnd = table.get("round")
+    count = f"Round {rnd}" if isinstance(rnd, int) and not isinstance(rnd, bool) else f"Turn {max(turn, 1)}"
+    if finished:
+        return f"{count} · game over"
+    who = [names.get(s, f"Seat {s + 1}") for s in active]
+    whose = f"{who[0]}'s turn" if len(who) == 1 else f"{and_list(who)} to move" if who else "waiting"
+    return f"{count} · {whose}"
+
+
+def alt_text(post: Post, public: list[str]) -> str:
+    """The board image's description, in a sentence or three: whose turn, scores, the last move."""
+    parts = [f"{post.title} board, {post.footer.replace(' · ', ', ')}."]
+    if post.finished:
+        parts.append(f"Game over. {post.result_text}.")
+    else:
+        if post.waiting:
+            parts.append(post.waiting.rstrip(".") + ".")
+        if post.scores:
+            parts.append(f"Scores: {post.scores}.")
+    if public:
+        parts.append(f"Last move: {public[-1].rstrip('.')}.")
+    return " ".join(parts)[:1000]
+
+
+def and_list(items: list[str]) -> str:
+    """"Alice", "Alice and Bob", "Alice, Bob and Carol"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
+
+
+def _digest(image: bytes) -> str:
+    return hashlib.sha256(image).hexdigest()

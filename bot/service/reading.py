@@ -7,6 +7,7 @@ from typing import Any
 
 from engines.core import export_replay, verify
 
+from .boardtext import board_text
 from .errors import NotAllowed
 from .games import Games
 from .models import GameRow
@@ -32,6 +33,12 @@ class Reading:
         """The public board image and status of the channel's game."""
         game = await self.games.running_or_last(channel_id)
         return await self.posts.make_post(game, [])
+
+    async def board_text(self, channel_id: str) -> str:
+        """The position of the channel's game as text (``/board text``)."""
+        game = await self.games.running_or_last(channel_id)
+        post = await self.posts.make_post(game, [], image=False)
+        return board_text(post, self.posts.view_for(game, None))
 
     async def board_of(self, game_id: int) -> Post:
         """The public board of a game by id (posting and reconciliation)."""

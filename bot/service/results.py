@@ -37,6 +37,19 @@ class Post:
     """UTC timestamp of the current deadline, if the game has one."""
     deadlines: dict[str, float] = field(default_factory=dict)
     """Each user the game waits for → their own deadline (simultaneous phases have several)."""
+    deadline_notes: dict[str, str] = field(default_factory=dict)
+    """Each user with a deadline → how its time is made up ("48 h turn + 48 h time bank")."""
+    kind: str = "board"
+    """``board`` (a new public post), ``status`` (edit the phase's status message) or ``quiet`` (a
+    sub-decision: nothing public; see ``turnposts.py``)."""
+    mentions: list[str] = field(default_factory=list)
+    """Users to ping: those a decision just became theirs (never the mover), everyone at the end."""
+    waiting: str = ""
+    """"Waiting for Alice: program your command" (names filled in; the prompt only when public)."""
+    footer: str = ""
+    """"Round 3 · Alice's turn" (or "Turn 12 · Alice's turn" when the game has no rounds)."""
+    alt_text: str = ""
+    """The board image's description: whose turn, scores, the last move."""
 
 
 @dataclass

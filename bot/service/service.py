@@ -59,6 +59,7 @@ class GameService:
         self.view_for = posts.view_for
         self.make_post = posts.make_post
         self.outgoing = posts.outgoing
+        self.posted = posts.posted
         # the lobby
         self.new_game = lobbies.new_game
         self.lobby = lobbies.lobby
@@ -84,6 +85,7 @@ class GameService:
         self.status = reading.status
         self.board = reading.board
         self.board_of = reading.board_of
+        self.board_text = reading.board_text
         self.hand = reading.hand
         self.log = reading.log
         self.export = reading.export

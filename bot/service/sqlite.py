@@ -20,7 +20,7 @@ from .storage import ChannelBusy, DuplicateInteraction, StaleVersion
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, engine, engine_version, options, seed, status, host_id, version, state, "
-    "result, posted_version, board_message_id, created_at, updated_at, imported"
+    "result, posted_version, board_message_id, created_at, updated_at, imported, board_version, turns"
 )
 
 
@@ -299,10 +299,14 @@ class SQLiteStorage:
         return game_id
 
     async def mark_posted(self, game_id: int, version: int, message_id: str | None) -> None:
-        """Record the last posted board (never moves backwards)."""
+        """Record the last posted version (never moves backwards); with a ``message_id`` it was a new board
+        message, which also counts a turn post."""
         await self.write([(
             "UPDATE games SET posted_version = max(posted_version, ?),"
-            " board_message_id = coalesce(?, board_message_id) WHERE id = ?", (version, message_id, game_id))])
+            " turns = turns + (CASE WHEN ? IS NOT NULL AND ? > board_version THEN 1 ELSE 0 END),"
+            " board_version = CASE WHEN ? IS NOT NULL THEN max(board_version, ?) ELSE board_version END,"
+            " board_message_id = coalesce(?, board_message_id) WHERE id = ?",
+            (version, message_id, version, message_id, version, message_id, game_id))])
 
 
 def _statements(sql: str) -> list[str]:
@@ -347,7 +351,7 @@ def _game_row(row: sqlite3.Row, players: tuple[PlayerRow, ...], states: StateCac
         options=json.loads(row[5]), seed=row[6], status=row[7], host_id=row[8], version=row[9],
         state=states.decode(row[0], row[10]) if row[10] else None, result=json.loads(row[11]) if row[11] else None,
         posted_version=row[12], board_message_id=row[13], created_at=row[14], updated_at=row[15],
-        players=players, imported=bool(row[16]))
+        players=players, imported=bool(row[16]), board_version=row[17], turns=row[18])
 
 
 def _action_row(row: Any) -> ActionRow:

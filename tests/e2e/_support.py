@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 import engines
@@ -53,9 +54,9 @@ def all_text(message: JSON) -> str:
 
 
 def is_board(message: JSON, version: int | None = None) -> bool:
-    """A public board post (of ``version`` when given)."""
-    text = footer(message)
-    return text.startswith("Move ") and (version is None or text == f"Move {version}")
+    """A public board post (of ``version`` when given): its nonce is ``tk<game>.<version>``."""
+    nonce = str(message.get("nonce") or "")
+    return nonce.startswith("tk") and (version is None or board_version(message) == version)
 
 
 def boards(table: Table, version: int | None = None) -> list[JSON]:
@@ -143,8 +144,22 @@ async def click_lobby(table: Table, user: str, lobby: JSON, verb: str) -> Intera
 
 
 def board_version(message: JSON) -> int | None:
-    """The version ("Move N") of a board post, None for other messages."""
-    return int(footer(message)[5:]) if is_board(message) else None
+    """The version of a board post (from its nonce), None for other messages."""
+    nonce = str(message.get("nonce") or "")
+    return int(nonce.split(".", 1)[1], 36) if nonce.startswith("tk") and "." in nonce else None
+
+
+async def settle(table: Table, game_id: int, timeout: float = 10.0) -> None:
+    """Wait until every committed change of the game is public (posted, or a quiet sub-decision)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while True:
+        game = await game_row(table, game_id)
+        if game.posted_version >= game.version:
+            return
+        if loop.time() > end:
+            raise AssertionError(f"game {game_id} version {game.version} never posted ({game.posted_version})")
+        await asyncio.sleep(0.01)
 
 
 async def wait_board(table: Table, game_id: int, *, newer_than: int | None = None) -> JSON:
@@ -190,8 +205,7 @@ async def play(table: Table, user: str, action: str, *, channel: str | None = No
     [answer] = await ix.wait_followups(1)
     assert answer["ephemeral"], answer
     if game_before is not None and answer["content"].startswith(("Move made.", "Your last move was taken back.")):
-        after = await game_row(table, game_before.id)
-        await fake.wait_for_message(channel, lambda m: is_board(m, after.version))
+        await settle(table, game_before.id)
     return answer["content"]
 
 
@@ -208,8 +222,9 @@ async def press(table: Table, user: str, panel: JSON, action: str, *, board: boo
     ix = await table.fake.click(user, table.channel, panel["id"], button)
     assert ix.response_type == 6, ix
     if board:
-        _, game, version, _ = button.split(":", 3)
-        await wait_board(table, int(game, 36), newer_than=int(version, 36))
+        _, game, _, _ = button.split(":", 3)
+        await ix.wait_followups(1)  # the panel is refreshed once the move is committed
+        await settle(table, int(game, 36))
     return ix
 
 

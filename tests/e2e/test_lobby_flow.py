@@ -196,7 +196,11 @@ async def test_start_button_posts_the_board_and_closes_the_lobby(table: Table) -
     assert attachment["filename"] == "board.png" and attachment["data"].startswith(b"\x89PNG")
     embed = board["embeds"][0]
     assert embed["image"]["url"] == "attachment://board.png"
-    assert embed["title"] == f"Tiny Duel · game #{game_id}" and embed["footer"]["text"] == "Move 0"
+    assert embed["title"] == f"Tiny Duel · game #{game_id}"
+    names = (await game_row(table, game_id)).players
+    both = " and ".join(p.name for p in sorted(names, key=lambda p: p.seat or 0))
+    assert embed["footer"]["text"] == f"Round 1 · {both} to move"  # rounds and turns, never step numbers
+    assert attachment["description"].startswith(f"Tiny Duel board, Round 1, {both} to move.")
     assert "Waiting for" in embed["description"]
     assert {u["id"] for u in board["mentions"]} == {table.alice, table.bob}  # a secret bid: both act
     assert f"<@{table.alice}>" in board["content"] and f"<@{table.bob}>" in board["content"]
@@ -204,6 +208,7 @@ async def test_start_button_posts_the_board_and_closes_the_lobby(table: Table) -
 
     closed = table.fake.message(lobby["id"])
     assert closed["components"] == [] and "The game has started." in description(closed)
+    assert "Join" not in all_text(closed), "a started game's lobby drops its join hints"
     game = await game_row(table, game_id)
     assert game.status == "running" and game.posted_version == 0 and game.board_message_id == board["id"]
     assert sorted(p.seat for p in game.players) == [0, 1]

@@ -28,6 +28,7 @@ from ._support import (
     play,
     press,
     select_options,
+    settle,
     start_game,
     strip,
     wait_board,
@@ -94,8 +95,8 @@ async def test_play_by_action_id_and_by_label(table: Table) -> None:
     frame = game.state["stack"][-1]
     assert frame["private"][str(game.seat_of(table.alice))]["card"] == [alice_card]
     assert frame["private"][str(game.seat_of(table.bob))]["card"] == [bob_card]
-    assert len(boards(table, 1)) == 1 and len(boards(table, 2)) == 1
-    for board in boards(table):  # secret bids never reach the channel
+    assert len(boards(table)) == 1, "a bid is a sub-decision: it updates the bidder's panel only"
+    for board in table.fake.messages(table.channel):  # secret bids never reach the channel
         assert f"card {alice_card}" not in json.dumps(board["embeds"]).lower()
 
 
@@ -142,15 +143,17 @@ async def test_turn_panel_buttons_apply_moves_and_refresh(table: Table) -> None:
     assert refreshed["ephemeral"]
     assert set(custom_ids(refreshed)) == {f"a:{g}:1:bid:{c}" for c in cards[1:]} | {f"a:{g}:1:lock", f"a:{g}:1:undo"}
     assert await hand_of(table, game_id, table.alice) == cards[1:]
-    assert len(boards(table, 1)) == 1
+    assert boards(table) == [board], "a sub-decision posts nothing"
 
     ix = await press(table, table.alice, refreshed, "lock")
     done = table.fake.message(panel["id"])
     assert done["content"].startswith("Move made.") and "Waiting for Bob" in done["content"]
     assert done["components"] == []
     assert ix.messages[0]["id"] == panel["id"]
-    latest = boards(table, 2)[0]
-    assert "Alice is locked in." in description(latest) and latest["content"] == f"<@{table.bob}> — your move."
+    status = table.fake.messages(table.channel)[-1]  # a lock-in: the phase's status message, no ping
+    assert "Alice is locked in." in status["content"] and "Waiting for Bob" in status["content"]
+    assert status["mentions"] == [] and status["components"] == [] and boards(table) == [board]
+    latest = board
 
     ix = await table.fake.click(table.alice, table.channel, latest["id"], f"t:{g}")
     assert "It is not your turn." in await error_reply(ix)
@@ -191,7 +194,7 @@ async def test_a_button_from_an_earlier_turn_is_refused(table: Table) -> None:
     after = await game_row(table, game_id)
     assert after.version == before.version and after.state == before.state
     assert table.fake.message(old["id"])["components"] == old["components"]  # the stale panel is left alone
-    assert len(boards(table)) == 2
+    assert len(boards(table)) == 1
 
 
 async def test_clicking_the_same_button_twice_applies_it_once(table: Table) -> None:
@@ -202,7 +205,7 @@ async def test_clicking_the_same_button_twice_applies_it_once(table: Table) -> N
     first, second = await asyncio.gather(
         table.fake.click(table.alice, table.channel, panel["id"], button),
         table.fake.click(table.alice, table.channel, panel["id"], button))
-    await wait_board(table, game_id, newer_than=0)
+    await settle(table, game_id)
     refusals = []
     for ix in (first, second):
         texts = [m["content"] for m in await ix.wait_followups(1)]
@@ -210,7 +213,7 @@ async def test_clicking_the_same_button_twice_applies_it_once(table: Table) -> N
     assert len(refusals) == 1, refusals
     assert [(r.action, r.user_id) for r in await table.bot.service.storage.actions(game_id)] == [
         (f"bid:{card}", table.alice)]
-    assert len(boards(table)) == 2
+    assert len(boards(table)) == 1
 
 
 # -- undo -----------------------------------------------------------------------------------------
@@ -227,12 +230,13 @@ async def test_undo_restores_and_is_refused_after_a_reveal(table: Table) -> None
     assert "Nothing to undo" in await error_reply(ix)
 
     marked_before = await game_row(table, game_id)
+    posted = len(boards(table))
     await play(table, on_turn, "mark:2")
     ix = await table.fake.slash(on_turn, table.channel, "undo")
     assert ix.ephemeral
     assert (await ix.wait_followups(1))[0]["content"] == "Your last move was taken back."
-    undone = await wait_board(table, game_id)
-    assert "took back an action" in description(undone)
+    await settle(table, game_id)
+    assert len(boards(table)) == posted, "a sub-decision and its undo stay in the mover's panel"
     assert strip((await game_row(table, game_id)).state) == strip(marked_before.state)
 
     await play(table, on_turn, "draw")  # a card from the hidden deck: new information
@@ -311,7 +315,7 @@ async def test_board_is_ephemeral_unless_public(table: Table) -> None:
 
     ix = await table.fake.slash(table.carol, table.channel, "board", options={"public": True})
     [answer] = await ix.wait_followups(1)
-    assert not answer["ephemeral"] and is_board(answer, 0)
+    assert not answer["ephemeral"] and answer["attachments"][0]["filename"] == "board.png"
     assert answer["mentions"] == []
     assert table.fake.messages(table.channel)[-1]["id"] == answer["id"]
 
@@ -368,7 +372,8 @@ async def test_status_is_private_and_says_who_is_awaited(table: Table) -> None:
     assert ix.ephemeral
     first, second = (p.name for p in sorted((await game_row(table, game_id)).players, key=lambda p: p.seat or 0))
     scores = f"Scores: {first} 0 · {second} 0"  # by name, in seat order
-    assert ix.message["content"] == f"**Tiny Duel** #{game_id}, move 2. Waiting for Bob.\n{scores}"
+    assert ix.message["content"] == (f"**Tiny Duel** #{game_id}, Round 1, Bob's turn. Waiting for Bob: Pick a card "
+                                     f"to bid in secret, then lock in.\n{scores}")
 
 
 # -- export and import -----------------------------------------------------------------------------

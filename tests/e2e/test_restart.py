@@ -9,6 +9,8 @@ from collections.abc import Callable
 from bot.discord.ids import b36
 
 from ._support import (
+    active_users,
+    bid_and_lock,
     board_version,
     boards,
     click_lobby,
@@ -57,7 +59,8 @@ async def test_game_continues_after_restart_and_old_buttons_still_work(table: Ta
     bob_card = (await hand_of(table, game_id, table.bob))[0]
     await press(table, table.bob, bob_panel, f"bid:{bob_card}")
     await press(table, table.bob, table.fake.message(bob_panel["id"]), "lock")
-    ix = await table.fake.click(table.bob, table.channel, board["id"], f"h:{b36(game_id)}")
+    assert table.fake.message(board["id"])["components"] == [], "the reveal's board replaced the first one"
+    ix = await table.fake.click(table.bob, table.channel, boards(table)[-1]["id"], f"h:{b36(game_id)}")
     [hand] = await ix.wait_followups(1)
     assert hand["ephemeral"] and "you are Bob" in hand["content"]
 
@@ -66,7 +69,7 @@ async def test_game_continues_after_restart_and_old_buttons_still_work(table: Ta
     assert f"Alice {cards[0]}" in description(boards(table)[-1])
     [on_turn] = [u for u in (table.alice, table.bob) if game.seat_of(u) == 0]
     assert await play(table, on_turn, "done") == "Move made."
-    assert [board_version(m) for m in boards(table)] == [0, 1, 2, 3, 4, 5]
+    assert [board_version(m) for m in boards(table)] == [0, 4, 5], "bids and lock-ins stay off the board"
 
 
 async def test_old_lobby_buttons_work_after_restart(table: Table) -> None:
@@ -85,62 +88,67 @@ async def test_old_lobby_buttons_work_after_restart(table: Table) -> None:
     assert board_version(board) == 0 and (await game_row(table, game_id)).status == "running"
 
 
-async def test_boards_that_failed_to_post_are_posted_once_by_reconcile(table: Table) -> None:
-    game_id, _ = await start_game(table)
+async def to_last_lock(table: Table, game_id: int) -> None:
+    """Alice bids and locks in, Bob bids: Bob's lock-in will reveal the bids (a board post)."""
+    await bid_and_lock(table, game_id, table.alice)
+    card = (await hand_of(table, game_id, table.bob))[0]
+    assert await play(table, table.bob, f"bid:{card}") == "Move made."
+
+
+async def failing_lock(table: Table, game_id: int, count: int = 5) -> None:
+    """Bob locks in (the reveal) while Discord refuses ``count`` posts."""
     table.expect_http_errors = True
-    table.fake.fail_next("POST", CHANNEL_POSTS, status=500, count=10)  # discord.py tries each post 5 times
-    for number, user in enumerate((table.alice, table.bob), start=1):
-        card = (await hand_of(table, game_id, user))[0]
-        ix = await table.fake.slash(user, table.channel, "play", options={"action": f"bid:{card}"})
-        [answer] = await ix.wait_followups(1)
-        assert answer["content"] == "Move made."  # the move is committed even though Discord fails
-        await eventually(lambda number=number: failed_posts(table) == number)
-    assert [s for _, _, s, _ in table.fake.errors] == [500] * 10
+    table.fake.fail_next("POST", CHANNEL_POSTS, status=500, count=count)  # discord.py tries each post 5 times
+    ix = await table.fake.slash(table.bob, table.channel, "play", options={"action": "lock"})
+    [answer] = await ix.wait_followups(1)
+    assert answer["content"] == "Move made."  # the move is committed even though Discord fails
+    await eventually(lambda: failed_posts(table) == 1)
+
+
+async def test_boards_that_failed_to_post_are_posted_once_by_reconcile(table: Table) -> None:
+    game_id, first = await start_game(table)
+    await to_last_lock(table, game_id)
+    await failing_lock(table, game_id)
+    assert [s for _, _, s, _ in table.fake.errors] == [500] * 5
     game = await game_row(table, game_id)
-    assert (game.version, game.posted_version) == (2, 0)
+    assert (game.version, game.posted_version) == (4, 3)
     assert [board_version(m) for m in boards(table)] == [0]
 
     assert await table.bot.reconcile_posts() == 1
-    assert [board_version(m) for m in boards(table)] == [0, 2]
+    assert [board_version(m) for m in boards(table)] == [0, 4]
     latest = boards(table)[-1]
     assert latest["attachments"][0]["filename"] == "board.png" and latest["components"]
+    assert table.fake.message(first["id"])["components"] == []
     game = await game_row(table, game_id)
-    assert game.posted_version == 2 and game.board_message_id == latest["id"]
+    assert game.posted_version == 4 and game.board_message_id == latest["id"]
     assert await table.bot.reconcile_posts() == 0
     assert len(boards(table)) == 2
 
 
 async def test_restart_posts_what_was_missed_exactly_once(table: Table) -> None:
     game_id, _ = await start_game(table)
-    table.expect_http_errors = True
-    table.fake.fail_next("POST", CHANNEL_POSTS, status=500, count=5)
-    card = (await hand_of(table, game_id, table.alice))[0]
-    ix = await table.fake.slash(table.alice, table.channel, "play", options={"action": f"bid:{card}"})
-    await ix.wait_followups(1)
-    await eventually(lambda: failed_posts(table) == 1)
+    await to_last_lock(table, game_id)
+    await failing_lock(table, game_id)
     assert [board_version(m) for m in boards(table)] == [0]
 
     await table.restart()  # the new process reconciles on startup
     await wait_board(table, game_id, newer_than=0)
     await asyncio.sleep(0.1)
     assert await table.bot.reconcile_posts() == 0
-    assert [board_version(m) for m in boards(table)] == [0, 1]
-    assert await play(table, table.alice, "lock") == "Move made."
-    assert [board_version(m) for m in boards(table)] == [0, 1, 2]
+    assert [board_version(m) for m in boards(table)] == [0, 4]
+    [on_turn] = await active_users(table, game_id)
+    assert await play(table, on_turn, "done") == "Move made."
+    assert [board_version(m) for m in boards(table)] == [0, 4, 5]
 
 
 async def test_concurrent_reconciles_post_a_missed_board_once(table: Table) -> None:
     game_id, _ = await start_game(table)
-    table.expect_http_errors = True
-    table.fake.fail_next("POST", CHANNEL_POSTS, status=500, count=5)
-    card = (await hand_of(table, game_id, table.alice))[0]
-    ix = await table.fake.slash(table.alice, table.channel, "play", options={"action": f"bid:{card}"})
-    await ix.wait_followups(1)
-    await eventually(lambda: failed_posts(table) == 1)
+    await to_last_lock(table, game_id)
+    await failing_lock(table, game_id)
 
     results = await asyncio.gather(table.bot.reconcile_posts(), table.bot.reconcile_posts())
     assert sorted(results) == [0, 1]
-    assert [board_version(m) for m in boards(table)] == [0, 1]
+    assert [board_version(m) for m in boards(table)] == [0, 4]
 
 
 async def test_a_first_board_that_failed_to_post_is_reconciled(table: Table) -> None:

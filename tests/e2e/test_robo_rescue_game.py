@@ -47,5 +47,6 @@ async def test_two_players_play_robo_rescue_from_lobby_to_winner(table: Table) -
     assert result_text(game.result, seat_names(game)) in description(final)
     assert final["components"] == []
     versions = [board_version(m) for m in boards(table)]
-    assert versions == list(range(game.version + 1)), "every move posted exactly once, in order"
+    assert versions == sorted(set(versions)) and versions[-1] == game.version, "each turn posted once, in order"
+    assert len(versions) < game.version / 2, "sub-decisions stay in the mover's panel"
     assert dumps(await table.bot.service.rebuild(game_id)) == dumps(game.state)

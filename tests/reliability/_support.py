@@ -17,6 +17,8 @@ from bot.config import Settings
 from bot.discord.client import TurnkeeperBot
 from bot.discord.ids import b36
 from bot.service.service import GameService
+from bot.service.turnposts import BOARD, turn_kind
+from engines.core import Action
 from tests.e2e._support import board_version, custom_ids
 from tests.fakediscord import FakeDiscord, InteractionRecord
 
@@ -87,6 +89,32 @@ async def pick(service: GameService, game_id: int, rnd: random.Random) -> tuple[
     return game.player_at(seat).user_id, action, game.version  # type: ignore[union-attr]
 
 
+async def to_board_move(host: Host, channel: str, game_id: int, rnd: random.Random) -> tuple[str, str]:
+    """Play random sub-decisions and lock-ins (moves that post no board) until the next random move would
+    post one; returns that move's (user, action), not played."""
+    service = host.bot.service
+    for _ in range(200):
+        chosen = await pick(service, game_id, rnd)
+        assert chosen is not None, "the game ended"
+        user, action, _ = chosen
+        game = await service.game_by_id(game_id)
+        assert game.state is not None
+        engine = engines.get(game.engine)
+        seat = game.seat_of(user)
+        assert seat is not None
+        after, events = engine.apply(game.state, seat, action)
+        if turn_kind(engine, game.state, after, seat, Action.parse(action), events) == BOARD:
+            return user, action
+        await slash_play(host, user, channel, action)
+    raise AssertionError("no move posts a board")
+
+
+async def one_turn(host: Host, channel: str, game_id: int, rnd: random.Random) -> str:
+    """Random legal ``/play`` moves until one posts a board (one turn); returns its interaction id."""
+    user, action = await to_board_move(host, channel, game_id, rnd)
+    return (await slash_play(host, user, channel, action)).id
+
+
 async def slash_play(host: Host, user: str, channel: str, action: str, timeout: float = 120) -> InteractionRecord:
     """``/play action``; records whether the user was told it was made or refused."""
     ix = await host.fake.slash(user, channel, "play", options={"action": action}, timeout=timeout)
@@ -101,9 +129,10 @@ async def panel_click(host: Host, user: str, channel: str, game_id: int, action:
                       times: int = 1, timeout: float = 120) -> list[InteractionRecord]:
     """Open the turn panel on the latest board and click ``action`` ``times`` at once (a double click)."""
     game = await host.bot.service.game_by_id(game_id)
-    if game.board_message_id is None:
-        return [await slash_play(host, user, channel, action)]
-    ix = await host.fake.click(user, channel, game.board_message_id, f"t:{b36(game_id)}", timeout=timeout)
+    turn_button = f"t:{b36(game_id)}"
+    if game.board_message_id is None or turn_button not in custom_ids(host.fake.message(game.board_message_id)):
+        return [await slash_play(host, user, channel, action)]  # a newer board just silenced this one
+    ix = await host.fake.click(user, channel, game.board_message_id, turn_button, timeout=timeout)
     if ix.response_type != 4 or not ix.messages:
         return []
     panel = ix.message
@@ -144,7 +173,7 @@ async def settle_posts(host: Host, timeout: float = 30) -> None:
 async def check_invariants(host: Host, *, exact: bool = True) -> dict[str, int]:
     """Every game replays exactly; each acknowledged move is in the log once, each refused one not at all
     (with ``exact``, every logged move was acknowledged); every board version was posted at most once, the
-    latest one included. Returns counts."""
+    latest one included (moves after it are sub-decisions that post nothing). Returns counts."""
     service = host.bot.service
     logged: list[str] = []
     for channel, game_id in host.games.items():
@@ -155,7 +184,8 @@ async def check_invariants(host: Host, *, exact: bool = True) -> dict[str, int]:
         game = await service.game_by_id(game_id)
         versions = [v for m in host.fake.messages(channel) if (v := board_version(m)) is not None]
         assert len(versions) == len(set(versions)), f"game {game_id}: a board was posted twice: {versions}"
-        assert versions == sorted(versions) and versions[-1] == game.version, (versions, game.version)
+        assert versions == sorted(versions) and versions[-1] == game.board_version, (versions, game.board_version)
+        assert game.posted_version == game.version, "changes after the latest board are quiet sub-decisions"
     assert len(logged) == len(set(logged)), "an interaction was applied twice"
     missing = host.acked - set(logged)
     assert not missing, f"acknowledged moves missing from the log: {missing}"

@@ -18,14 +18,18 @@ def test_quick_bench_reports_every_figure() -> None:
                          cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
     assert run.returncode == 0, run.stderr[-3000:]
     rows = [json.loads(line) for line in run.stdout.splitlines()]
-    assert {r.get("bench") for r in rows[:-1]} == {"engine", "render", "host", "host_saturation", "host_paced",
-                                                    "memory"}
+    assert {r.get("bench") for r in rows[:-1]} == {"engine", "render", "table", "host", "host_saturation",
+                                                    "host_paced", "memory"}
+    table = next(r for r in rows if r.get("bench") == "table")
+    assert table["turns"] > 0 and table["board_posts"] <= table["turns"] + 1, table
+    assert table["round_kb"] <= table["round_kb_true_colour"], table
     summary = rows[-1]
     assert summary["summary"] is True and summary["games"] == ["tiny"]
     missing = {k for k in SUMMARY_KEYS if not isinstance(summary.get(k), int | float)}
     assert not missing, f"summary lacks {missing}: {summary}"
     host = next(r for r in rows if r.get("bench") == "host")
     assert host["moves"] > 0 and host["unanswered"] == 0 and host["unposted_at_end"] == 0, host
+    assert host["board_posts"] <= host["moves"] + host["channels"], host
     assert summary["render_ratio"] > 0 and summary["moves_per_s"] > 0
     paced = next(r for r in rows if r.get("bench") == "host_paced")
     assert paced["think_s"] == summary["paced_think_s"] == 2.0 and paced["unanswered"] == 0, paced

@@ -146,7 +146,8 @@ async def test_sigkill_loses_and_duplicates_nothing(fake: FakeDiscord, tmp_path:
                 logged += [r.interaction_id for r in rows if r.interaction_id]
                 versions = [v for m in fake.messages(channel) if (v := board_version(m)) is not None]
                 assert len(versions) == len(set(versions)), f"a board was posted twice: {versions}"
-                assert versions[-1] == (await service.game_by_id(game_id)).version
+                stored = await service.game_by_id(game_id)
+                assert versions[-1] == stored.board_version and stored.posted_version == stored.version
     finally:
         await bot.stop()
     assert bot.starts == KILLS + 1

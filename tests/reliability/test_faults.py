@@ -9,22 +9,19 @@ import random
 
 from tests.e2e._support import board_version
 
-from ._support import Host, check_invariants, pick, settle_posts, slash_play
+from ._support import Host, check_invariants, one_turn, pick, settle_posts, slash_play, to_board_move
 
 POSTS = r"/channels/\d+/messages$"
 FOLLOWUPS = r"/webhooks/\d+/[^/]+$"
 
 
-async def one_move(host: Host, channel: str, game_id: int, rnd: random.Random) -> str:
-    """A random legal /play by whoever must act; returns the interaction id."""
-    chosen = await pick(host.bot.service, game_id, rnd)
-    assert chosen is not None
-    user, action, _ = chosen
-    return (await slash_play(host, user, channel, action)).id
-
-
 def versions(host: Host, channel: str) -> list[int]:
     return [v for m in host.fake.messages(channel) if (v := board_version(m)) is not None]
+
+
+async def latest(host: Host, game_id: int) -> int:
+    """The game's current version."""
+    return (await host.bot.service.game_by_id(game_id)).version
 
 
 async def test_rate_limits_are_waited_out(host: Host) -> None:
@@ -32,11 +29,11 @@ async def test_rate_limits_are_waited_out(host: Host) -> None:
     rnd = random.Random(1)
     host.fake.fail_next("POST", POSTS, status=429, retry_after=0.3, count=2)
     host.fake.fail_next("POST", FOLLOWUPS, status=429, retry_after=0.2, count=1)
-    ix = await one_move(host, channel, game_id, rnd)
+    ix = await one_turn(host, channel, game_id, rnd)
     assert ix in host.acked
     await settle_posts(host)
     assert [e[2] for e in host.fake.errors] == [429, 429, 429]
-    assert versions(host, channel) == [0, 1]
+    assert versions(host, channel) == [0, await latest(host, game_id)]
     await check_invariants(host)
 
 
@@ -45,11 +42,11 @@ async def test_failed_board_posts_are_reconciled_once(host: Host) -> None:
     rnd = random.Random(2)
     host.fake.fail_next("POST", POSTS, status=500, count=10)  # discord.py tries 5 times per post
     for _ in range(2):
-        await one_move(host, channel, game_id, rnd)
-    assert len(host.acked) == 2, "the users were told their moves were made"
+        await one_turn(host, channel, game_id, rnd)
+    assert len(host.acked) >= 2, "the users were told their moves were made"
     assert versions(host, channel) == [0] and len(await host.bot.service.unposted()) == 1
     assert await host.bot.reconcile_posts() == 1
-    assert versions(host, channel) == [0, 2]
+    assert versions(host, channel) == [0, await latest(host, game_id)]
     assert await host.bot.reconcile_posts() == 0
     await check_invariants(host)
 
@@ -58,39 +55,40 @@ async def test_slow_discord_delays_only_its_own_game(host: Host) -> None:
     slow, _, slow_game = await host.table("tiny", name="slow")
     fast, _, fast_game = await host.table("tiny", name="fast")
     rnd = random.Random(3)
+    user, action = await to_board_move(host, slow, slow_game, rnd)
     host.fake.delay_next("POST", rf"/channels/{slow}/messages$", 2.0, count=1)
     host.fake.delay_next("POST", FOLLOWUPS, 1.0, count=1)
     loop = asyncio.get_running_loop()
-    slow_move = asyncio.create_task(one_move(host, slow, slow_game, rnd))
+    slow_move = asyncio.create_task(slash_play(host, user, slow, action))
     await asyncio.sleep(0.05)
     t0 = loop.time()
     for _ in range(3):
-        await one_move(host, fast, fast_game, rnd)
+        await one_turn(host, fast, fast_game, rnd)
     assert loop.time() - t0 < 1.9, "a slow Discord call in one game held up another game"
     await slow_move
     await settle_posts(host)
-    assert versions(host, slow) == [0, 1]
+    assert versions(host, slow) == [0, await latest(host, slow_game)]
     await check_invariants(host)
 
 
 async def test_gateway_drops_resume_and_moves_sent_meanwhile_arrive_once(host: Host) -> None:
     channel, _, game_id = await host.table("tiny")
     rnd = random.Random(4)
-    await one_move(host, channel, game_id, rnd)
+    await one_turn(host, channel, game_id, rnd)
     await host.fake.drop_gateway()  # resume
-    await one_move(host, channel, game_id, rnd)
+    await one_turn(host, channel, game_id, rnd)
     await host.fake.drop_gateway(wait=False)  # a move sent while the bot is disconnected
-    await one_move(host, channel, game_id, rnd)
+    await one_turn(host, channel, game_id, rnd)
     await host.fake.wait_connected()
     await host.fake.drop_gateway(invalidate=True)  # the session is gone: identify again
-    await one_move(host, channel, game_id, rnd)
+    await one_turn(host, channel, game_id, rnd)
     await settle_posts(host)
     counts = await check_invariants(host)
-    assert counts["moves"] == 4 and counts["acked"] == 4
+    assert counts["moves"] == counts["acked"] >= 4
     posted = versions(host, channel)
     # Each board posted once, in order, the latest included; a board a newer move replaced before it was
     # drawn is skipped by design (that move's own post shows the board).
-    assert posted == sorted(set(posted)) and posted[0] == 0 and posted[-1] == 4, posted
+    assert posted == sorted(set(posted)) and posted[0] == 0 and posted[-1] == await latest(host, game_id), posted
 
 
 async def test_a_lost_answer_never_says_a_committed_move_failed(host: Host) -> None:
@@ -98,9 +96,8 @@ async def test_a_lost_answer_never_says_a_committed_move_failed(host: Host) -> N
     but must not be told to try again, and the board is still posted."""
     channel, _, game_id = await host.table("tiny")
     rnd = random.Random(5)
-    chosen = await pick(host.bot.service, game_id, rnd)
-    assert chosen is not None
-    user, action, _ = chosen
+    user, action = await to_board_move(host, channel, game_id, rnd)
+    before = len(await host.bot.service.storage.actions(game_id))
     host.fake.fail_next("POST", FOLLOWUPS, status=500, count=5)
     ix = await host.fake.slash(user, channel, "play", options={"action": action})
     await settle_posts(host)
@@ -108,8 +105,8 @@ async def test_a_lost_answer_never_says_a_committed_move_failed(host: Host) -> N
     texts = [m["content"] for m in ix.messages]
     assert not any("try again" in t or "wrong" in t for t in texts), texts
     rows = await host.bot.service.storage.actions(game_id)
-    assert [r.interaction_id for r in rows] == [ix.id]
-    assert versions(host, channel) == [0, 1]
+    assert [r.interaction_id for r in rows[before:]] == [ix.id]
+    assert versions(host, channel) == [0, await latest(host, game_id)]
     await host.bot.service.rebuild(game_id)
 
 
@@ -128,7 +125,7 @@ async def test_a_late_initial_answer_applies_nothing(host: Host) -> None:
         assert "10062" in str(err)
     await asyncio.sleep(0.3)
     assert await host.bot.service.storage.actions(game_id) == []
-    await one_move(host, channel, game_id, rnd)  # and the game goes on
+    await one_turn(host, channel, game_id, rnd)  # and the game goes on
     await settle_posts(host)  # the board is drawn after the mover's answer
     await check_invariants(host)
 
@@ -138,7 +135,7 @@ async def test_a_board_stored_by_discord_but_answered_500_is_not_posted_twice(ho
     """discord.py retries a 5xx; the board's nonce makes Discord hand back the message it already made."""
     channel, _, game_id = await host.table("tiny")
     host.fake.fail_next("POST", POSTS, status=500, count=1, processed=True)
-    await one_move(host, channel, game_id, random.Random(7))
+    await one_turn(host, channel, game_id, random.Random(7))
     await settle_posts(host)
-    assert versions(host, channel) == [0, 1]
+    assert versions(host, channel) == [0, await latest(host, game_id)]
     await check_invariants(host)

@@ -16,10 +16,15 @@ async def test_a_board_is_posted_once_and_a_replaced_undrawn_board_not_at_all(dr
     await service.mark_posted(game.id, first.version, "m1")
     assert await service.outgoing(first) is None  # already posted
 
-    moved = (await service.play("alice", (await service.choices("c1", "alice"))[0].action, channel_id="c1",
-                                image=False)).post
-    assert moved.image is None
-    await bid_and_lock(service, "c1", "bob")  # a newer move replaces the board before it is drawn
+    await bid_and_lock(service, "c1", "alice")
+    bob = await service.play("bob", (await service.choices("c1", "bob"))[0].action, channel_id="c1")
+    assert bob.post.kind == "quiet" and bob.post.image is None  # a bid: a sub-decision, nothing to post
+    assert await service.outgoing(bob.post) is None
+    moved = (await service.play("bob", "lock", channel_id="c1", image=False)).post  # the reveal: a board
+    assert moved.kind == "board" and moved.image is None
+    game = await service.game_by_id(game.id)
+    on_turn = next(p.user_id for p in game.players if p.seat in service.engine(game.engine).active(game.state))
+    await service.play(on_turn, "draw", channel_id="c1")  # a newer move replaces the board before it is drawn
     assert await service.outgoing(moved) is None
     latest = await service.board_of(game.id)
     drawn = await service.outgoing(latest)

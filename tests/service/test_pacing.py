@@ -7,7 +7,7 @@ import pytest
 from bot.service.errors import LobbyError, NotAllowed
 from bot.service.pacing import PRESETS, Pace, bank_after_turn, custom_pace, deadline
 from tests.service._pace_support import DAY, HOUR, T0, Kit
-from tests.service._support import bid_and_lock, open_lobby, start_game, to_turn_phase
+from tests.service._support import bid_and_lock, open_lobby, start_game, to_turn_phase, user_at
 
 
 def test_presets_give_the_issue_turn_times() -> None:
@@ -127,3 +127,33 @@ async def test_a_new_decision_restarts_the_clock_but_a_sub_prompt_of_the_same_tu
     await kit.service.play("alice", "mark:2", game_id=game.id)
     clock = (await kit.clocks(game.id))[0]
     assert clock.deadline == started and clock.turn == 2  # no stalling by re-entering prompts
+
+
+async def test_a_robo_rescue_turn_keeps_its_deadline_through_reveals_of_its_own(kit: Kit) -> None:
+    """Issue 21: the mover's dice roll and card draw are reveals, but the turn goes on: same deadline."""
+    import engines
+
+    try:
+        engine = engines.get("robo_rescue")
+    except KeyError:
+        pytest.skip("Robo Rescue is not installed")
+    lobby = await kit.service.new_game(guild_id="g1", channel_id="rr", user_id="alice", user_name="Alice",
+                                       engine_id="robo_rescue", options={"round_cap": 1}, seed=3)
+    await kit.service.join("rr", "bob", "Bob")
+    await kit.service.start("rr", "alice")
+    game = await kit.service.game_by_id(lobby.game_id)
+    deadlines: list[float | None] = []
+    mover = None
+    while game.status == "running" and game.state is not None:
+        [seat] = engine.active(game.state)
+        if mover is not None and seat != mover and deadlines:
+            break
+        step = game.state["stack"][-1]["step"]
+        if step == "program":
+            mover = seat
+        if mover == seat:
+            deadlines.append((await kit.clocks(game.id))[seat].deadline)
+        kit.clock.advance(HOUR)
+        await kit.service.play(user_at(game, seat) or "", str(engine.bot_action(game.state, seat)), game_id=game.id)
+        game = await kit.service.game_by_id(game.id)
+    assert len(deadlines) > 5 and len(set(deadlines)) == 1, deadlines

@@ -110,12 +110,14 @@ async def test_unposted_lists_games_until_their_board_is_posted(db_path: Path) -
         await service.mark_posted(game.id, 0, "m-0")
         assert [g.id for g in await service.unposted()] == [other.id]
         await bid_and_lock(service, "c1", "alice")
+        assert [g.id for g in await service.unposted()] == [other.id]  # a bid and a lock-in: no new board
+        await bid_and_lock(service, "c1", "bob")  # the reveal: a new board
         pending = await service.unposted()
-        assert [(g.id, g.version, g.posted_version) for g in pending] == [(game.id, 2, 0), (other.id, 0, -1)]
+        assert [(g.id, g.version, g.posted_version) for g in pending] == [(game.id, 4, 3), (other.id, 0, -1)]
         await service.mark_posted(game.id, 1, "m-1")  # an older board: still behind
         assert game.id in [g.id for g in await service.unposted()]
         post = await service.board_of(game.id)
-        assert post.version == 2 and post.image == b"PNG..."
+        assert post.version == 4 and post.image == b"PNG..."
         await service.mark_posted(game.id, post.version, "m-2")
 
         await play_to_end(service, other.id, simple_choice)
@@ -129,8 +131,10 @@ async def test_unposted_lists_games_until_their_board_is_posted(db_path: Path) -
         await service.mark_posted(game.id, 0, None)  # a late, older confirmation changes nothing
         assert await service.unposted() == []
         stored = await service.game_by_id(game.id)
-        assert (stored.posted_version, stored.board_message_id) == (2, "m-2")
-        await bid_and_lock(service, "c1", "bob")
+        assert (stored.posted_version, stored.board_message_id) == (4, "m-2")
+        assert stored.state is not None
+        [seat] = service.engine(stored.engine).active(stored.state)
+        await service.play(user_at(stored, seat) or "", "done", channel_id="c1")  # the turn passes: a board
         assert [g.id for g in await service.unposted()] == [game.id]
         await service.cancel("c1", "alice")  # a cancelled game has nothing left to post
         assert await service.unposted() == []

@@ -54,14 +54,14 @@ class GameCog(commands.Cog):
         lobby = await self.table.service.new_game(
             guild_id=str(interaction.guild_id), channel_id=channel_of(interaction), user_id=str(interaction.user.id),
             user_name=interaction.user.display_name, engine_id=game, options=parse_options(options))
-        await interaction.response.send_message(**self.table.lobby_kwargs(lobby))
+        await self.table.send_lobby(interaction, lobby)
 
     @game.command(name="join", description="Join the lobby (or take a free seat) in this channel")
     @guarded("/game join")
     async def join(self, interaction: discord.Interaction) -> None:
         lobby = await self.table.service.join(channel_of(interaction), str(interaction.user.id),
                                             interaction.user.display_name)
-        await interaction.response.send_message(**self.table.lobby_kwargs(lobby))
+        await self.table.send_lobby(interaction, lobby)
 
     @game.command(name="leave", description="Leave the lobby in this channel")
     @guarded("/game leave")
@@ -70,21 +70,21 @@ class GameCog(commands.Cog):
         if lobby is None:
             await interaction.response.send_message("You left; the lobby is closed.")
             return
-        await interaction.response.send_message(**self.table.lobby_kwargs(lobby))
+        await self.table.send_lobby(interaction, lobby)
 
     @game.command(name="add-bot", description="Add a bot player to the lobby (host or admin)")
     @guarded("/game add-bot")
     async def add_bot(self, interaction: discord.Interaction) -> None:
         lobby = await self.table.service.add_bot(channel_of(interaction), str(interaction.user.id),
                                                  is_admin(interaction))
-        await interaction.response.send_message(**self.table.lobby_kwargs(lobby))
+        await self.table.send_lobby(interaction, lobby)
 
     @game.command(name="remove-bot", description="Remove the last bot player from the lobby (host or admin)")
     @guarded("/game remove-bot")
     async def remove_bot(self, interaction: discord.Interaction) -> None:
         lobby = await self.table.service.remove_bot(channel_of(interaction), str(interaction.user.id),
                                                   is_admin(interaction))
-        await interaction.response.send_message(**self.table.lobby_kwargs(lobby))
+        await self.table.send_lobby(interaction, lobby)
 
     @game.command(name="option", description="Change a lobby option (host or admin)")
     @app_commands.describe(name="Option name", value="New value")
@@ -92,13 +92,14 @@ class GameCog(commands.Cog):
     async def option(self, interaction: discord.Interaction, name: str, value: str) -> None:
         lobby = await self.table.service.set_option(channel_of(interaction), str(interaction.user.id), name, value,
                                                   is_admin(interaction))
-        await interaction.response.send_message(**self.table.lobby_kwargs(lobby))
+        await self.table.send_lobby(interaction, lobby)
 
     @game.command(name="start", description="Start the game (host or admin)")
     @guarded("/game start")
     async def start(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # a refusal must stay private
         post = await self.table.service.start(channel_of(interaction), str(interaction.user.id), is_admin(interaction))
+        await self.table.close_lobby(post.game_id, channel_of(interaction))
         await self.table.publish(post)
         await send_private(interaction, f"{post.title} #{post.game_id} has started.")
 
@@ -112,8 +113,8 @@ class GameCog(commands.Cog):
     @guarded("/game status")
     async def status(self, interaction: discord.Interaction) -> None:
         post = await self.table.service.status(channel_of(interaction))
-        text = f"**{post.title}** #{post.game_id}, move {post.version}. "
-        text += f"🏁 {post.result_text}" if post.finished else post.prompt
+        text = f"**{post.title}** #{post.game_id}, {post.footer.replace(' · ', ', ')}. "
+        text += f"🏁 {post.result_text}" if post.finished else post.waiting or post.prompt
         if post.scores:
             text += f"\nScores: {post.scores}"
         await send_private(interaction, text)

@@ -91,12 +91,17 @@ class PlayCog(commands.Cog):
         await self.table.send_hand(interaction)
 
     @app_commands.command(name="board", description="Show the current board")
-    @app_commands.describe(public="Post it for everyone instead of only you")
+    @app_commands.describe(public="Post it for everyone instead of only you",
+                           text="The position as text instead of an image (screen readers)")
     @app_commands.guild_only()
     @guarded("/board")
-    async def board(self, interaction: discord.Interaction, public: bool = False) -> None:
+    async def board(self, interaction: discord.Interaction, public: bool = False, text: bool = False) -> None:
         await self.table.service.running_or_last(channel_of(interaction))  # no game: refuse before a public defer
         await interaction.response.defer(ephemeral=not public, thinking=True)
+        if text:
+            await interaction.followup.send(clip(await self.table.service.board_text(channel_of(interaction))),
+                                            ephemeral=not public, allowed_mentions=discord.AllowedMentions.none())
+            return
         post = await self.table.service.board(channel_of(interaction))
         kwargs = post_message(post)
         kwargs.pop("content", None)
