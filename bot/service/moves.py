@@ -87,14 +87,16 @@ class Moves:
             except IllegalAction as err:
                 raise illegal(engine, game, seat, err) from None
             kind = turn_kind(engine, game.state, state, seat, action, events)
-            settled = game.posted_version >= game.version  # every earlier change is already public
+            published = game.posted_version >= game.version  # every earlier change is already public
+            # ... or is about to be: the last board is on its way to the channel (a quick sub-decision).
+            settled = published or self.posts.publishing(game.id) == game.version
             game = await self.turns.commit(game, seat, action, state, events, user_id, interaction_id)
             await self.games.hooks.moved(game, seat)
             game, bot_events, bot_moves = await self.turns.run_bots(game)
             if bot_moves or not settled:
                 kind = BOARD
             if kind != BOARD:  # a sub-decision or a lock-in: nothing new for the channel's board
-                await self.games.storage.mark_posted(game.id, game.version, None)
+                await self.posts.settle_quiet(game, published)
         names = seat_names(game)
         private = [fill(e["text"], names) for e in events if e.get("to") and seat in e["to"]]
         post = await self.posts.make_post(game, events + bot_events, image=image, mover=user_id, kind=kind)

@@ -39,6 +39,10 @@ class Posts:
         self.executor = executor
         self._last_image: dict[int, str] = {}
         """Game → digest of the last board image posted (an identical board is not attached again)."""
+        self._publishing: dict[int, int] = {}
+        """Game → the board version handed to the adapter and not yet reported posted."""
+        self._quiet_behind: dict[int, int] = {}
+        """Game → the latest quiet version committed while that board was still being published."""
 
     async def render(self, engine_id: str, view: dict[str, Any]) -> bytes | None:
         """Render off the event loop (CPU-heavy work never blocks it)."""
@@ -89,6 +93,8 @@ class Posts:
         )
         post.alt_text = alt_text(post, public)
         await self.games.hooks.decorate(game, post)
+        if kind == BOARD:
+            self._publishing[game.id] = game.version
         if image and kind == BOARD:
             post.image = await self.render(game.engine, view)
         return post
@@ -110,10 +116,27 @@ class Posts:
         return post
 
     async def posted(self, post: Post, message_id: str | None) -> None:
-        """The adapter sent ``post`` (as a new board message when ``message_id`` is given)."""
+        """The adapter sent ``post`` (as a new board message when ``message_id`` is given); quiet moves
+        made while it was on its way are public with it."""
         if post.image is not None:
             self._last_image[post.game_id] = _digest(post.image)
         await self.games.storage.mark_posted(post.game_id, post.version, message_id)
+        if self._publishing.get(post.game_id) == post.version:
+            del self._publishing[post.game_id]
+            if (quiet := self._quiet_behind.pop(post.game_id, None)) is not None:
+                await self.games.storage.mark_posted(post.game_id, quiet, None)
+
+    def publishing(self, game_id: int) -> int | None:
+        """The board version of ``game_id`` on its way to the channel, if any."""
+        return self._publishing.get(game_id)
+
+    async def settle_quiet(self, game: GameRow, published: bool) -> None:
+        """A quiet move (nothing new for the channel) was committed as ``game.version``: it counts as posted
+        now when every earlier change is public (``published``), else once the board on its way lands."""
+        if published:
+            await self.games.storage.mark_posted(game.id, game.version, None)
+        else:
+            self._quiet_behind[game.id] = game.version
 
 
 def waiting_line(engine: Engine, state: dict[str, Any], active: list[int], names: Mapping[int, str]) -> str:

@@ -74,8 +74,12 @@ def public_prompt(engine: Engine, state: dict[str, Any], seat: int) -> str | Non
     """The seat's own prompt when it gives nothing away, else None.
 
     The prompt is public when the step writes the same text from the state as a spectator knows it
-    (every zone hidden from the table redacted): then it is a function of public information only."""
+    (every zone hidden from the table redacted): then it is a function of public information only. A step's
+    own public phrase (``Step.public_prompt``, e.g. "program their Command") comes first."""
     try:
+        phrase = engine.step(state["stack"][-1]["step"]).public_prompt(Game(engine, state, actor=None), seat)
+        if phrase:
+            return phrase
         own = engine.prompt(state, seat)
         redacted = engine.visible_state(state, None)
         g = Game(engine, redacted, actor=None)

@@ -109,6 +109,8 @@ async def play_turn(table: Table, log: TableLog, game_id: int, limit: int = 60) 
         assert game.state is not None
         if game.status != "running" or seat not in engine.active(game.state) or not panel["components"]:
             break
+        if posts:  # a board went out (a simultaneous phase resolved): the seat's next decision is a new turn
+            break
     log.clicks.append(clicks)
     log.posts_per_turn.append(posts)
     return (await game_row(table, game_id)).status == "running"

@@ -1,4 +1,4 @@
-"""Plain-JSON access to data/scrap/ for the content tests (no SCRAP engine exists yet)."""
+"""Plain-JSON access to data/scrap/ for the content tests, found through the content loader's ``game_dir``."""
 
 from __future__ import annotations
 
@@ -6,10 +6,11 @@ import json
 import re
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "scrap"
+from engines.core.content import game_dir
+
+DATA = game_dir("scrap")
 FILES = ("rules", "map", "areas", "domains", "mode_board", "supplies", "relics", "vows",
          "intelligences", "functions", "ops", "hooks")
 MARK_KEYS = ("source", "parts")

@@ -206,7 +206,8 @@ def test_rules_numbers():
     assert (r["queue"]["limit"], r["queue"]["casual_limit"]) == (2, 1)  # SC-TERM-08
     assert (r["hand"]["start"], r["hand"]["function_box"]) == (7, 6)  # SC-SETUP-17
     assert [(s["energy"], s["data"]) for s in r["seats"]] == [(2, 0), (3, 0), (3, 1), (3, 2)]  # SC-SETUP-22
-    assert [b["gap"] for b in r["knowledge_track"]["bonuses"]] == [[3, 4], [6, 7], [9, 10]]  # SC-CALL-06..08
+    assert [b["gap"] for b in r["knowledge_track"]["bonuses"]] == [[3, 4], [6, 7], [9, 10]]
+    # SC-CALL-06, SC-CALL-07, SC-CALL-08
     assert r["knowledge_track"]["spaces"] == load("domains")["track"]["spaces"] == 10  # SC-CALL-14
     assert r["first_turn_forbidden_family"] == "raid"  # SC-RUN-03
     assert [c["id"] for c in r["commands"]] == ["probe", "bolster", "lead", "fire", "brawl"]  # SC-BATTLE-14

@@ -1,0 +1,117 @@
+"""The map in the state: Areas by formation position, Link stacks (bottom first), Bots by id."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Game
+
+from .content import Bot
+
+ERRORFUL = "errorful"
+"""``bots.<id>.at`` of a Bot held on Cerebrum's Errorful Learning (neither in play nor in the Reserve)."""
+
+
+def in_play(bot: dict[str, Any]) -> bool:
+    """The Bot stands in an Area (not in the Reserve, not on Errorful Learning)."""
+    return bot["at"] is not None and bot["at"] != ERRORFUL
+
+
+def link_areas(g: Game, link: str) -> tuple[str, str]:
+    """The two Area ids a Link joins."""
+    lk = next(x for x in g.data.links if x.id == link)
+    return g.g["areas"][lk.a], g.g["areas"][lk.b]
+
+
+def link_words(g: Game, link: str) -> str:
+    """A Link in words: 'Rust Flats and Heart of Seratus'."""
+    a, b = link_areas(g, link)
+    return f"{g.data.areas[a].name} and {g.data.areas[b].name}"
+
+
+def ship_on(g: Game, link: str) -> int | None:
+    """The seat whose Ship is on ``link``, if any."""
+    return next((int(p.split(":")[1]) for p in g.g["links"][link] if p.startswith("ship:")), None)
+
+
+def ship_link(g: Game, seat: int) -> str | None:
+    """The Link holding ``seat``'s Ship."""
+    return next((lk for lk, stack in g.g["links"].items() if f"ship:{seat}" in stack), None)
+
+
+def ship_areas(g: Game, seat: int) -> tuple[str, str]:
+    """The two Areas bordering ``seat``'s Ship's Link (where Create deploys, SC-ACT-CREATE-01)."""
+    link = ship_link(g, seat)
+    assert link is not None, "the Ship is placed before Bots"
+    return link_areas(g, link)
+
+
+def fissure_allowed(g: Game, link: str, seat: int) -> bool:
+    """ATT-VUL-1: a Fissure goes in a Link with no Ruins and no enemy Ship."""
+    stack = g.g["links"][link]
+    ship = ship_on(g, link)
+    return "ruins" not in stack and (ship is None or ship == seat)
+
+
+def place_fissure(g: Game, link: str, seat: int) -> None:
+    """One of ``seat``'s Fissures from its supply onto ``link`` (on top)."""
+    unique = g.g["players"][str(seat)]["unique"]
+    if unique.get("fissures", 0) > 0:
+        unique["fissures"] -= 1
+        g.g["links"][link].append(f"fissure:{seat}")
+
+
+def reserve(g: Game, seat: int, size: int) -> list[str]:
+    """Ids of ``seat``'s Bots of ``size`` in the Reserve, in id order."""
+    return [bid for bid, b in g.g["bots"].items() if b["owner"] == seat and b["size"] == size and b["at"] is None]
+
+
+def bot_name(bot: Bot, count: int) -> str:
+    """'Neurite' or 'Neurites'."""
+    return bot.name if count == 1 else f"{bot.name}s"
+
+
+def effect_words(tree: Any) -> str:
+    """A one-op effect in words for labels: 'Energy 2', 'Progress 1'."""
+    op = tree.get("op", "effect") if hasattr(tree, "get") else "effect"
+    value = tree.get("v") if hasattr(tree, "get") else None
+    return op.capitalize() + (f" {value}" if isinstance(value, int) else "")
+
+
+def strength(g: Game, bot: dict[str, Any]) -> int:
+    """A Bot's base Strength (Console D)."""
+    return g.data.intelligences[g.g["players"][str(bot["owner"])]["intel"]].bot(bot["size"]).strength
+
+
+def power(g: Game, seat: int) -> int:
+    """The seat's POWER (SC-TIE-01)."""
+    return g.data.intelligences[g.g["players"][str(seat)]["intel"]].power
+
+
+def controller(g: Game, area: str) -> int | None:
+    """SC-ACT-SEARCH-02: at least 1 Active Bot and the most Active Strength; ties to the higher POWER."""
+    totals: dict[int, int] = {}
+    for b in g.g["bots"].values():
+        if b["at"] == area and not b["stunned"]:
+            totals[b["owner"]] = totals.get(b["owner"], 0) + strength(g, b)
+    if not totals:
+        return None
+    return max(totals, key=lambda s: (totals[s], power(g, s)))
+
+
+def passable(g: Game, link: str, seat: int) -> bool:
+    """SC-ACT-MOBILISE-02/03: the Link is empty or its topmost piece is yours."""
+    stack = g.g["links"][link]
+    return not stack or stack[-1] in (f"ship:{seat}", f"fissure:{seat}")
+
+
+def linked(g: Game, area: str, seat: int) -> list[str]:
+    """The Areas Linked to ``area`` for ``seat``, in Link order."""
+    out = []
+    for lk in g.g["links"]:
+        a, b = link_areas(g, lk)
+        if area in (a, b) and passable(g, lk, seat):
+            other = b if area == a else a
+            if other not in out:
+                out.append(other)
+    return out

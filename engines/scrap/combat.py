@@ -1,0 +1,139 @@
+"""Crush and Disable outside Battle (SC-ACT-CRUSH-01..06, SC-ACT-DISABLE-01..06).
+
+One effect walks through the choices: the performing Bot (an Active Bot of yours in an Area with enemy
+Bots), then one point of Damage at a time onto enemy Bots in its Area, then the result: Destroyed (Crush,
+Data equal to their base Strength) or Stunned (Disable). Damage is cleared when the Action ends."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Game, effects
+from engines.core.effects import Handler
+
+from . import board
+from .support import player
+
+CRUSH = "crush"
+
+
+def _name(g: Game, bot: dict[str, Any]) -> str:
+    intel = g.data.intelligences[player(g, bot["owner"])["intel"]]
+    return f"{intel.name} {intel.bot(bot['size']).name}"
+
+
+def forbidden(g: Game, seat: int, kind: str) -> bool:
+    """SC-GOLDEN-04: a face-up Vow of Peace skips the owner's Crush (Olympus)."""
+    vows = player(g, seat)["unique"].get("vows", {})
+    return kind == "crush" and vows.get("peace") == "vow"
+
+
+def run_crush(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    seat = item["owner"]
+    if item["bot"] is None:
+        options = []
+        for (size, area, stunned), _ in sorted(_own(g, seat).items()):
+            if not stunned and any(b["owner"] != seat and b["at"] == area for b in g.g["bots"].values()):
+                options.append(f"b{size}-{area}")
+        if not options:
+            g.log(f"{{seat{seat}}} has no Bot that can {item['kind'].capitalize()}.")
+        return options or None
+    if item["left"] <= 0:
+        _finish(g, item)
+        return None
+    return [*_targets(g, item), "done"]
+
+
+def _own(g: Game, seat: int) -> dict[tuple[int, str, bool], str]:
+    out: dict[tuple[int, str, bool], str] = {}
+    for bid, b in g.g["bots"].items():
+        if b["owner"] == seat and board.in_play(b):
+            out.setdefault((b["size"], b["at"], b["stunned"]), bid)
+    return out
+
+
+def _targets(g: Game, item: dict[str, Any]) -> list[str]:
+    """One Bot id per kind of enemy Bot still alive to the Damage, strongest first."""
+    area, seat, dmg = g.g["bots"][item["bot"]]["at"], item["owner"], item["damage"]
+    seen: dict[tuple[int, int, bool, int], str] = {}
+    for bid, b in g.g["bots"].items():
+        if b["at"] == area and b["owner"] != seat and dmg.get(bid, 0) < board.strength(g, b):
+            if item["kind"] == "disable" and b["stunned"]:
+                continue  # SC-ACT-DISABLE-06: no effect
+            seen.setdefault((b["owner"], b["size"], b["stunned"], dmg.get(bid, 0)), bid)
+    ordered = sorted(seen.items(), key=lambda kv: (-board.strength(g, g.g["bots"][kv[1]]), kv[0]))
+    return [f"t{bid}" for _, bid in ordered]
+
+
+def pick_crush(g: Game, item: dict[str, Any], token: Any) -> None:
+    seat = item["owner"]
+    if token.startswith("b"):
+        size, area = token[1:].split("-")
+        bid = next(b for (sz, at, st), b in _own(g, seat).items() if sz == int(size) and at == area and not st)
+        value = max(0, int(size) + item["k"])  # SC-ACT-CRUSH-01: Size plus the printed modifier
+        g.log(f"{{seat{seat}}}'s {_name(g, g.g['bots'][bid])} will {item['kind'].capitalize()} {value}.")
+        effects.push_front(g, {**item, "bot": bid, "left": value})
+    elif token == "done":
+        _finish(g, item)
+    else:
+        bid = token[1:]
+        damage = {**item["damage"], bid: item["damage"].get(bid, 0) + 1}
+        effects.push_front(g, {**item, "left": item["left"] - 1, "damage": damage})
+
+
+def _finish(g: Game, item: dict[str, Any]) -> None:
+    """SC-ACT-CRUSH-03/04, SC-ACT-DISABLE-01: Damage ≥ Strength Destroys (Data) or Stuns; the rest is cleared."""
+    seat, gained = item["owner"], 0
+    for bid, dmg in sorted(item["damage"].items()):
+        bot = g.g["bots"][bid]
+        if dmg < board.strength(g, bot):
+            continue
+        if item["kind"] == "crush":
+            gained += board.strength(g, bot)
+            g.log(f"{_name(g, bot)} in {g.data.areas[bot['at']].name} is Destroyed.")
+            destroy(g, bot)
+        else:
+            bot["stunned"] = True
+            g.log(f"{_name(g, bot)} in {g.data.areas[bot['at']].name} is Stunned.")
+    if gained:
+        player(g, seat)["data"] += gained
+        g.log(f"{{seat{seat}}} gains {gained} Data for Destroyed Bots.")
+
+
+def destroy(g: Game, bot: dict[str, Any]) -> None:
+    """A Bot leaves play to its owner's Reserve, or onto Errorful Learning for Cerebrum (ATT-CER-1)."""
+    held = "errorful" in player(g, bot["owner"])["unique"]
+    bot.update(at=board.ERRORFUL if held else None, stunned=False)
+
+
+def errorful_learning(g: Game, seat: int) -> None:
+    """ATT-CER-1, end of your Load Phase: Bots held here give XP +1 (at most 9) and go back to the Reserve."""
+    held = [b for b in g.g["bots"].values() if b["owner"] == seat and b["at"] == board.ERRORFUL]
+    unique = player(g, seat)["unique"]
+    if not held or "xp" not in unique:
+        return
+    unique["xp"] = min(9, unique["xp"] + 1)
+    for b in held:
+        b["at"] = None
+    g.log(f"{{seat{seat}}} learns from their losses: XP {unique['xp']}.")
+
+
+def label_crush(g: Game, item: dict[str, Any], token: Any) -> str:
+    seat = item["owner"]
+    if token == "done":
+        return "Stop assigning Damage"
+    if token.startswith("b"):
+        size, area = token[1:].split("-")
+        bot = g.data.intelligences[player(g, seat)["intel"]].bot(int(size))
+        return f"{item['kind'].capitalize()} with a {bot.name} in {g.data.areas[area].name}"
+    bot = g.g["bots"][token[1:]]
+    dmg = item["damage"].get(token[1:], 0)
+    state = " (Stunned)" if bot["stunned"] else ""
+    return f"1 Damage to a {_name(g, bot)}{state} ({dmg + 1}/{board.strength(g, bot)})"
+
+
+EFFECTS = {
+    CRUSH: Handler(run_crush, pick=pick_crush, label=label_crush, prompt="Crush or Disable: choose.",
+                   auto_single=False),
+}
+"""Crush and Disable."""

@@ -1,0 +1,64 @@
+"""SCRAP: the declarative top — metadata, options, steps, setup and views (not registered for play yet)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engines.core import Action, Engine, Game, Option, OptionsSchema, State
+from engines.core.effects import Choice, Registry
+
+from . import bot, combat, content, interpreter, map_actions, setup, view
+from .phases import CallDomain, LoadFill, LoadReturn, Subroutine
+from .run import ChooseActive, PowerUp
+from .setup_steps import Draft, PlaceBots, PlaceShip, SetupCelestium, SetupFissure
+
+
+class Scrap(Engine):
+    """Six sentient Intelligences spread Bots over Seratus, Search, fight and collect Data (to 50)."""
+
+    id = "scrap"
+    title = "SCRAP"
+    min_players, max_players = 2, 4
+    options_schema = OptionsSchema((
+        Option("intelligences", "Intelligences", "random",
+               help="random (the Randomisers), draft (pick in seat order), or one per seat in seat order, "
+                    "e.g. 'cerebrum, tachyon' (SC-SETUP-12)."),
+        Option("first_game", "First game", False, help="A random choice leaves out Entropy and Olympus."),
+        Option("energised", "Energised Mode", False,
+               help="2–3 players: two snake rounds of picks, an Intelligence or an Energiser (SC-VARIANT-01)."),
+        Option("warped", "Warped Mode", False,
+               help="The colourless Mode Board side with the Domains in a random ring (SC-VARIANT-02)."),
+        Option("casual", "Casual Mode", False, help="Queue Limit 1 instead of 2 (SC-VARIANT-03)."),
+    ))
+    steps = (Draft, SetupFissure, SetupCelestium, PlaceShip, PlaceBots, ChooseActive, PowerUp, CallDomain,
+             Subroutine, LoadReturn, LoadFill, Choice)
+    zones = view.ZONES
+    effects = Registry(interpreter.EFFECTS, map_actions.EFFECTS, combat.EFFECTS)
+    rules_summary = ("Each turn: Run your Active Function (Power-Up optional), Call a Domain on the Mode Board "
+                     "and resolve a Subroutine, then Load your Queue. The game ends after a turn in which "
+                     "anyone has 50 Data; Fragments are then scored and the most Data wins (ties: higher POWER).")
+    rules_topics: ClassVar[dict[str, str]] = {
+        "turn": "Run (reveal the rightmost queued Function, Power-Up by a same-Domain card, Celestium or "
+                "Energiser), Call (move the Mode Marker to an adjacent Domain, advance Knowledge, one "
+                "Subroutine), Load (discard the Active Function, refill the Queue to 2).",
+        "setup": "In ascending POWER order: Attribute SETUP choices, your Ship on a Link, your START Bots "
+                 "into the two Areas beside it.",
+    }
+
+    def load_data(self) -> content.Content:
+        return content.load()
+
+    def check_options(self, seats: int, options: dict[str, Any]) -> None:
+        setup.check_options(self.data, seats, options)
+
+    def start(self, g: Game) -> None:
+        setup.start(g)
+
+    def table_view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view.table_view(Game(self, state, None), seat)
+
+    def scores(self, state: State) -> dict[str, Any]:
+        return {s: p["data"] for s, p in state["g"]["players"].items()}
+
+    def bot_action(self, state: State, seat: int) -> Action:
+        return bot.choose(state, seat, self.legal_actions(state, seat))

@@ -1,0 +1,482 @@
+"""The Function interpreter: effect trees from ``data/scrap/`` run on the core effect queue.
+
+A tree is queued as one ``node`` effect; a combinator puts its children at the front of the queue in
+printed order (SC-ACTGEN-02), an atom does its work. So far these run: the Support atoms Energy,
+Weapons, Data, Fragment, Reset, Progress, Celestium (with its slot Action) and Refresh; the Map
+actions Create (at the Ship), Mobilise, Fly, Search, Upgrade, Crush and Disable; an Energy Cost or an
+Expend when the player can and wants to pay (declining is the default, SC-ACTGEN-05). Every other
+atom, a "?" Value and the conditional combinators are skipped with a log line until they are written.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Game, effects
+from engines.core.effects import Handler
+
+from .combat import CRUSH, forbidden
+from .content import DOMAINS, thaw
+from .map_actions import CREATE, FLY, MOBILISE, SEARCH, UPGRADE
+from .support import advance, draw_fragments, gain_data, gain_energy, player
+from .words import describe
+
+NODE, PAY, PAY_ANY, EXPEND = "node", "pay", "pay_any", "expend"
+WEAPON, PROGRESS, CELESTIUM, SLOT, REFRESH = "weapon", "progress", "celestium", "slot_action", "refresh"
+"""Effect names: one tree node, the Costs, and the Support actions that ask."""
+LIST_COMBINATORS = ("seq", "plus")
+
+
+def build(g: Game, ref: int, powered: bool) -> Any:
+    """The tree to resolve: the Core alone, or with its Power-Up in printed order / MOD applied (SC-RUN-07..09)."""
+    f = g.data.functions[ref]
+    core = thaw(f.core)
+    if not powered:
+        return core
+    pu = f.power_up
+    if pu["pos"] == "mod":  # SC-RUN-08: the Core with the MOD's changes
+        return patched(core, thaw(pu["mod"]))
+    extra = thaw(pu["effect"])
+    if pu["pos"] == "before":
+        return {"seq": [extra, core]}
+    if pu["pos"] == "join":
+        return {"plus": [core, extra]}
+    return {"seq": [core, extra]}
+
+
+def patched(core: Any, mods: list[dict[str, Any]]) -> Any:
+    """The Core with the unconditional ``set``/``add`` patches of a MOD applied (hooks and conditions: later)."""
+    tree = {"core": core}
+    for item in mods:
+        if "path" not in item or "when" in item:
+            continue
+        try:
+            parent, last = _resolve(tree, item["path"])
+            if "set" in item:
+                parent[last] = item["set"]
+            elif "add" in item and isinstance(item["add"], int) and isinstance(parent[last], int):
+                parent[last] += item["add"]
+            elif "append" in item and isinstance(parent[last], list):
+                parent[last].append(item["append"])
+        except (KeyError, IndexError, TypeError, ValueError):
+            continue
+    return tree["core"]
+
+
+def _resolve(tree: Any, path: str) -> tuple[Any, Any]:
+    steps: list[Any] = []
+    for part in path.split("."):
+        name, *idx = part.replace("]", "").split("[")
+        steps.append(name)
+        steps += [int(i) for i in idx]
+    node = tree
+    for step in steps[:-1]:
+        node = node[step]
+    return node, steps[-1]
+
+
+def run_function(g: Game, seat: int, ref: int, powered: bool) -> None:
+    """Queue and resolve the Active Function (SC-RUN-07); the Call Phase follows (SC-RUN-11)."""
+    g.g["turn"]["then"] = "call"
+    effects.push(g, effects.effect(NODE, seat, node=build(g, ref, powered)))
+    drain(g)
+
+
+def run_tree(g: Game, seat: int, tree: Any, then: str) -> None:
+    """Queue and resolve any effect tree (a Subroutine row), then go on to ``then`` (``call``/``load``)."""
+    g.g["turn"]["then"] = then
+    effects.push(g, effects.effect(NODE, seat, node=thaw(tree)))
+    drain(g)
+
+
+def drain(g: Game) -> None:
+    """Run the queue; when it is empty go on to the phase after it (steps call this again in ``resume``)."""
+    if not effects.run(g) or g.finished:
+        return
+    seat, then = g.g["turn"]["seat"], g.g["turn"].pop("then", None)
+    if then == "call":
+        after_run(g, seat)
+    elif then == "load":
+        after_call(g, seat)
+
+
+def after_run(g: Game, seat: int) -> None:
+    """SC-RUN-11 → the Call Phase."""
+    g.g["turn"]["phase"] = "call"
+    g.goto("call_domain", seat=seat)
+
+
+def after_call(g: Game, seat: int) -> None:
+    """The Call Phase is over → the Load Phase (SC-LOAD-01: the Active Function goes to the Discard Pile,
+    or back to hand when a Refresh chose it, SC-ACT-REFRESH-03)."""
+    p = player(g, seat)
+    g.g["turn"]["phase"] = "load"
+    if p["active"] is not None:
+        (p["hand"] if g.g["turn"].pop("refresh_active", False) else p["discard"]).append(p["active"])
+        p["active"] = None
+    g.goto("load_return", seat=seat)
+
+
+def value(node: dict[str, Any], key: str = "v") -> int | None:
+    """A plain numeric Value; None for '?' and expressions (not yet interpreted)."""
+    v = node.get(key)
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def _skip(g: Game, node: Any) -> None:
+    g.log(f"({describe(node)}: not implemented yet, skipped.)")
+
+
+def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
+    """One atom: the direct ones act, the asking ones queue their effect in front."""
+    node = evaluate(node, xp=player(g, seat)["unique"].get("xp"))
+    op, v = node["op"], value(node)
+    if op in ("crush", "disable") and value(node, "k") is not None and not {"bot", "area", "targets"} & set(node):
+        if forbidden(g, seat, op):
+            g.log(f"{{seat{seat}}}'s Vow of Peace forbids the Crush.")
+        else:
+            effects.push_front(g, effects.effect(CRUSH, seat, kind=op, k=node["k"], bot=None, left=0, damage={}))
+    elif "who" in node or (v is None and not (op == "reset" or (op == "refresh" and node.get("v") == "*"))):
+        _skip(g, node)
+    elif op == "energy":
+        gain_energy(g, seat, v)
+    elif op == "data":
+        gain_data(g, seat, v)
+    elif op == "fragment":
+        draw_fragments(g, seat, v)
+    elif op == "reset":  # SC-ACT-RESET-01
+        player(g, seat)["mode"] = g.data.centre
+        g.log(f"{{seat{seat}}} resets their Mode Marker to the centre.")
+    elif op == "weapon":
+        effects.push_front(g, effects.effect(WEAPON, seat, kind=node["kind"], left=v))
+    elif op == "create" and "at" not in node:
+        effects.push_front(g, effects.effect(CREATE, seat, left=v))
+    elif op == "upgrade" and "bot" not in node:
+        effects.push_front(g, effects.effect(UPGRADE, seat, left=v))
+    elif op == "fly":
+        effects.push_front(g, effects.effect(FLY, seat, left=v))
+    elif op == "mobilise":
+        effects.push_front(g, effects.effect(MOBILISE, seat, left=v, moved=[]))
+    elif op == "search":
+        effects.push_front(g, effects.effect(SEARCH, seat, left=v, chosen=[]))
+    elif op == "progress":
+        effects.push_front(g, effects.effect(PROGRESS, seat, left=v, domain=node.get("domain")))
+    elif op == "celestium":
+        effects.push_front(g, effects.effect(CELESTIUM, seat, left=v))
+    elif op == "refresh":
+        effects.push_front(g, effects.effect(REFRESH, seat, left=node["v"], secret=True))
+    else:
+        _skip(g, node)
+
+
+def run_node(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """Resolve one node: a combinator queues its parts in front, an atom acts, a Cost asks."""
+    node, seat = item["node"], item["owner"]
+    if "op" in node:
+        atom(g, seat, node)
+        return None
+    kind = next((k for k in node if k in LIST_COMBINATORS), None)
+    if kind is not None:
+        effects.push_front(g, *(effects.effect(NODE, seat, node=child) for child in node[kind]))
+        return None
+    if "action" in node and dict(node["action"]) == {"areas": "one_area"} and node["do"].get("op") == "search" \
+            and value(node["do"]) == 1:  # Manoeuvre's Search 1 in one Area: one Reward of Cost 1 is one Area
+        effects.push_front(g, effects.effect(NODE, seat, node=node["do"]))
+        return None
+    if "cost" in node:
+        cost = node["cost"]
+        if cost.get("op") == "pay_e" and cost.get("v") == "?" and not {"cost_key", "min", "max"} & set(cost):
+            effects.push_front(g, effects.effect(PAY_ANY, seat, node=node))
+        elif cost.get("op") == "pay_e" and value(cost) is not None:
+            if player(g, seat)["energy"] >= cost["v"]:  # SC-ACT-ENERGY-02
+                effects.push_front(g, effects.effect(PAY, seat, node=node))
+            else:
+                g.log(f"{{seat{seat}}} cannot pay {cost['v']} Energy.")
+        elif cost.get("op") == "expend" and value(cost, "n") is not None:
+            effects.push_front(g, effects.effect(EXPEND, seat, n=cost["n"], domain=cost.get("domain"),
+                                                 then=node["then"], paying=False, secret=True))
+        else:
+            _skip(g, node)
+        return None
+    _skip(g, node)
+    return None
+
+
+# -- Costs ----------------------------------------------------------------------------------------------
+def run_pay(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """SC-ACTGEN-04/05: pay the Energy Cost and resolve the rest, or decline."""
+    return ["pay", "decline"]
+
+
+def pick_pay(g: Game, item: dict[str, Any], token: Any) -> None:
+    seat, node = item["owner"], item["node"]
+    if token == "pay":
+        player(g, seat)["energy"] -= node["cost"]["v"]
+        g.log(f"{{seat{seat}}} pays {node['cost']['v']} Energy.")
+        effects.push_front(g, effects.effect(NODE, seat, node=node["then"]))
+    else:
+        g.log(f"{{seat{seat}}} declines to pay.")
+
+
+def label_pay(g: Game, item: dict[str, Any], token: Any) -> str:
+    return f"Pay {item['node']['cost']['v']} Energy: {describe(item['node']['then'])}"[:80] if token == "pay" \
+        else "Decline the Cost"
+
+
+def evaluate(tree: Any, chosen: int | None = None, xp: int | None = None) -> Any:
+    """``tree`` with '?' bound to ``chosen``, 'XP' to Cerebrum's XP, and arithmetic on plain numbers worked out
+    (SC-ACTGEN-06; effect trees below a Cost stay unbound until it is paid)."""
+    if tree == "?" and chosen is not None:
+        return chosen
+    if tree == "XP" and xp is not None:
+        return xp
+    if isinstance(tree, list):
+        return [evaluate(x, chosen, xp) for x in tree]
+    if not isinstance(tree, dict):
+        return tree
+    out = {k: evaluate(v, chosen, xp) for k, v in tree.items()}
+    if len(out) == 1:
+        (key, args), = out.items()
+        if key in ARITHMETIC and isinstance(args, list) and all(isinstance(a, int) for a in args):
+            return ARITHMETIC[key](args)
+    return out
+
+
+ARITHMETIC = {"add": sum, "min": min, "max": max,
+              "sub": lambda xs: xs[0] - sum(xs[1:]),
+              "mul": lambda xs: xs[0] * (ARITHMETIC["mul"](xs[1:]) if len(xs) > 1 else 1)}
+
+
+def run_pay_any(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """'−? Energy → …': name ? from 0 to your Energy (SC-ACTGEN-06, SC-CORE-05; more cannot be paid, SC-CORE-06)."""
+    return list(range(player(g, item["owner"])["energy"] + 1))
+
+
+def pick_pay_any(g: Game, item: dict[str, Any], token: Any) -> None:
+    seat = item["owner"]
+    player(g, seat)["energy"] -= token
+    g.log(f"{{seat{seat}}} pays {token} Energy.")
+    effects.push_front(g, effects.effect(NODE, seat, node=evaluate(item["node"]["then"], token)))
+
+
+def label_pay_any(g: Game, item: dict[str, Any], token: Any) -> str:
+    return f"Pay {token} Energy: {describe(evaluate(item['node']['then'], token))}"[:80]
+
+
+def expendable(g: Game, item: dict[str, Any]) -> list[int]:
+    """SC-ACT-EXPEND-01/02: Functions in hand that may pay (never No-Expend cards; Energisers never)."""
+    dom = item.get("domain")
+    return sorted(c for c in player(g, item["owner"])["hand"] if isinstance(c, int)
+                  and not g.data.functions[c].no_expend and (dom in (None, "X") or g.data.functions[c].domain == dom))
+
+
+def run_expend(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    cards = expendable(g, item)
+    if len(cards) < item["n"]:
+        g.log(f"{{seat{item['owner']}}} cannot Expend {item['n']}: the Actions after it are skipped.")
+        return None
+    return cards if item["paying"] else ["decline", *cards]
+
+
+def pick_expend(g: Game, item: dict[str, Any], token: Any) -> None:
+    seat = item["owner"]
+    if token == "decline":
+        g.log(f"{{seat{seat}}} declines to Expend.")
+        return
+    p = player(g, seat)
+    p["hand"].remove(token)
+    p["discard"].append(token)
+    g.log(f"{{seat{seat}}} Expends a card.")
+    if item["n"] > 1:
+        effects.push_front(g, {**item, "n": item["n"] - 1, "paying": True})
+    else:
+        effects.push_front(g, effects.effect(NODE, seat, node=item["then"]))
+
+
+def label_expend(g: Game, item: dict[str, Any], token: Any) -> str:
+    if token == "decline":
+        return "Decline the Cost"
+    return f"Expend {g.data.functions[token].name}: {describe(item['then'])}"[:80]
+
+
+# -- Support actions that ask ------------------------------------------------------------------------------
+def run_weapon(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """SC-ACT-WEAPONS-01/02/04: take Weapons into free slots; full slots: discard an old one or decline."""
+    seat = item["owner"]
+    p = player(g, seat)
+    while item["left"] > 0:
+        if g.g["supply"]["weapons"] <= 0:
+            g.log("The Weapon supply is empty.")
+            return None
+        if len(p["weapons"]) >= g.data.intelligences[p["intel"]].weapon_slots:
+            return ["decline", *sorted({p["weapons"].index(k) for k in p["weapons"]})]
+        _take_weapon(g, seat, item["kind"])
+        item["left"] -= 1
+    return None
+
+
+def _take_weapon(g: Game, seat: int, kind: str) -> None:
+    player(g, seat)["weapons"].append(kind)
+    g.g["supply"]["weapons"] -= 1
+    g.log(f"{{seat{seat}}} takes a {g.data.supplies['weapons']['kinds'][kind]['name']} Weapon.")
+
+
+def pick_weapon(g: Game, item: dict[str, Any], token: Any) -> None:
+    if token == "decline":
+        return
+    p = player(g, item["owner"])
+    p["weapons"].pop(token)
+    g.g["supply"]["weapons"] += 1
+    _take_weapon(g, item["owner"], item["kind"])
+    if item["left"] > 1:
+        effects.push_front(g, {**item, "left": item["left"] - 1})
+
+
+def label_weapon(g: Game, item: dict[str, Any], token: Any) -> str:
+    new = g.data.supplies["weapons"]["kinds"][item["kind"]]["name"]
+    if token == "decline":
+        return f"Keep your Weapons (no new {new} Weapon)"
+    old = g.data.supplies["weapons"]["kinds"][player(g, item["owner"])["weapons"][token]]["name"]
+    return f"Discard a {old} Weapon to take the {new} one"
+
+
+def run_progress(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """SC-ACT-PROGRESS-01..03: advance a Knowledge Marker of your choice, ``left`` times (no Subroutine)."""
+    know = player(g, item["owner"])["knowledge"]
+    only = item.get("domain")
+    options = [d for d in DOMAINS if know[d] < g.data.rules["knowledge_track"]["spaces"]
+               and (only in (None, "X") or d == only)]
+    return options or None
+
+
+def pick_progress(g: Game, item: dict[str, Any], token: Any) -> None:
+    advance(g, item["owner"], token)
+    if item["left"] > 1:
+        effects.push_front(g, {**item, "left": item["left"] - 1})
+
+
+def label_progress(g: Game, item: dict[str, Any], token: Any) -> str:
+    k = player(g, item["owner"])["knowledge"][token]
+    return f"Progress in {g.data.domains[token].name} ({k} → {k + 1})"
+
+
+def run_celestium(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """SC-ACT-CELESTIUM-01/02/05: each token into a slot of your choice (a full one: the old one goes back)."""
+    if g.g["supply"]["celestium"] <= 0:
+        g.log("The Celestium supply is empty.")
+        return None
+    return [*range(len(player(g, item["owner"])["celestium"])), "decline"]
+
+
+def pick_celestium(g: Game, item: dict[str, Any], token: Any) -> None:
+    seat = item["owner"]
+    if token == "decline":
+        g.log(f"{{seat{seat}}} leaves the Celestium in the supply.")
+        return
+    slots = player(g, seat)["celestium"]
+    if not slots[token]:
+        g.g["supply"]["celestium"] -= 1
+    slots[token] = True
+    g.log(f"{{seat{seat}}} puts a Celestium in slot {token + 1}.")
+    more = [{**item, "left": item["left"] - 1}] if item["left"] > 1 else []
+    effects.push_front(g, effects.effect(SLOT, seat, slot=token), *more)
+
+
+def label_celestium(g: Game, item: dict[str, Any], token: Any) -> str:
+    if token == "decline":
+        return "Leave the Celestium in the supply"
+    p = player(g, item["owner"])
+    action = describe(g.data.intelligences[p["intel"]].celestium_slots[token])
+    return f"Slot {token + 1} ({action})" + (", replacing its Celestium" if p["celestium"][token] else "")
+
+
+def default_celestium(g: Game, item: dict[str, Any], options: list[Any]) -> Any:
+    slots = player(g, item["owner"])["celestium"]
+    return next((i for i in options if i != "decline" and not slots[i]), "decline")
+
+
+def run_slot(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    return ["use", "skip"]
+
+
+def pick_slot(g: Game, item: dict[str, Any], token: Any) -> None:
+    if token == "use":
+        seat = item["owner"]
+        tree = g.data.intelligences[player(g, seat)["intel"]].celestium_slots[item["slot"]]
+        effects.push_front(g, effects.effect(NODE, seat, node=thaw(tree)))
+
+
+def label_slot(g: Game, item: dict[str, Any], token: Any) -> str:
+    tree = g.data.intelligences[player(g, item["owner"])["intel"]].celestium_slots[item["slot"]]
+    return f"Use the slot: {describe(tree)}" if token == "use" else "Do not use the slot"
+
+
+def run_refresh(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """SC-ACT-REFRESH-01..04: up to N cards from the Discard Pile and/or Queue back to hand, one at a time."""
+    if item["left"] != "*" and item["left"] <= 0:
+        return None
+    p = player(g, item["owner"])
+    options: list[Any] = ["done"] + [f"d{c}" for c in sorted(set(p["discard"]), key=str)]
+    options += [f"q{i}" for i in range(len(p["queue"]))]
+    if p["active"] is not None and not g.g["turn"].get("refresh_active"):
+        options.append("active")
+    return options if len(options) > 1 else None
+
+
+def pick_refresh(g: Game, item: dict[str, Any], token: Any) -> None:
+    seat = item["owner"]
+    p = player(g, seat)
+    if token == "done":
+        return
+    if token == "active":  # SC-ACT-REFRESH-03: back to hand after resolving; no Load discard
+        g.g["turn"]["refresh_active"] = True
+    elif token.startswith("q"):
+        p["hand"].append(p["queue"].pop(int(token[1:])))  # SC-ACT-REFRESH-02: the gap refills at Load
+    else:
+        card = _card(token[1:])
+        p["discard"].remove(card)
+        p["hand"].append(card)
+    g.log(f"{{seat{seat}}} Refreshes a card.")
+    left = item["left"] if item["left"] == "*" else item["left"] - 1
+    effects.push_front(g, {**item, "left": left})
+
+
+def _card(text: str) -> int | str:
+    return int(text) if text.isdigit() else text
+
+
+def label_refresh(g: Game, item: dict[str, Any], token: Any) -> str:
+    p = player(g, item["owner"])
+    if token == "done":
+        return "Stop refreshing"
+    if token == "active":
+        return f"Refresh {g.data.functions[p['active']].name} (the Active Function)"
+    if token.startswith("q"):
+        return f"Refresh {g.data.functions[p['queue'][int(token[1:])]].name} from your Queue"
+    card = _card(token[1:])
+    name = g.data.functions[card].name if isinstance(card, int) else "an Energiser"
+    return f"Refresh {name} from your Discard Pile"
+
+
+def _first(g: Game, item: dict[str, Any], options: list[Any]) -> Any:
+    return options[0]
+
+
+EFFECTS = {
+    NODE: Handler(run_node),
+    PAY: Handler(run_pay, pick=pick_pay, label=label_pay, prompt="Pay the Cost?", auto_single=False,
+                 default=lambda g, item, options: "decline"),
+    PAY_ANY: Handler(run_pay_any, pick=pick_pay_any, label=label_pay_any, prompt="Pay how much Energy?",
+                     auto_single=False),
+    EXPEND: Handler(run_expend, pick=pick_expend, label=label_expend, prompt="Expend a card from hand?",
+                    auto_single=False, default=_first, secret=("secret",)),
+    WEAPON: Handler(run_weapon, pick=pick_weapon, label=label_weapon, prompt="Your Weapon slots are full.",
+                    auto_single=False, default=_first),
+    PROGRESS: Handler(run_progress, pick=pick_progress, label=label_progress, prompt="Progress: which Domain?"),
+    CELESTIUM: Handler(run_celestium, pick=pick_celestium, label=label_celestium, prompt="Celestium: which slot?",
+                       default=default_celestium),
+    SLOT: Handler(run_slot, pick=pick_slot, label=label_slot, prompt="Use the slot's Action?", auto_single=False),
+    REFRESH: Handler(run_refresh, pick=pick_refresh, label=label_refresh, prompt="Refresh: which card?",
+                     auto_single=False, default=_first, secret=("secret",)),
+}
+"""The interpreter's effect handlers."""

@@ -1,0 +1,246 @@
+"""Map actions run by the interpreter: Create, Mobilise, Fly, Search and Upgrade (SC-ACT-*, SC-TERM-01)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Game, effects
+from engines.core.effects import Handler
+
+from . import board
+from .content import thaw
+from .support import player
+from .words import describe
+
+CREATE, MOBILISE, FLY, SEARCH, UPGRADE = "create", "mobilise", "fly", "search", "upgrade"
+
+
+def weapon_energy(g: Game, seat: int) -> int:
+    """What the seat's Weapons are worth towards a Create cost (SC-ACT-WEAPONS-03)."""
+    kinds = g.data.supplies["weapons"]["kinds"]
+    return sum(kinds[k]["energy"] for k in player(g, seat)["weapons"])
+
+
+def run_create(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """Create N: Bots of total Size ≤ N from the Reserve, each paid, into an Area beside the Ship; 'done' ends."""
+    seat, left = item["owner"], item["left"]
+    if board.ship_link(g, seat) is None:
+        return None
+    intel = g.data.intelligences[player(g, seat)["intel"]]
+    budget = player(g, seat)["energy"] + weapon_energy(g, seat)
+    options: list[Any] = ["done"]
+    for bot in intel.bots:
+        if bot.size <= left and bot.cost <= budget and board.reserve(g, seat, bot.size):  # SC-ACT-CREATE-04
+            options += [f"s{bot.size}a", f"s{bot.size}b"]
+    return options if len(options) > 1 else None
+
+
+def pick_create(g: Game, item: dict[str, Any], token: Any) -> None:
+    """Deploy one Bot: pay its cost with Energy first, then Weapons (Basic first), back to the supply."""
+    if token == "done":
+        return
+    seat = item["owner"]
+    p = player(g, seat)
+    size, side = int(token[1]), token[2]
+    bot = g.data.intelligences[p["intel"]].bot(size)
+    due = bot.cost
+    paid = min(due, p["energy"])
+    p["energy"] -= paid
+    due -= paid
+    kinds = g.data.supplies["weapons"]["kinds"]
+    for kind in sorted(kinds, key=lambda k: kinds[k]["energy"]):
+        while due > 0 and kind in p["weapons"]:
+            p["weapons"].remove(kind)
+            g.g["supply"]["weapons"] += 1
+            due -= kinds[kind]["energy"]  # an overpaying Weapon's excess is lost
+    area = board.ship_areas(g, seat)[0 if side == "a" else 1]
+    bid = board.reserve(g, seat, size)[0]
+    g.g["bots"][bid].update(at=area, stunned=False)
+    g.log(f"{{seat{seat}}} deploys a {bot.name} into {g.data.areas[area].name}.")
+    if item["left"] - size > 0:
+        effects.push_front(g, {**item, "left": item["left"] - size})
+
+
+def label_create(g: Game, item: dict[str, Any], token: Any) -> str:
+    if token == "done":
+        return "Stop deploying"
+    seat = item["owner"]
+    bot = g.data.intelligences[player(g, seat)["intel"]].bot(int(token[1]))
+    area = board.ship_areas(g, seat)[0 if token[2] == "a" else 1]
+    cost = f", pay {bot.cost} Energy" if bot.cost else ""
+    return f"Deploy a {bot.name} (Size {bot.size}) into {g.data.areas[area].name}{cost}"
+
+
+def default_create(g: Game, item: dict[str, Any], options: list[Any]) -> Any:
+    """§6.7: the cheapest Bots, paid with Energy only, first Area first."""
+    seat = item["owner"]
+    bots = g.data.intelligences[player(g, seat)["intel"]].bots
+    cheap = [t for t in options if t != "done" and bots[int(t[1]) - 1].cost <= player(g, seat)["energy"]]
+    return min(cheap, key=lambda t: (bots[int(t[1]) - 1].cost, t)) if cheap else "done"
+
+
+def run_fly(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """SC-ACT-FLY-01/02: N times to any other Link in play without an enemy Ship; the Ship goes on top."""
+    seat = item["owner"]
+    here = board.ship_link(g, seat)
+    if item["left"] <= 0 or here is None:
+        return None
+    options = [lk for lk in g.g["links"] if lk != here and board.ship_on(g, lk) in (None, seat)]
+    return options or None
+
+
+def pick_fly(g: Game, item: dict[str, Any], token: Any) -> None:
+    seat = item["owner"]
+    g.g["links"][board.ship_link(g, seat)].remove(f"ship:{seat}")
+    g.g["links"][token].append(f"ship:{seat}")
+    g.log(f"{{seat{seat}}} flies their Ship between {board.link_words(g, token)}.")
+    if item["left"] > 1:
+        effects.push_front(g, {**item, "left": item["left"] - 1})
+
+
+def label_fly(g: Game, item: dict[str, Any], token: Any) -> str:
+    return f"Fly between {board.link_words(g, token)}"
+
+
+def _groups(g: Game, seat: int, moved: list[str]) -> dict[tuple[int, str, bool], str]:
+    """One Bot id per (Size, Area, Stunned) among the seat's Bots in play that have not moved this Action."""
+    out: dict[tuple[int, str, bool], str] = {}
+    for bid, b in g.g["bots"].items():
+        if b["owner"] == seat and board.in_play(b) and bid not in moved:
+            out.setdefault((b["size"], b["at"], b["stunned"]), bid)
+    return out
+
+
+def run_mobilise(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """SC-ACT-MOBILISE-01..06: Moves of total Size ≤ N, each Bot once, to a Linked Area; a Stunned Bot Recovers."""
+    seat, left = item["owner"], item["left"]
+    options: list[Any] = ["done"]
+    for (size, area, stunned), _ in sorted(_groups(g, seat, item["moved"]).items()):
+        if size > left:
+            continue
+        if stunned:
+            options.append(f"r{size}-{area}")
+        else:
+            options += [f"m{size}-{area}-{to}" for to in board.linked(g, area, seat)]
+    return options if len(options) > 1 else None
+
+
+def pick_mobilise(g: Game, item: dict[str, Any], token: Any) -> None:
+    if token == "done":
+        return
+    seat = item["owner"]
+    parts = token[1:].split("-")
+    size, area = int(parts[0]), parts[1]
+    bid = next(b for (sz, at, st), b in _groups(g, seat, item["moved"]).items()
+               if sz == size and at == area and st == token.startswith("r"))
+    bot = g.g["bots"][bid]
+    name = g.data.intelligences[player(g, seat)["intel"]].bot(size).name
+    if token.startswith("r"):
+        bot["stunned"] = False  # SC-ACT-MOBILISE-04: Recovering uses the Bot's Size
+        g.log(f"{{seat{seat}}}'s {name} in {g.data.areas[area].name} Recovers.")
+    else:
+        bot["at"] = parts[2]
+        g.log(f"{{seat{seat}}} moves a {name} from {g.data.areas[area].name} to {g.data.areas[parts[2]].name}.")
+    effects.push_front(g, {**item, "left": item["left"] - size, "moved": [*item["moved"], bid]})
+
+
+def label_mobilise(g: Game, item: dict[str, Any], token: Any) -> str:
+    if token == "done":
+        return "Stop moving"
+    parts = token[1:].split("-")
+    name = g.data.intelligences[player(g, item["owner"])["intel"]].bot(int(parts[0])).name
+    if token.startswith("r"):
+        return f"Recover a {name} in {g.data.areas[parts[1]].name}"
+    return f"Move a {name} from {g.data.areas[parts[1]].name} to {g.data.areas[parts[2]].name}"
+
+
+def _reward(g: Game, rid: str) -> Any:
+    area = g.data.areas[rid.split(".")[0]]
+    return next(r for r in area.rewards if r.id == rid)
+
+
+def run_search(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """SC-ACT-SEARCH-01..04, SC-REWARD-01: pick Rewards in Areas you Control (uncovered, unused this Phase)
+    within the Value, then 'done' resolves them all."""
+    seat = item["owner"]
+    used = g.g["turn"].setdefault("used_rewards", [])
+    options: list[Any] = ["done"]
+    for aid in g.g["areas"].values():
+        if board.controller(g, aid) != seat:
+            continue
+        for r in g.data.areas[aid].rewards:
+            covered = r.right_hand and aid in g.g["relics"]
+            if not covered and r.id not in used and r.id not in item["chosen"] and r.cost <= item["left"]:
+                options.append(r.id)
+    if len(options) == 1 and not item["chosen"]:
+        return None
+    return options
+
+
+def pick_search(g: Game, item: dict[str, Any], token: Any) -> None:
+    seat = item["owner"]
+    if token != "done":
+        effects.push_front(g, {**item, "left": item["left"] - _reward(g, token).cost,
+                               "chosen": [*item["chosen"], token]})
+        return
+    g.g["turn"].setdefault("used_rewards", []).extend(item["chosen"])  # SC-ACT-SEARCH-03
+    for rid in item["chosen"]:
+        g.log(f"{{seat{seat}}} searches {g.data.areas[rid.split('.')[0]].name}: {describe(_reward(g, rid).effect)}.")
+    effects.push_front(g, *(effects.effect("node", seat, node=thaw(_reward(g, rid).effect)) for rid in item["chosen"]))
+
+
+def label_search(g: Game, item: dict[str, Any], token: Any) -> str:
+    if token == "done":
+        return "Resolve the chosen Rewards" if item["chosen"] else "Search nothing"
+    r = _reward(g, token)
+    return f"{g.data.areas[token.split('.')[0]].name}: {describe(r.effect)} (Cost {r.cost})"[:80]
+
+
+def default_search(g: Game, item: dict[str, Any], options: list[Any]) -> Any:
+    """§6.7 (simplified): the affordable Reward listed first, else resolve."""
+    return next((t for t in options if t != "done"), "done")
+
+
+def run_upgrade(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """SC-TERM-01: swap a Bot in play for a Reserve Bot of Size + 1 (same place and state, no cost); may fail."""
+    seat = item["owner"]
+    if item["left"] <= 0:
+        return None
+    options = [f"u{size}-{area}-{'s' if stunned else 'a'}"
+               for (size, area, stunned) in sorted(_groups(g, seat, []))
+               if size < 3 and board.reserve(g, seat, size + 1)]
+    return options or None
+
+
+def pick_upgrade(g: Game, item: dict[str, Any], token: Any) -> None:
+    seat = item["owner"]
+    size, area, state = token[1:].split("-")
+    old = next(b for (sz, at, st), b in _groups(g, seat, []).items()
+               if sz == int(size) and at == area and st == (state == "s"))
+    new = board.reserve(g, seat, int(size) + 1)[0]
+    g.g["bots"][new].update(at=area, stunned=g.g["bots"][old]["stunned"])  # SC-EX-30: keeps the state
+    g.g["bots"][old].update(at=None, stunned=False)
+    g.log(f"{{seat{seat}}} upgrades a Bot in {g.data.areas[area].name}.")
+    if item["left"] > 1:
+        effects.push_front(g, {**item, "left": item["left"] - 1})
+
+
+def label_upgrade(g: Game, item: dict[str, Any], token: Any) -> str:
+    size, area, state = token[1:].split("-")
+    intel = g.data.intelligences[player(g, item["owner"])["intel"]]
+    stunned = " (Stunned)" if state == "s" else ""
+    return (f"Upgrade a {intel.bot(int(size)).name}{stunned} in {g.data.areas[area].name} "
+            f"to a {intel.bot(int(size) + 1).name}")
+
+
+EFFECTS = {
+    UPGRADE: Handler(run_upgrade, pick=pick_upgrade, label=label_upgrade, prompt="Upgrade which Bot?"),
+    FLY: Handler(run_fly, pick=pick_fly, label=label_fly, prompt="Fly: to which Link?"),
+    MOBILISE: Handler(run_mobilise, pick=pick_mobilise, label=label_mobilise, prompt="Mobilise: move which Bot?",
+                      auto_single=False),
+    SEARCH: Handler(run_search, pick=pick_search, label=label_search, prompt="Search: choose a Reward.",
+                    auto_single=False, default=default_search),
+    CREATE: Handler(run_create, pick=pick_create, label=label_create, prompt="Create: deploy which Bot, where?",
+                    auto_single=False, default=default_create),
+}
+"""The Map actions' effect handlers."""

@@ -1,0 +1,154 @@
+"""The Run Phase (SC-RUN): the Active Function chosen or revealed, the optional Power-Up, resolution."""
+
+from __future__ import annotations
+
+from engines.core import Action, Game, Step, act
+
+from . import interpreter
+from .support import chronoflux, pay_chronoflux
+
+
+def player(g: Game, seat: int) -> dict:
+    """A seat's Console in the state."""
+    return g.g["players"][str(seat)]
+
+
+def fn_words(g: Game, ref: int) -> str:
+    """A Function in words: 'Endless Forge (#1, Creation S)'."""
+    f = g.data.functions[ref]
+    return f"{f.name} (#{ref}, {g.data.domains[f.domain].name} {f.level})"
+
+
+def start_run(g: Game, seat: int) -> None:
+    """SC-RUN-02..05: reveal the rightmost queued Function, or ask for one from hand when the Queue is empty."""
+    p = player(g, seat)
+    g.g["turn"]["phase"] = "run"
+    if p["queue"]:
+        reveal(g, seat, p["queue"].pop())
+    elif any(isinstance(c, int) for c in p["hand"]):
+        g.goto("choose_active", seat=seat)
+    elif (reboot := next((c for c in p["discard"] if isinstance(c, int)
+                          and g.data.functions[c].family == "reboot"), None)) is not None \
+            and g.data.rules["flags"]["reboot_safety_valve"]["default"]:  # SC-RUN-13
+        p["discard"].remove(reboot)
+        g.log(f"{{seat{seat}}} has no Function left and takes their Reboot back.")
+        reveal(g, seat, reboot)
+    else:  # SC-RUN-05: nothing to run
+        g.log(f"{{seat{seat}}} has no Function to run.")
+        interpreter.after_run(g, seat)
+
+
+def reveal(g: Game, seat: int, ref: int) -> None:
+    """The Active Function is face-up; offer the Power-Up (SC-RUN-06)."""
+    p = player(g, seat)
+    p["active"] = ref
+    p["played"].append(ref)
+    g.log(f"{{seat{seat}}} runs {fn_words(g, ref)}.")
+    g.goto("power_up", seat=seat)
+
+
+class ChooseActive(Step):
+    """SC-RUN-03/04: an empty Queue: pick any Function from hand (on the first turn, not a Raid)."""
+
+    name = "choose_active"
+    verbs = ("play",)
+    deciding = "choose their Active Function"
+
+    def actions_play(self, g: Game, seat: int) -> list[Action]:
+        first = g.g["turn"].get("first")
+        banned = g.data.rules["first_turn_forbidden_family"]
+        refs = sorted(c for c in player(g, seat)["hand"] if isinstance(c, int))
+        return [act("play", r) for r in refs if not (first and g.data.functions[r].family == banned)]
+
+    def act_play(self, g: Game, seat: int, ref: int) -> None:
+        player(g, seat)["hand"].remove(ref)
+        reveal(g, seat, ref)
+
+    def label_play(self, g: Game, seat: int, ref: int) -> str:
+        return f"Run {fn_words(g, ref)}"
+
+    def prompt(self, g: Game, seat: int) -> str:
+        extra = " (not a Raid on your first turn)" if g.g["turn"].get("first") else ""
+        return f"Your Queue is empty: choose your Active Function from hand{extra}."
+
+
+class PowerUp(Step):
+    """SC-RUN-06: Power-Up by discarding a same-Domain card, 1 Celestium, or a same-Domain Energiser (+1 Data)."""
+
+    name = "power_up"
+    verbs = ("no", "discard", "celestium", "chronoflux", "energiser")
+    deciding = "decide on a Power-Up"
+
+    def _domain(self, g: Game, seat: int) -> str:
+        return g.data.functions[player(g, seat)["active"]].domain
+
+    def actions_discard(self, g: Game, seat: int) -> list[Action]:
+        dom = self._domain(g, seat)
+        return [act("discard", c) for c in sorted(c for c in player(g, seat)["hand"] if isinstance(c, int))
+                if g.data.functions[c].domain == dom]
+
+    def act_discard(self, g: Game, seat: int, ref: int) -> None:
+        p = player(g, seat)
+        p["hand"].remove(ref)
+        p["discard"].append(ref)
+        g.log(f"{{seat{seat}}} discards a card to Power-Up.")
+        self._resolve(g, seat, True)
+
+    def label_discard(self, g: Game, seat: int, ref: int) -> str:
+        return f"Power-Up: discard {fn_words(g, ref)}"
+
+    def actions_celestium(self, g: Game, seat: int) -> list[Action]:
+        return [act("celestium", i) for i, full in enumerate(player(g, seat)["celestium"]) if full]
+
+    def act_celestium(self, g: Game, seat: int, slot: int) -> None:
+        player(g, seat)["celestium"][slot] = False  # SC-ACT-CELESTIUM-04: back to the supply
+        g.g["supply"]["celestium"] += 1
+        g.log(f"{{seat{seat}}} spends a Celestium to Power-Up.")
+        self._resolve(g, seat, True)
+
+    def label_celestium(self, g: Game, seat: int, slot: int) -> str:
+        return f"Power-Up: spend the Celestium in slot {slot + 1}"
+
+    def actions_chronoflux(self, g: Game, seat: int) -> list[Action]:
+        return [act("chronoflux")] if chronoflux(g, seat) is not None else []
+
+    def act_chronoflux(self, g: Game, seat: int) -> None:  # ATT-TAC-1
+        pay_chronoflux(g, seat)
+        self._resolve(g, seat, True)
+
+    def label_chronoflux(self, g: Game, seat: int) -> str:
+        return f"Power-Up: pay {chronoflux(g, seat)} Energy (Chronoflux)"
+
+    def actions_energiser(self, g: Game, seat: int) -> list[Action]:
+        dom = self._domain(g, seat)
+        cards = sorted(c for c in player(g, seat)["hand"] if isinstance(c, str) and dict(g.data.energisers)[c] == dom)
+        return [act("energiser", cards[0])] if cards else []
+
+    def act_energiser(self, g: Game, seat: int, card: str) -> None:
+        p = player(g, seat)
+        p["hand"].remove(card)
+        p["discard"].append(card)
+        p["data"] += g.data.rules["energiser_powerup_data"]  # SC-ENERGISER-03
+        g.log(f"{{seat{seat}}} discards an Energiser to Power-Up and gains 1 Data.")
+        self._resolve(g, seat, True)
+
+    def label_energiser(self, g: Game, seat: int, card: str) -> str:
+        return f"Power-Up: discard the {g.data.domains[dict(g.data.energisers)[card]].name} Energiser (+1 Data)"
+
+    def act_no(self, g: Game, seat: int) -> None:
+        self._resolve(g, seat, False)
+
+    def label_no(self, g: Game, seat: int) -> str:
+        return "No Power-Up"
+
+    def _resolve(self, g: Game, seat: int, powered: bool) -> None:
+        interpreter.run_function(g, seat, player(g, seat)["active"], powered)
+
+    def resume(self, g: Game, result: object) -> None:
+        interpreter.drain(g)
+
+    def prompt(self, g: Game, seat: int) -> str:
+        return f"Power-Up {g.data.functions[player(g, seat)['active']].name}?"
+
+    def default(self, g: Game, seat: int) -> Action:
+        return act("no")  # §6.7: decline

@@ -1,0 +1,92 @@
+"""What each seat may see (§6.2): the map, Consoles and tracks are public; hands, Queues, Discard Piles and
+Fragments are their owner's; the Fragment deck's order is nobody's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Game
+from engines.core.zones import Zones, frame, nobody, owner, public
+
+from . import board
+
+PUBLIC_CONSOLE = ("intel", "energy", "data", "box", "knowledge", "mode", "celestium", "weapons", "relics",
+                  "queue_limit", "active", "status", "played", "unique")
+
+ZONES = Zones(
+    public("g.order", "g.round", "g.turn", "g.areas", "g.links", "g.relics", "g.bots", "g.supply", "g.ring",
+           "g.intel", "g.setup", "g.energiser_offer", "g.energisers_picked"),
+    public(*(f"g.players.*.{key}" for key in PUBLIC_CONSOLE)),
+    owner("g.players.{seat}.hand"),
+    owner("g.players.{seat}.queue"),  # SC-LOAD-05: face-down to others, its owner may peek
+    owner("g.players.{seat}.discard"),  # §6.2 ruling: the face-down pile is the owner's
+    owner("g.players.{seat}.fragments"),  # SC-ACT-FRAGMENT-03
+    nobody("g.fragments"),  # the face-down deck: only its size shows
+    frame("choose", owner("options", seat="seat", when="op.secret")),  # an Expend or Refresh lists hidden cards
+)
+"""SCRAP's secrecy, declared once."""
+
+
+def card_words(g: Game, card: Any) -> str:
+    """A hand card in words (a Function by name, an Energiser by Domain); '?' when hidden."""
+    if isinstance(card, int):
+        return g.data.functions[card].name
+    if isinstance(card, str):
+        return f"{g.data.domains[dict(g.data.energisers)[card]].name} Energiser"
+    return "?"
+
+
+def private_text(g: Game, seat: int) -> list[str]:
+    """The seat's own secrets in sentences (for /hand)."""
+    p = g.g["players"][str(seat)]
+    hand = ", ".join(card_words(g, c) for c in p["hand"]) or "nothing"
+    lines = [f"Your hand ({len(p['hand'])}): {hand}."]
+    if p["queue"]:
+        lines.append("Your Queue, next to run last: " + ", ".join(card_words(g, c) for c in p["queue"]) + ".")
+    if p["fragments"]:
+        lines.append(f"Your Fragments: {', '.join(str(v) for v in p['fragments'])} Data.")
+    return lines
+
+
+def table_view(g: Game, seat: int | None) -> dict[str, Any]:
+    """The table for ``seat`` (the state is already redacted for it)."""
+    t, c = g.g, g.data
+    players = {}
+    for s, p in t["players"].items():
+        intel = c.intelligences[p["intel"]]
+        players[s] = {
+            "intelligence": intel.name, "power": intel.power, "energy": p["energy"], "data": p["data"],
+            "knowledge": p["knowledge"], "mode": p["mode"], "celestium": p["celestium"], "weapons": p["weapons"],
+            "relics": p["relics"], "queue_limit": p["queue_limit"], "unique": p["unique"],
+            "active": None if p["active"] is None else c.functions[p["active"]].name,
+            "hand_count": len(p["hand"]), "queue_count": len(p["queue"]), "discard_count": len(p["discard"]),
+            "fragment_count": len(p["fragments"]), "box": [c.functions[r].name for r in p["box"]],
+            "reserve": {str(b.size): len(board.reserve(g, int(s), b.size)) for b in intel.bots},
+            "errorful": sum(1 for b in t["bots"].values() if b["owner"] == int(s) and b["at"] == board.ERRORFUL),
+        }
+    areas = {}
+    for pos, aid in t["areas"].items():
+        here: dict[str, dict[str, int]] = {}
+        for b in t["bots"].values():
+            if b["at"] == aid:
+                key = f"{b['size']}{'s' if b['stunned'] else ''}"
+                here.setdefault(str(b["owner"]), {}).setdefault(key, 0)
+                here[str(b["owner"])][key] += 1
+        areas[aid] = {"name": c.areas[aid].name, "position": pos, "relic": t["relics"].get(aid), "bots": here}
+    view: dict[str, Any] = {
+        "round": t["round"], "order": t["order"], "turn": t["turn"], "areas": areas,
+        "links": {lk: {"between": list(board.link_areas(g, lk)), "stack": stack} for lk, stack in t["links"].items()},
+        "supply": {"celestium": t["supply"]["celestium"], "weapons": t["supply"]["weapons"],
+                   "energisers": {d: len(v) for d, v in t["supply"]["energisers"].items()},
+                   "fragments": len(t["fragments"])},
+        "ring": t["ring"], "players": players, "intelligences": t["intel"],
+    }
+    if seat is not None:
+        view["private_text"] = []
+    if seat is not None and str(seat) in t["players"]:
+        p = t["players"][str(seat)]
+        view["hand"] = [card_words(g, x) for x in p["hand"]]
+        view["queue"] = [card_words(g, x) for x in p["queue"]]
+        view["fragments"] = list(p["fragments"])
+        view["private_text"] = private_text(g, seat)
+    return view

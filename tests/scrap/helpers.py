@@ -1,0 +1,21 @@
+"""The SCRAP engine for tests (imported directly: it is not registered for play yet)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import State
+from engines.scrap.game import Scrap
+
+ENGINE = Scrap()
+SETUP = ("draft", "setup_fissure", "setup_celestium", "place_ship", "place_bots")
+
+
+def through_setup(players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+    """A new game with every setup prompt answered by its first legal action."""
+    state = ENGINE.setup(players, seed, options)
+    while state["stack"][-1]["step"] in SETUP or (state["stack"][-1]["step"] == "choose"
+                                                  and state["g"]["turn"] is None):
+        seat = ENGINE.active(state)[0]
+        state, _ = ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[0])
+    return state

@@ -1,0 +1,35 @@
+"""Every text a player reads is plain words: labels distinct, at most 80 characters, no ids, codes or JSON."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from .helpers import ENGINE
+
+CODES = re.compile(r"\b(SC|ATT|EN|RL)-|\bA\d\d\b|\bL\d\d\b|[{}\[\]]|\"|\b[A-Z]{3,}\(|\b[A-Z]+_[A-Z_]+\b|\bCENTRE\b")
+SEATS = re.compile(r"\{seat\d\}")
+
+
+def bad(text: str) -> str | None:
+    found = CODES.search(SEATS.sub("", text))
+    return found.group(0) if found else None
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3)])
+def test_texts_on_a_random_playout(players, seed):
+    rnd = random.Random(seed)
+    state = ENGINE.setup(players, seed, {"intelligences": "draft"})
+    for _ in range(250):
+        seat = rnd.choice(ENGINE.active(state))
+        legal = ENGINE.legal_actions(state, seat)
+        labels = [ENGINE.label(state, seat, a) for a in legal]
+        assert len(set(labels)) == len(labels), labels
+        assert all(len(text) <= 80 for text in labels), labels
+        for text in [*labels, ENGINE.prompt(state, seat), *ENGINE.view(state, seat)["table"]["private_text"]]:
+            assert bad(text) is None, text
+        state, events = ENGINE.apply(state, seat, rnd.choice(legal))
+        for event in events:
+            assert bad(event["text"]) is None, event["text"]
