@@ -6,6 +6,18 @@ from engines.core import Game
 
 from .tableau import data, faction_name, name, place_star, player, recruit_effects
 
+TUNNEL_EFFECTS = frozenset({
+    "any_exclusive_space", "bump_tunnel_knowledge_for_cost", "free_tunnels", "tunnel_both", "tunnel_dig_extra",
+    "tunnel_knowledge_for_resource", "tunnel_royalty", "tunnel_sacrifice", "tunnel_water_payment",
+})
+"""Recruit abilities that concern tunnels: revealed mid-turn, they work from the next turn (EU-TUNNEL-03, R-16)."""
+
+
+def wait_if_tunnel(g: Game, p: dict, rid: str) -> None:
+    """R-16 (the text): only a tunnel ability waits; every other ability works from the moment it is face up."""
+    if data(g).recruits[rid].effect in TUNNEL_EFFECTS:
+        p["dormant"].append(rid)
+
 
 def advance(g: Game, area: str, steps: int = 1) -> None:
     """Move a faction's progress token (EU-ALLEG-01); tiers 3 and 4 act at once (EU-ALLEG-05)."""
@@ -38,7 +50,7 @@ def activate_faction(g: Game, area: str, why: str) -> None:
         for rid in found:
             p["hidden"].remove(rid)
             p["active"].append(rid)
-            p["dormant"].append(rid)  # R-16: its ability works from the next trigger
+            wait_if_tunnel(g, p, rid)
             g.reveal()
             g.log(f"{name(pid, g)} reveals {data(g).recruits[rid].name} ({why}).")
             if g.g["tracks"][area] >= data(g).tiers[3]:
@@ -57,7 +69,7 @@ def hermits(g: Game) -> None:
         for rid in list(p["hidden"]):
             p["hidden"].remove(rid)
             p["active"].append(rid)
-            p["dormant"].append(rid)  # R-16
+            wait_if_tunnel(g, p, rid)
             g.reveal()
             g.log(f"{name(pid, g)} reveals {data(g).recruits[rid].name} (Kofi the Hermit left).")
             faction = data(g).recruits[rid].faction

@@ -13,6 +13,7 @@ from engines.core import Game, effects
 from .placement import BLOCKING, bribe_offer, forced_bribe, place_worker
 from .queue import Op, Token, push_front
 from .tableau import data, gain, has_penalty, name, payable, penalty_params, player, spend
+from .words import fit
 
 ONLY_BLOCKING = BLOCKING - {"self_bump_needs_low_knowledge"}
 """Penalties that only forbid placements: once the placement is legal, ignoring them changes nothing."""
@@ -84,7 +85,7 @@ def _bribe_label(g: Game, op: Op, token: Token) -> str:
     if token == "no":
         return "Pay no bribe"
     prm = data(g).recruits[op["recruit"]].params
-    return f"Pay {prm['n']} {prm['good']}: ignore {market_of(g, str(token))}"[:100]
+    return fit(f"Pay {prm['n']} {prm['good']}: ignore {market_of(g, str(token))}")
 
 
 # -- Palace of Forced Altruism: discard resources first to make room -----------------------------

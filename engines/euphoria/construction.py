@@ -14,6 +14,7 @@ from .tableau import (
     place_star,
     player,
 )
+from .words import goods_text
 
 
 def site_index(g: Game, site: str) -> int:
@@ -48,7 +49,9 @@ def complete_market(g: Game, site: str, workers: list[tuple[int, int]]) -> None:
     g.g["built"][site] = tile
     g.reveal()
     market = data(g).markets[tile]
-    g.log(f"The market at {site} is complete: {market.name} (cost {dict(market.cost)}; penalty: {market.penalty}).")
+    where = data(g).spaces[site.replace("site", "market")].name
+    cost = goods_text(data(g).artifact_names, market.cost)
+    g.log(f"The {where} is complete: {market.name} (visiting costs {cost}; penalty: {market.text}).")
     active = g.g["placing"]["pid"] if g.g.get("placing") else workers[0][0]
     count = len(g.g["players"])
     builders = sorted({pid for pid, _ in workers}, key=lambda pid: (pid - active) % count)

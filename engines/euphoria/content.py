@@ -85,6 +85,8 @@ class Market:
     penalty: str
     params: MappingProxyType
     automa_excluded: bool
+    text: str = ""
+    """The penalty in words ("you may not place workers in Icarus")."""
 
 
 @dataclass(frozen=True)
@@ -163,14 +165,16 @@ def load(folder: Traversable = DATA) -> Content:
         extra = {k: v for k, v in s.items() if k not in ("id", "name", "area", "type", "kind", "cost", "provenance")}
         spaces[s["id"]] = Space(s["id"], s["name"], s["area"], s["type"], s["kind"], _frozen(s["cost"]), _frozen(extra))
     sites = {}
+    area_names = {a["id"]: a["name"] for a in board["areas"]}
     for site in board["sites"]:
+        called = f"{area_names[site['area']]} site {site['id'][-1].upper()}"  # "Euphoria site A"
         sites[site["id"]] = Site(site["id"], site["area"], tuple(site["spaces"]), site["board_x"], site["board_y"])
         for i, res in enumerate(site["spaces"], 1):
             sid = f"{site['id']}.{i}"
-            spaces[sid] = Space(sid, f"{site['id']} space {i}", site["area"], "once", "site",
+            spaces[sid] = Space(sid, f"{called} space {i}", site["area"], "once", "site",
                                 _frozen({res: 1}), _frozen({"site": site["id"], "index": i}))
         mid = site["id"].replace("site", "market")
-        spaces[mid] = Space(mid, f"market at {site['id']}", site["area"], "temp", "market", _frozen({}),
+        spaces[mid] = Space(mid, f"market at {called}", site["area"], "temp", "market", _frozen({}),
                             _frozen({"site": site["id"]}))
     art = raw["artifacts"]
     content = Content(
@@ -182,7 +186,8 @@ def load(folder: Traversable = DATA) -> Content:
         production=_frozen(board["production"]), allegiance_max=board["allegiance"]["max"],
         tiers=tuple(board["allegiance"]["tiers"]),
         markets=MappingProxyType({m["id"]: Market(m["id"], m["name"], _frozen(m["cost"]), m["penalty"],
-                                                  _frozen(m["params"]), m["automa_excluded"])
+                                                  _frozen(m["params"]), m["automa_excluded"],
+                                                  m.get("text", ""))
                                   for m in raw["markets"]["markets"]}),
         recruits=MappingProxyType({r["id"]: Recruit(r["id"], r["name"], r["faction"], r["automa_excluded"], r["pool"],
                                                     r["effect"], _frozen(r["params"]), r["text"])

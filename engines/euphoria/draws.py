@@ -291,8 +291,8 @@ def _artifact_label(g: Game, op: Op, token: Token) -> str:
     slot = int(token) - 1
     card = data(g).artifact_names[g.g["bazaar"][slot]]
     cost = slot_cost(g, op["pid"], slot)
-    return f"Take artifact: {card} (pay {cost} commodit{'y' if cost == 1 else 'ies'})" if cost else \
-        f"Take artifact: {card} (free)"
+    return f"Take artifact: {card}, bazaar slot {slot + 1} (pay {cost} commodit{'y' if cost == 1 else 'ies'})" \
+        if cost else f"Take artifact: {card}, bazaar slot {slot + 1} (free)"
 
 
 def _artifact_default(g: Game, op: Op, options: list[Token]) -> Token:

@@ -35,6 +35,7 @@ from .view import ZONES, table_view
 
 CONTENT = load()
 LEVELS = tuple(lv["level"] for lv in CONTENT.automa["levels"])
+LEVEL_NAMES = ", ".join(f"{lv['level']} {lv['name']}" for lv in CONTENT.automa["levels"])
 
 
 class Euphoria(Engine):
@@ -44,14 +45,20 @@ class Euphoria(Engine):
     title = "Euphoria: Build a Better Dystopia"
     min_players, max_players = 1, 6
     options_schema = OptionsSchema((
-        Option("automa", "Automa opponents (2 humans)", False,
-               help="Two Automa opponents join a 2-player game; a solo game always has them."),
-        Option("difficulty", "Automa difficulty", CONTENT.automa["default_level"], choices=LEVELS,
-               help="1 Beginner, 2 Medium, 3 Experienced, 4 Veteran, 5 Expert, 6 I Want To Cry."),
-        Option("automa_free_factions", "Solo: Automa factions ignore your recruits", False),
-        Option("roll_penalty_scope", "Roll penalties count", "all_available", choices=("rolled", "all_available"),
-               help="Dutch rules text: every available worker showing the number (spec R-09 default: rolled only)."),
-        Option("recruit_pool", "Recruits", "all", choices=("all", "base", "expansion")),
+        Option("automa", "Two humans also play against the two Automas", False,
+               help="Yes: a 2-player game adds the Black and White Automas. A solo game always plays against "
+                    "them, whatever this says; 3 or more players never do."),
+        Option("difficulty", "Automa difficulty (solo, or 2 humans with Automas)", CONTENT.automa["default_level"],
+               choices=LEVELS, help=f"{LEVEL_NAMES}. Only used when the Automas play."),
+        Option("automa_free_factions", "Solo: the Automas' factions may match your recruits", False,
+               help="No (the rules): an Automa never plays a faction of your recruits. Yes: its faction card "
+                    "is drawn at random."),
+        Option("roll_penalty_scope", "Dice a 'rolled N' market penalty counts", "all_available",
+               choices=("rolled", "all_available"),
+               help="all_available (the rules text): every available worker showing N pays; rolled: only the "
+                    "workers just rolled."),
+        Option("recruit_pool", "Recruits dealt", "all", choices=("all", "base", "expansion"),
+               help="all: every recruit; base: the base game's recruits only; expansion: the expansion's only."),
     ))
     steps = (Draft, Turn, Retrieve, Choice, AutomaTurn)
     zones = ZONES
@@ -102,6 +109,23 @@ class Euphoria(Engine):
 
     def bot_action(self, state: State, seat: int) -> Action:
         return choose(self, state, seat)
+
+    def setup_text(self, seats: int, options: dict[str, Any]) -> list[str]:
+        """What a lobby with these options will play, in sentences (for the host to print)."""
+        level = options.get("difficulty", CONTENT.automa["default_level"])
+        lname = next(lv["name"] for lv in CONTENT.automa["levels"] if lv["level"] == level)
+        humans = "You play" if seats == 1 else f"The {seats} of you play"
+        if automa_game(seats, options):
+            lines = [f"{humans} against the Black and White Automas, difficulty {level} ({lname})."]
+            if seats == 1 and options.get("automa_free_factions"):
+                lines.append("The Automas' factions are drawn at random, even one of your recruits' factions.")
+        else:
+            lines = [f"{humans} against each other; no Automas."]
+        if options.get("recruit_pool", "all") != "all":
+            lines.append(f"Only the {options['recruit_pool']} recruits are dealt.")
+        if options.get("roll_penalty_scope") == "rolled":
+            lines.append("A 'rolled N' market penalty counts only the workers just rolled.")
+        return lines
 
     def automa(self, state: State) -> bool:
         """Does this game have Automa opponents?"""

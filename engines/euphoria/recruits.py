@@ -16,7 +16,7 @@ from engines.core import Game, effects
 from . import draws, moves
 from .allegiance import activate_faction
 from .artifacts import discard_artifact
-from .queue import Op, Token, push_front
+from .queue import Op, Token, pending, push_front
 from .tableau import (
     GONE,
     RUNAWAY,
@@ -28,12 +28,15 @@ from .tableau import (
     knowledge_room,
     morale_room,
     name,
+    once_used,
     pay_now,
     payable,
     place_star,
     player,
     spend,
+    use_once,
 )
+from .words import fit
 
 MODIFIERS = frozenset({
     "any_exclusive_space", "artmarket_bliss_payment", "bazaar_discount", "bear_bonus", "bliss_retrieve_knowledge",
@@ -137,7 +140,7 @@ ASK: dict[str, tuple[Callable[[Game, Op], bool], Callable[[Game, Op], None]]] = 
         lambda g, op: (_sacrifice(g, op), _star_again(g, op))),
     "tunnel_sacrifice": (
         lambda g, op: dice_left(g, op["pid"]) >= 2 and player(g, op["pid"])["dice"][op["die"]]["at"] == op["space"],
-        lambda g, op: (_sacrifice(g, op), gain(g, op["pid"], op["resource"]))),
+        lambda g, op: (_sacrifice(g, op), _chase(g, op))),
     "double_yield_artifact": (
         lambda g, op: player(g, op["pid"])["goods"][op["good"]] >= op["n"],
         lambda g, op: (spend(g, op["pid"], op["good"], op["n"]),
@@ -163,10 +166,12 @@ ASK: dict[str, tuple[Callable[[Game, Op], bool], Callable[[Game, Op], None]]] = 
         lambda g, op: player(g, op["pid"])["goods"]["bliss"] >= 1,
         lambda g, op: (spend(g, op["pid"], "bliss"),
                        push_front(g, {"effect": "choose_good", "pid": op["pid"], "kind": "nonbliss"}))),
-    "area_swap": (  # Ha-Joon the Cold Trader
-        lambda g, op: sum(player(g, op["pid"])["goods"][c] for c in data(g).c["commodities"]) >= 1,
-        lambda g, op: push_front(g, {"effect": "pay", "pid": op["pid"], "unit": "commodity"},
-                                 {"effect": "choose_good", "pid": op["pid"], "kind": "commodity"})),
+    "area_swap": (  # Ha-Joon the Cold Trader: once per turn
+        lambda g, op: not once_used(g, op["recruit"])
+        and sum(player(g, op["pid"])["goods"][c] for c in data(g).c["commodities"]) >= 1,
+        lambda g, op: (use_once(g, op["recruit"]),
+                       push_front(g, {"effect": "pay", "pid": op["pid"], "unit": "commodity"},
+                                  {"effect": "choose_good", "pid": op["pid"], "kind": "commodity"}))),
     "reader_swap": (  # Pamhidzai the Reader
         lambda g, op: op["card"] in player(g, op["pid"])["artifacts"],
         lambda g, op: (_discard(g, op["pid"], op["card"]),
@@ -201,6 +206,16 @@ def _discard(g: Game, pid: int, card: str) -> None:
 
 def _is_runaway(g: Game, op: Op) -> bool:
     return player(g, op["pid"])["dice"][op["die"]]["at"] == RUNAWAY
+
+
+def _chase(g: Game, op: Op) -> None:
+    """Chase the Miner: 2 of the tunnel's resource instead of the one reward (never 1 resource + an artifact)."""
+    queue = pending(g)
+    reward = next((o for o in queue if o["effect"] == "tunnel_reward" and o["pid"] == op["pid"]), None)
+    if reward is not None:
+        queue.remove(reward)
+    got = gain(g, op["pid"], op["resource"], 2 if reward is not None else 1)
+    g.log(f"{name(op['pid'], g)} takes {got} {op['resource']} instead of the tunnel reward (Chase the Miner).")
 
 
 def _extra_dig(g: Game, op: Op) -> None:
@@ -272,7 +287,7 @@ def _ask_pick(g: Game, op: Op, token: Token) -> None:
 
 def _ask_label(g: Game, op: Op, token: Token) -> str:
     r = data(g).recruits[op["recruit"]]
-    return f"Use {r.name}: {r.text}"[:100] if token == "yes" else f"Do not use {r.name}"
+    return fit(f"Use {r.name}: {r.text.replace('**', '')}") if token == "yes" else f"Do not use {r.name}"
 
 
 EFFECTS: dict[str, effects.Handler] = {

@@ -14,6 +14,7 @@ from .tableau import (
     change_morale,
     data,
     dice_left,
+    distinct_dice,
     fire,
     gain,
     morale_room,
@@ -35,7 +36,7 @@ class Retrieve(Step):
         f = g.frame
         pid = f["pid"]
         left = [i for i in on_board(g, pid) if i not in f["picked"]]
-        acts = [Action("take", i) for i in left]
+        acts = [Action("take", i) for i in distinct_dice(g, pid, left)]
         if len(left) > 1:
             acts.append(Action("all"))
         if f["picked"]:
@@ -144,7 +145,7 @@ def retrieve(g: Game, pid: int, dice: list[int], pay: str | None, knowledge: boo
 
 def _prison_run(g: Game, op: dict) -> list | None:
     board = on_board(g, op["pid"])
-    return ["no", *board] if board else None
+    return ["no", *distinct_dice(g, op["pid"], board)] if board else None
 
 
 def _prison_pick(g: Game, op: dict, token: object) -> None:
@@ -174,7 +175,7 @@ def _roll_run(g: Game, op: dict) -> None:
 def _sheppard_run(g: Game, op: dict) -> list | None:
     if dice_left(g, op["pid"]) < 2:
         return None  # never the last worker (EU-RECRUIT-03, R-17)
-    return ["no", *_waiting(g, op)]
+    return ["no", *distinct_dice(g, op["pid"], _waiting(g, op))]
 
 
 def _sheppard_pick(g: Game, op: dict, token: object) -> None:
@@ -196,7 +197,7 @@ def _milos_run(g: Game, op: dict) -> list | None:
     if not morale_room(g, op["pid"], data(g).recruits[op["recruit"]].params["morale"]):
         return None  # EU-RECRUIT-06
     waiting = _waiting(g, op)
-    return ["no", *waiting] if waiting else None
+    return ["no", *distinct_dice(g, op["pid"], waiting)] if waiting else None
 
 
 def _milos_pick(g: Game, op: dict, token: object) -> None:

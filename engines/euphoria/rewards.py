@@ -90,7 +90,13 @@ def tank(g: Game, pid: int, space_id: str) -> None:
     space = data(g).spaces[space_id]
     lab = penalty_params(g, pid, "no_new_worker_at_2_3")
     owned = owned_dice(g, pid)
-    if owned < data(g).c["max_dice"] and not (lab and owned in lab["owned"]):
+    gains = owned < data(g).c["max_dice"] and not (lab and owned in lab["owned"])
+    if not gains:
+        g.log(f"{name(pid, g)} gains no new worker.")
+    change_knowledge(g, pid, space.extra["knowledge"])  # EU-TANK-04: the changes come first ("Daarna" the roll)
+    change_morale(g, pid, space.extra["morale"])
+    advance(g, space.extra["track"])
+    if gains:
         dice = player(g, pid)["dice"]
         gone = [i for i, d in enumerate(dice) if d["at"] == "gone"]
         if gone:
@@ -100,11 +106,6 @@ def tank(g: Game, pid: int, space_id: str) -> None:
         g.log(f"{name(pid, g)} gains a new worker.")
         fire(g, "new_worker", pid)
         roll_workers(g, pid, [gone[0] if gone else len(dice) - 1], "new worker")
-    else:
-        g.log(f"{name(pid, g)} gains no new worker.")
-    change_knowledge(g, pid, space.extra["knowledge"])
-    change_morale(g, pid, space.extra["morale"])
-    advance(g, space.extra["track"])
 
 
 def lost_and_found(g: Game, pid: int, space_id: str) -> None:

@@ -70,7 +70,7 @@ def deal(g: Game, seat: int) -> None:
         p["dealt"] = g.draw(g.g["recruit_deck"], n)
         if any(data(g).recruits[r].faction for r in p["dealt"]):
             return
-        g.log(f"{{seat{seat}}} was dealt only factionless recruits: redeal (R-28).")
+        g.log(f"{{seat{seat}}} was dealt only factionless recruits: a new deal.")
         g.g["recruit_deck"] += p["dealt"]
         g.rng.shuffle(g.g["recruit_deck"])
 
@@ -131,8 +131,9 @@ class Draft(Simultaneous):
         tied = [s for s, v in sums.items() if v == best]
         first = tied[0] if len(tied) == 1 else g.rng.choice(tied)
         if len(tied) > 1:
-            g.log("Tie for the highest roll: the first player is drawn at random (R-02).")
+            g.log("Tie for the highest roll: the first player is drawn at random.")
         if g.g["automa"] is not None:
             choose_factions(g)
+        g.g["first"] = first
         g.log(f"{name(first, g)} goes first.")
         start_turn(g, first)

@@ -172,6 +172,18 @@ def spend(g: Game, pid: int, good: str, n: int = 1) -> None:
     goods[good] -= n
 
 
+def distinct_dice(g: Game, pid: int, dice: list[int]) -> list[int]:
+    """``dice`` with one of each (number, place): two 3s on the Farm are one choice for the player."""
+    seen: set[tuple[int, str]] = set()
+    kept = []
+    for i in dice:
+        d = g.g["players"][pid]["dice"][i]
+        if (d["pips"], d["at"]) not in seen:
+            seen.add((d["pips"], d["at"]))
+            kept.append(i)
+    return kept
+
+
 # -- recruits and penalties ----------------------------------------------------------------
 def recruit_effects(g: Game, pid: int, effect: str) -> list[tuple[str, Any]]:
     """``(recruit id, params)`` of ``pid``'s active recruits with ``effect`` (EU-RECRUIT-01).

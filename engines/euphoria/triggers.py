@@ -31,6 +31,7 @@ TRIGGERS: Mapping[str, str] = {
     "was_bumped": "another player bumped this player's worker (by)",
     "bumped_other": "the player bumped another player's worker (target)",
     "produced": "a commodity-area placement yielded (space, die, area, good, got)",
+    "yielded": "a space other than a commodity area gave the player commodities (space, good, got)",
     "tunnel_dug": "the player dug a tunnel (area, die, space, resource)",
     "tunnel_dug_by_other": "another player dug a tunnel (resource)",
     "site_placed": "the player placed on a construction site",

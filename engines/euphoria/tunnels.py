@@ -34,11 +34,11 @@ def dig(g: Game, pid: int, area: str, die: int = -1, space_id: str = "") -> None
             activate_faction(g, area, f"the {faction_name(g, area)} miner reached the recruit icon")
         if pos + 1 == track["end"]:
             g.log(f"The {faction_name(g, area)} tunnel is complete: its exclusive space opens.")
+    for other in range(len(g.g["players"])):
+        if other != pid:  # Youssef the Tunneler: "another player" includes an Automa
+            fire(g, "tunnel_dug_by_other", other, resource=tunnel["resource"])
     if is_automa(g, pid):
         return  # EU-AUTOMA-10: only the miner
-    for other in range(len(g.g["players"])):
-        if other != pid:
-            fire(g, "tunnel_dug_by_other", other, resource=tunnel["resource"])
     fire(g, "tunnel_dug", pid, area=area, die=die, space=space_id, resource=tunnel["resource"])
     andrew = any(prm["tunnel"] == area for _, prm in recruit_effects(g, pid, "tunnel_both"))
     mwiche = bool((g.g.get("placing") or {}).get("both"))
@@ -79,6 +79,8 @@ def exclusive(g: Game, pid: int, space_id: str) -> None:
             n = max(minus["min"], n - minus["minus"])
         got = gain(g, pid, good, n)
         g.log(f"{name(pid, g)} takes {got} {good}.")
+        if good in data(g).c["commodities"]:
+            fire(g, "yielded", pid, space=space_id, good=good, got=got)  # Gwen the Minerologist
 
 
 EFFECTS: dict[str, effects.Handler] = {

@@ -34,7 +34,7 @@ def start_turn(g: Game, pid: int) -> None:
     start = {str(i): player(g, pid)["dice"][i]["pips"] for i in available(g, pid)}
     g.goto("turn", seat=pid, pid=pid, start=start, value=None, eligible=[], retrieved=False)
     if not Turn.has_actions(g, pid):
-        g.log(f"{name(pid, g)} cannot place or retrieve: the turn is skipped (EU-TURN-04).")
+        g.log(f"{name(pid, g)} cannot place or retrieve: the turn is skipped.")
         g.g["skips"] += 1
         if g.g["skips"] > 2 * len(g.g["players"]):
             finish_game(g, "nobody can move any more")
@@ -52,11 +52,27 @@ def end_turn(g: Game, pid: int) -> None:
         if pid in final["remaining"]:
             final["remaining"].remove(pid)
     elif final["triggered"]:
-        final["remaining"] = [(pid + k) % count for k in range(1, count + 1)]
+        order, nxt = [], pid
+        for _ in range(count):
+            nxt = next_seat(g, nxt)
+            order.append(nxt)
+        final["remaining"] = order
     if final["remaining"] == []:
         finish_game(g, "the final round is over")
         return
-    start_turn(g, (pid + 1) % count)
+    start_turn(g, next_seat(g, pid))
+
+
+def next_seat(g: Game, pid: int) -> int:
+    """Clockwise from the first player; the Automas play together after all humans (EU-TURN-03)."""
+    count = len(g.g["players"])
+    humans = [i for i, p in enumerate(g.g["players"]) if p["kind"] == "human"]
+    if len(humans) == count or "first" not in g.g:
+        return (pid + 1) % count
+    if pid in humans:
+        after = humans[(humans.index(pid) + 1) % len(humans)]
+        return after if after != g.g["first"] else len(humans)  # the round's last human: black Automa next
+    return pid + 1 if pid + 1 < count else g.g["first"]
 
 
 def extra_dice(g: Game, frame: dict[str, Any]) -> list[int]:
@@ -203,7 +219,7 @@ def start_automa_turn(g: Game, pid: int) -> None:
     if pid == g.g["automa"]["pids"][0]:
         draw_pair(g)
         p = panel(g)
-        g.log(f"Automa cards: action {g.g['automa']['action']}, support {g.g['automa']['support']}.")
+        g.log("The Automas turn over a new card pair.")
         slot = p["bazaar"]
         if slot and g.g["bazaar"][slot - 1]:
             card = g.g["bazaar"][slot - 1]

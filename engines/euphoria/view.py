@@ -7,10 +7,11 @@ from typing import Any
 from engines.core import State
 from engines.core.zones import Zones, frame, nobody, owner, public
 
+from .automa.turn import ACTION_WORDS
 from .content import Content
 
 ZONES = Zones(
-    public("g.turn_pid", "g.turn_no", "g.last", "g.tracks", "g.miners", "g.built", "g.stars", "g.bazaar",
+    public("g.turn_pid", "g.first", "g.turn_no", "g.last", "g.tracks", "g.miners", "g.built", "g.stars", "g.bazaar",
            "g.art_discard", "g.final", "g.placing", "g.activated", "g.ran_away", "g.once", "g.skips", "g.ignored"),
     public("g.ops", "g.forced"),  # pending effects of the turn being resolved (becoming the core's queue)
     public(*(f"g.players.*.{key}" for key in ("kind", "colour", "faction", "stars", "dice", "morale", "knowledge",
@@ -40,7 +41,7 @@ def _player_view(c: Content, pid: int, p: dict[str, Any], mine: bool, built: dic
         morale=p["morale"], knowledge=p["knowledge"], goods=dict(p["goods"]),
         active=[{"id": r, "name": c.recruits[r].name, "faction": c.recruits[r].faction} for r in p["active"]],
         hidden_count=len(p["hidden"]), starred=list(p["starred"]),
-        penalties=sorted({c.markets[t].penalty for s, t in built.items()
+        penalties=sorted({c.markets[t].text for s, t in built.items()
                           if not stars.get(f"market:{s}", {}).get(str(pid))}),
     )
     if mine:
@@ -57,7 +58,7 @@ def table_view(c: Content, state: State, seat: int | None) -> dict[str, Any]:
     sites = {}
     for i, site in enumerate(c.sites):
         tile = t["built"].get(site)
-        sites[site] = {"market": c.markets[tile].name if tile else "?", "penalty": c.markets[tile].penalty if tile
+        sites[site] = {"market": c.markets[tile].name if tile else "?", "penalty": c.markets[tile].text if tile
                        else None, "face_down": not tile}
         del i
     view: dict[str, Any] = {
@@ -68,9 +69,64 @@ def table_view(c: Content, state: State, seat: int | None) -> dict[str, Any]:
         "turn": t["turn_pid"],
         "last": t.get("last"),
     }
+    if seat is not None and seat < len(t["players"]) and t["players"][seat]["kind"] == "human":
+        view["private_text"] = private_text(c, state, seat)
     a = t["automa"]
     if a is not None:
         view["automa"] = {"level": a["level"], "action": a["action"], "support": a["support"],
+                          "plans": automa_plans(c, t),
                           "deck": len(a["deck"]), "piles": [len(p) for p in a["piles"]], "discard": list(a["discard"])}
     return view
 
+
+
+def automa_plans(c: Content, t: dict[str, Any]) -> dict[str, str]:
+    """Each Automa's orders from the current card pair, in words ("an artifact market, starting in Subterra")."""
+    a = t["automa"]
+    if a["action"] not in c.automa_cards or a["support"] not in c.automa_cards:
+        return {}
+    plans = {}
+    for p in t["players"]:
+        if p["kind"] != "automa":
+            continue
+        colour = p["colour"]
+        action = getattr(c.automa_cards[a["action"]], f"{colour}_action")
+        faction = getattr(c.automa_cards[a["support"]], f"{colour}_faction")
+        area = p["faction"] if faction == "automa" else faction
+        where = c.area_info[area]["name"] if area in c.area_info else "its own faction's area"
+        plans[colour] = f"{ACTION_WORDS.get(action, 'a space')}, starting in {where}"
+    return plans
+
+
+def _ability(c: Content, rid: str) -> str:
+    r = c.recruits[rid]
+    text = r.text.replace("**", "")
+    text = text[:1].upper() + text[1:]
+    return f"{r.name} ({c.area_info[r.faction]['faction'] if r.faction else 'no faction'}): {text}"
+
+
+def private_text(c: Content, state: State, seat: int) -> list[str]:
+    """What only ``seat`` sees, in sentences: both recruits' abilities, the artifact hand, an ability on offer."""
+    p = state["g"]["players"][seat]
+    lines = []
+    for rid in p["active"]:
+        wait = " (a tunnel ability: it works from your next turn)" if rid in (p.get("dormant") or []) else ""
+        lines.append(f"Active recruit — {_ability(c, rid)}{wait}")
+    for rid in p["hidden"]:
+        r = c.recruits[rid]
+        when = (f" It turns active when the {c.area_info[r.faction]['faction']} recruits are activated."
+                if r.faction else "")
+        lines.append(f"Hidden recruit — {_ability(c, rid)}{when}")
+    for rid in p["dealt"]:
+        lines.append(f"Dealt to you — {_ability(c, rid)}")
+    counts: dict[str, int] = {}
+    for card in p["artifacts"]:
+        counts[card] = counts.get(card, 0) + 1
+    cards = ", ".join(f"{n} × {c.artifact_names[k]}" if n > 1 else c.artifact_names[k]
+                      for k, n in sorted(counts.items()))
+    lines.append(f"Your artifacts: {cards}." if cards else "You hold no artifacts.")
+    frame = state["stack"][-1] if state["stack"] else {}
+    op = frame.get("op") or {}
+    if frame.get("step") == "choose" and op.get("effect") == "ask" and op.get("pid") == seat:
+        lines.append(f"On offer now — {_ability(c, str(op['recruit']))}")
+    return lines

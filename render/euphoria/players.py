@@ -163,16 +163,11 @@ def _automa(ctx: Ctx, body: Box, pid: int, p: Mapping[str, Any]) -> None:
            SMALL, TEXT, "lm", max_width=body.w)
     _workers(ctx, body.x, ys[1], body.x1, pid)
     colour = str(p.get("colour"))
-    act, sup = a.get("action"), a.get("support")
-    cards = cont.automa_cards if cont else {}
-    if act in cards and sup in cards:
-        action = getattr(cards[act], f"{colour}_action", "?")
-        faction = getattr(cards[sup], f"{colour}_faction", "?")
-        where = "its own faction" if faction == "automa" else FACTIONS.get(faction, faction)
-        c.text((body.x, ys[2]), f"Cards say: {action} from {where}", SMALL + 0.5,
-               TEXT, "lm", bold=True, max_width=body.w)
-    c.text((body.x, ys[3]), f"Action card {act or '-'} · support card {sup or '-'}", SMALL, MUTED, "lm",
-           max_width=body.w)
+    plan = (a.get("plans") or {}).get(colour)
+    if plan:
+        c.text((body.x, ys[2]), f"Goes for {plan}", SMALL + 0.5, TEXT, "lm", bold=True, max_width=body.w)
+    else:
+        c.text((body.x, ys[2]), "No card pair turned over yet", SMALL, MUTED, "lm", max_width=body.w)
     piles = a.get("piles") or []
     c.text((body.x, ys[4]), f"Deck {a.get('deck', 0)} · piles {'/'.join(map(str, piles)) or '-'} · "
            f"discard {len(a.get('discard') or [])} · artifacts {p.get('artifact_count', 0)}", SMALL, MUTED, "lm",

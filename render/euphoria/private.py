@@ -34,13 +34,17 @@ def private_panel(ctx: Ctx, box: Box, p: Mapping[str, Any]) -> None:
     """Recruit cards (hidden, or the four dealt ones in the draft) and the artifact hand, face up."""
     c, cont = ctx.c, content()
     seat = int(ctx.view.get("seat", 0))
-    inner = panel(c, box, f"Private to {ctx.name(seat)}: hidden cards", seat=seat, title_size=SMALL + 3)
+    inner = panel(c, box, f"Private to {ctx.name(seat)}: your recruits and artifacts", seat=seat,
+                  title_size=SMALL + 3)
     dealt = list(p.get("dealt") or [])
-    recruits = dealt or list(p.get("hidden") or [])
+    texts = {r.id: r.text for r in cont.recruits.values()} if cont else {}
+    active = [{**r, "text": r.get("text") or texts.get(str(r.get("id")), ""), "state": "Active"}
+              for r in p.get("active") or []]
+    recruits = dealt or active + [{**r, "state": "Hidden"} for r in p.get("hidden") or []]
     arts = list(p.get("artifacts") or [])
-    left_w = inner.w * (0.72 if dealt else 0.5)
+    left_w = inner.w * (0.72 if dealt or len(recruits) > 1 else 0.5)
     left, right = inner.take_left(left_w, GAP * 2)
-    heading = "Dealt recruits: keep one active, one hidden" if dealt else "Hidden recruit"
+    heading = "Dealt recruits: keep one active, one hidden" if dealt else "Your recruits and their abilities"
     c.text((left.x, left.y + 6), heading, SMALL, MUTED, "lm", max_width=left.w)
     slots = row(Box(left.x, left.y + 14, left.w, left.h - 14), max(1, len(recruits)), gap=GAP)
     for b, r in zip(slots, recruits, strict=False):
@@ -49,7 +53,7 @@ def private_panel(ctx: Ctx, box: Box, p: Mapping[str, Any]) -> None:
         c.rect(b, fill=lighten(tint, 0.5), outline=PANEL_BORDER, radius=5)
         name_w = b.w - 10
         if not dealt:
-            tag = FACTIONS.get(fac, "no faction")
+            tag = f"{r.get('state', 'Hidden')} · {FACTIONS.get(fac, 'no faction')}"
             t = c.text((b.x1 - 5, b.y + 9), tag, SMALL, MUTED, "rm")
             name_w = t.x - b.x - 12
         c.text((b.x + 5, b.y + 9), str(r.get("name", r.get("id"))), SMALL, TEXT, "lm", True, name_w)

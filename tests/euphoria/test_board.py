@@ -176,7 +176,7 @@ def test_eu_market_01_02_04_visit_and_penalty():
     dice(state, 0, (2, "avail"), (3, "avail"))
     pl(state, 0)["goods"].update(water=8)
     pl(state, 0).update(artifacts=["bat", "bat"], morale=3)
-    assert "no_self_bump" in E.view(state, 0)["table"]["players"][0]["penalties"]  # EU-MARKET-02
+    assert "you may not bump your own workers" in E.view(state, 0)["table"]["players"][0]["penalties"]  # EU-MARKET-02
     state, _ = play(turn(state, 0), 0, "place:2:eu.market_a")
     assert state["g"]["stars"]["market:eu.site_a"] == {"0": 1}
     state, _ = play(turn(state, 0), 0, "place:3:eu.market_a")

@@ -41,8 +41,9 @@ def test_eu_recruit_03_sacrifice_never_the_last_worker():
     alone, _ = play(turn(state, 0), 0, "place:2:su.tunnel", "pick:resource")
     assert alone["g"]["turn_pid"] == 1  # no offer: it is the only worker
     dice(state, 0, (2, "avail"), (5, "wa.farm"))
-    two, _ = play(turn(state, 0), 0, "place:2:su.tunnel", "pick:yes", "pick:resource")
+    two, _ = play(turn(state, 0), 0, "place:2:su.tunnel", "pick:yes")  # SU08: 2 stone instead of the reward
     assert pl(two, 0)["goods"]["stone"] == 2 and pl(two, 0)["dice"][0]["at"] == "gone"
+    assert pl(two, 0)["artifacts"] == [] and two["g"]["turn_pid"] == 1
     assert "runaway" not in [d["at"] for d in pl(two, 0)["dice"]]
 
 

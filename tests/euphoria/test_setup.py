@@ -78,7 +78,7 @@ def test_eu_setup_10_r28_all_factionless_hand_is_redealt():
     g.g["recruit_deck"][0:0] = ["FL01", "FL02", "FL03", "FL04"]
     deal(g, 0)
     assert any(E.data.recruits[r].faction for r in g.g["players"][0]["dealt"])
-    assert any("redeal" in e["text"] for e in g.events)
+    assert any("a new deal" in e["text"] for e in g.events)
 
 
 # EU-SETUP-11

@@ -47,7 +47,7 @@ def test_automa_turns_run_without_input_and_are_logged():
     state = turn(state, 0)
     state, events = E.apply(state, 0, "place:2:wa.farm")
     texts = [e["text"] for e in events]
-    assert any(t.startswith("Automa cards") for t in texts)
+    assert any(t.startswith("The Automas turn over a new card pair") for t in texts)
     assert any("Black Automa" in t for t in texts) and any("White Automa" in t for t in texts)
     assert E.active(state) == [0] or state["result"] is not None
 

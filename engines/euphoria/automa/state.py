@@ -65,7 +65,7 @@ def choose_factions(g: Game, order: list[str] | None = None) -> None:
             card = cards.pop(0)
             if card not in banned:
                 break
-            g.log(f"Faction card {card} is set aside (the human's faction).")
+            g.log(f"The {data(g).area_info[card]['faction']} faction card is set aside (the human's faction).")
         player(g, pid)["faction"] = card
         banned.add(card)
         g.log(f"{name(pid, g)} plays for {data(g).area_info[card]['faction']}s.")

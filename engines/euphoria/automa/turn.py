@@ -13,6 +13,19 @@ from .state import penalty_markets_of
 
 TUNNEL_ACTIONS = ("TUN_BB", "TUN_SL")
 RETRIEVE_ACTIONS = ("PROD", *TUNNEL_ACTIONS)
+ACTION_WORDS = {
+    "PROD": "a commodity area", "ART": "an artifact market", "BUILD": "a construction site or market",
+    "TUN_BB": "a tunnel or the Breeze Bar", "TUN_SL": "a tunnel or the Sky Lounge",
+}
+"""The Automa card symbols in the game's words (EU-AUTOMA-15)."""
+
+
+def plan_text(g: Game, pid: int) -> str:
+    """What the current card pair tells this Automa: "goes for an artifact market, starting in the Wastelands"."""
+    action, faction = panel(g)[player(g, pid)["colour"]]
+    start = own_area(g, pid, faction) or faction
+    where = data(g).area_info[start]["name"] if start in data(g).area_info else "its own faction's area"
+    return f"goes for {ACTION_WORDS.get(action, 'a space')}, starting in {where}"
 
 
 def draw_pair(g: Game) -> None:
@@ -63,7 +76,7 @@ def automa_act(g: Game, pid: int) -> None:
     retrieving = must or (len(avail) == 1 and action in RETRIEVE_ACTIONS)  # EU-AUTOMA-17
     if retrieving and automa_retrieve(g, pid, start, must):
         return
-    g.log(f"{name(pid, g)}: {action} / {start}.")
+    g.log(f"{name(pid, g)} {plan_text(g, pid)}.")
     automa_place(g, pid, action, start)
 
 
