@@ -155,7 +155,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
         option = option or {"name": name, "label": name, "kind": "choice", "choices": []}
         values = _option_values(option)
         select: discord.ui.Select = discord.ui.Select(
-            custom_id=f"o:{b36(game_id)}:{option['name']}", placeholder=f"{option['label']}"[:150],
+            custom_id=f"o:{b36(game_id)}:{option['name']}", placeholder=_placeholder(option)[:150],
             options=[discord.SelectOption(label=f"{option['label']}: {text}"[:100], value=value,
                                           default=value == _value_text(current)) for value, text in values]
             or [discord.SelectOption(label="-", value="-")])
@@ -173,6 +173,13 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
         await _table(interaction).option_menu(interaction, self.game_id, self.name, str(values[0]))
 
 
+def _placeholder(option: dict[str, Any]) -> str:
+    """The menu's hint; a numeric option says how to set a value the presets do not list."""
+    if option["kind"] == "int" and option.get("max") is not None and option["max"] - (option.get("min") or 0) >= 25:
+        return f"{option['label']} (other values: /game option name:{option['name']} value:<number>)"
+    return str(option["label"])
+
+
 def _value_text(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -186,8 +193,22 @@ def _option_values(option: dict[str, Any]) -> list[tuple[str, str]]:
     if option["kind"] == "choice":
         return [(str(c), str(c)) for c in option["choices"]][:25]
     if option["kind"] == "int" and option.get("min") is not None and option.get("max") is not None:
-        return [(str(n), str(n)) for n in range(option["min"], option["max"] + 1)][:25]
+        return [(str(n), str(n)) for n in int_presets(option["min"], option["max"], option.get("default"))]
     return []
+
+
+NICE_NUMBERS = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 75, 100, 150, 200, 250, 300, 500, 1000)
+"""Preset values offered for a wide numeric option (any other value is typed with ``/game option``)."""
+
+
+def int_presets(low: int, high: int, default: Any = None) -> list[int]:
+    """At most 25 values for a numeric option's menu: every value of a small range, else the ends, the
+    default and round numbers between them (issue 13: ``round_cap`` used to list only 0–24)."""
+    if high - low < 25:
+        return list(range(low, high + 1))
+    keep = {low, high} | ({default} if isinstance(default, int) and low <= default <= high else set())
+    nice = [n for n in NICE_NUMBERS if low < n < high and n not in keep]
+    return sorted(keep | set(nice[: 25 - len(keep)]))
 
 
 def table_view(game_id: int) -> discord.ui.View:

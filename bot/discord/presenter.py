@@ -83,6 +83,8 @@ def lobby_message(lobby: Lobby, option_schema: list[dict[str, Any]]) -> dict[str
         labels = {o["name"]: o["label"] for o in option_schema}
         text = "\n".join(f"{labels.get(k, k)}: **{_show(v)}**" for k, v in lobby.options.items())
         embed.add_field(name="Options", value=clip(text, 1024), inline=False)
+    if lobby.plays:
+        embed.add_field(name="What you will play", value=clip(" ".join(lobby.plays), 1024), inline=False)
     if lobby.notes:
         embed.add_field(name="Pace", value=clip("\n".join(lobby.notes), 1024), inline=False)
     embed.description = f"Host: <@{lobby.host_id}>. {lobby.message}".strip()

@@ -41,6 +41,11 @@ COMMANDS_HELP = """Commands:
 A bare number plays that entry of the last `moves` list. Lines starting with # are ignored."""
 
 
+def option_word(value: object) -> str:
+    """An option value as a player reads it (yes/no for switches)."""
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+
 class Shell(ReadingCommands):
     """The command loop: reads lines, runs commands, prints refusals as ``!`` lines."""
 
@@ -61,9 +66,13 @@ class Shell(ReadingCommands):
         humans = [p.user_id for p in sorted(game.players, key=lambda p: p.seat or 0) if p.user_id]
         active = self.active_humans(game)
         self.user = active[0] if active else humans[0] if humans else "p1"
-        options = ", ".join(f"{k}={v}" for k, v in game.options.items()) or "none"
+        engine = self.engine(game)
+        labels = {o.name: o.label for o in engine.options_schema.options}
+        options = "; ".join(f"{labels.get(k, k)}: {option_word(v)}" for k, v in game.options.items()) or "none"
         self.say(f"Turnkeeper sandbox: {post.title} #{game.id}, {len(game.players)} players, seed {game.seed}")
         self.say(f"Options: {options}")
+        for line in engine.setup_text(len(game.players), game.options):
+            self.say(line)
         for note in notes:
             self.say(note)
         self.cmd_who("")

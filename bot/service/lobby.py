@@ -65,6 +65,11 @@ class Lobbies:
             message = f"{message} {IMPORTED_NOTE}".strip()
         lobby = Lobby(game.id, game.channel_id, engine.id, engine.title, game.host_id, names,
                       engine.min_players, engine.max_players, game.options, game.status, message)
+        seats = max(len(game.players), engine.min_players)
+        try:
+            lobby.plays = engine.setup_text(seats, engine.validate_options(seats, game.options))
+        except OptionError:
+            lobby.plays = []  # not a valid table yet (too few players, options that do not fit): nothing to say
         await self.games.hooks.describe_lobby(game, lobby)
         return lobby
 

@@ -106,3 +106,5 @@ class Lobby:
     message: str = ""
     notes: list[str] = field(default_factory=list)
     """Extra lines from the host's features (the pace and timeout policy)."""
+    plays: list[str] = field(default_factory=list)
+    """What the game will be with these options, in the engine's sentences (``Engine.setup_text``)."""

@@ -85,6 +85,10 @@ class Engine:
         ``zones``; a game without a declaration may override this (the older hook)."""
         return [] if self._zones is None else self._zones.hidden(state, seat)
 
+    def setup_text(self, seats: int, options: dict[str, Any]) -> list[str]:
+        """What a lobby with these options will play, in sentences for the lobby message (optional)."""
+        return []
+
     def actors(self, state: State) -> list[dict[str, Any]]:
         """Non-seat participants (an Automa, AlphaBot…): ``{"key", "name", "color"}`` each. Keys are never
         digits (seat keys are ``"0"``, ``"1"``…); outcomes place and score actors by their key."""

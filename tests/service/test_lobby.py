@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 import engines
+from bot.discord.components import _placeholder, int_presets
 from bot.service.errors import LobbyError, NoGame, NotAllowed
 from bot.service.service import GameService
 from bot.service.sqlite import SQLiteStorage
@@ -401,3 +402,18 @@ async def test_a_cancel_queued_behind_the_final_move_leaves_the_game_finished(se
     finished = await service.game_by_id(game.id)
     assert finished.status == "finished" and finished.result is not None
     assert (await service.status("c1")).finished
+
+
+async def test_the_lobby_says_what_will_be_played(service: GameService) -> None:  # issue 13: not "automa=False"
+    solo = await new(service, channel="c7", engine_id="euphoria")
+    assert solo.plays and "Black and White Automas" in solo.plays[0]
+    assert "automa=" not in " ".join(solo.plays)
+    assert (await new(service, channel="c8")).plays == []  # a game without setup sentences says nothing more
+
+
+def test_a_wide_numeric_option_offers_presets_and_says_how_to_type_another() -> None:  # issue 13: round_cap
+    presets = int_presets(0, 500, 50)
+    assert len(presets) <= 25 and {0, 50, 100, 500} <= set(presets) and presets == sorted(presets)
+    assert int_presets(1, 6, 2) == [1, 2, 3, 4, 5, 6]
+    rr = {o["name"]: o for o in (engines.get("robo_rescue").options_schema.describe())}
+    assert "value:<number>" in _placeholder(rr["round_cap"])
