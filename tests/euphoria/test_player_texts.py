@@ -7,42 +7,26 @@ ids, penalty keys, rule ids).
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
 import pytest
 
 from engines.euphoria import ENGINE
+from tests.textcheck import decisions, first_code
 
 CODES = re.compile(
     r"\b(PROD|ART|BUILD|TUN_BB|TUN_SL)\b|\b[A-Z]+_[A-Z_]+\b|\b[a-z]+_[a-z_]+\b|\b(ic|eu|wa|su|tank)\.[a-z_]+|"
     r"\bsite_|\bmarket_[a-z]\b|\b(IC|EU|WA|SU|FL)\d\d\b|\b[SBWG]\d\d\b|[{}\[\]]|\"|\bEU-[A-Z]+-\d|\bR-\d"
 )
-SEATS = re.compile(r"\{seat\d\}")
-
-
 def bad(text: str) -> str | None:
     """The first internal code or JSON mark in a text (seat placeholders are the host's)."""
-    found = CODES.search(SEATS.sub("", text))
-    return found.group(0) if found else None
+    return first_code(CODES, text)
 
 
 def playout(players: int, seed: int, bots: bool, steps: int = 1500, **options: Any) -> Any:
     """(state, seat, events of the last action) at each decision of one seeded playout."""
-    rnd = random.Random(seed)
-    state = ENGINE.setup(players, seed, options)
-    events: list[dict[str, Any]] = state["setup_events"]
-    for _ in range(steps):
-        active = ENGINE.active(state)
-        if not active:
-            yield state, None, events
-            return
-        seat = active[0]
-        yield state, seat, events
-        legal = ENGINE.legal_actions(state, seat)
-        action = ENGINE.bot_action(state, seat) if bots else rnd.choice(legal)
-        state, events = ENGINE.apply(state, seat, action)
+    return decisions(ENGINE, players, seed, bots, options, steps)
 
 
 CASES = [(p, seed, bots) for p in (1, 2, 3, 4, 6) for seed in range(3) for bots in (True, False)]

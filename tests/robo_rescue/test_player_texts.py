@@ -6,43 +6,27 @@ characters, and no text carries JSON or internal codes (card ids, rule ids, P1â€
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
 import pytest
 
 from engines.robo_rescue import ENGINE
+from tests.textcheck import decisions, first_code
 
 CODES = re.compile(
     r"CMD-|BN\d|\bMC-|\b[A-Z]{2}-\d\b|\b(RR|AMB|REC)-|\bP[1-5]\b|\bM:|[{}\[\]]|\"|\b[A-Z]+_[A-Z_]+\b|"
     r"\b(FORWARD|LEFT|RIGHT|COMBI|ROT90|ROT180|ONESTEP|TURBO|LEVITATE|BLAST|PORTAL|STRAIGHT|BEND|WILD|"
     r"CARDS|TOKENS|DICE|BONUS|POWER|COMMAND|MODIFIER|CABLE|SUPPLY)\b"
 )
-SEATS = re.compile(r"\{seat\d\}")
-
-
 def bad(text: str) -> str | None:
     """The first internal code or JSON mark in a text (seat placeholders are the host's)."""
-    found = CODES.search(SEATS.sub("", text))
-    return found.group(0) if found else None
+    return first_code(CODES, text)
 
 
 def playout(players: int, seed: int, bots: bool, steps: int = 500) -> Any:
     """(state, seat, events of the last action) at each decision of one seeded playout."""
-    rnd = random.Random(seed)
-    state = ENGINE.setup(players, seed, {"round_cap": 8})
-    events: list[dict[str, Any]] = state["setup_events"]
-    for _ in range(steps):
-        active = ENGINE.active(state)
-        if not active:
-            yield state, None, events
-            return
-        seat = active[0]
-        yield state, seat, events
-        legal = ENGINE.legal_actions(state, seat)
-        action = ENGINE.bot_action(state, seat) if bots else rnd.choice(legal)
-        state, events = ENGINE.apply(state, seat, action)
+    return decisions(ENGINE, players, seed, bots, {"round_cap": 8}, steps)
 
 
 CASES = [(p, seed, bots) for p in (2, 3, 4) for seed in range(3) for bots in (True, False)]
