@@ -13,7 +13,6 @@ from .content import Content
 ZONES = Zones(
     public("g.turn_pid", "g.first", "g.turn_no", "g.last", "g.tracks", "g.miners", "g.built", "g.stars", "g.bazaar",
            "g.art_discard", "g.final", "g.placing", "g.activated", "g.ran_away", "g.once", "g.skips", "g.ignored"),
-    public("g.ops", "g.forced"),  # pending effects of the turn being resolved (becoming the core's queue)
     public(*(f"g.players.*.{key}" for key in ("kind", "colour", "faction", "stars", "dice", "morale", "knowledge",
                                               "goods", "active", "dormant", "starred", "activated", "end_star"))),
     owner("g.players.{seat}.artifacts"), owner("g.players.{seat}.hidden"), owner("g.players.{seat}.dealt"),

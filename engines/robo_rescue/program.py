@@ -342,9 +342,6 @@ class Program(Step):
         """§6.4: an unconfirmed Command times out into Standby (via Back)."""
         return act("back")
 
-    def hidden(self, g: Game, viewer: int | None) -> list[str]:
-        return [] if viewer == g.frame["seat"] else ["cards"]
-
 
 def simulate_draft(g: Game, seat: int, frame: dict[str, Any]) -> tuple[list[dict[str, Any]], list[str]] | None:
     """Run the draft with no further tokens: the per-position traces and the warnings (D-06), or None.
