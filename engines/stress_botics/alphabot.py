@@ -1,0 +1,200 @@
+"""AlphaBot's Standard movement between the Main Vaults (SB-ALPHA-01, 04, 06, 17..20, 23, 26..32, 34).
+
+Part 1 plays the Standard AI deck only: AlphaBot walks the squares by its Direction, carries the BetaBots
+on top of it, pushes others off its square, and leaves through the Exit to the next Main Vault, opening
+the Main Tunnel and the sector padlocks and taking the crust bonus. Aggression, shields lost to threats
+and the hull are part 2.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Game
+
+from .planet import TOP, can_end, others_at
+from .stress import player
+from .tanks import add
+
+NEXT_ENTRY = "NEXT_ENTRY"
+"""The alphabot_moves value for a forward step out of the Exit (SB-ALPHA-26)."""
+
+
+def ab(g: Game) -> dict[str, Any]:
+    return g.g["alphabot"]
+
+
+def ai_max(g: Game) -> int:
+    """Top of the AI track: 3 in 1-2p, 2 in 3-4p (SB-ALPHA-04)."""
+    return g.data["alphabot"]["ai_track"]["max"]["1-2" if g.seats <= 2 else "3-4"]
+
+
+def tank_add(g: Game, gains: dict[str, int]) -> None:
+    """Gains into AlphaBot's tank within its limits (SB-BASIC-11, AMB-11)."""
+    limits = g.data["alphabot"]["tank_limits"]
+    tank = ab(g)["tank"]
+    for res, n in gains.items():
+        limit = limits.get(res)
+        value = tank.get(res, 0) + n
+        tank[res] = value if limit is None else min(limit, value)
+
+
+def repair(g: Game, n: int) -> None:
+    """Titanium from the supply onto the lowest empty shield spaces (SB-ALPHA-08)."""
+    ab(g)["shields"] = min(g.data["alphabot"]["shield_track"]["spaces"], ab(g)["shields"] + n)
+
+
+def push_off(g: Game, square: str) -> None:
+    """BetaBots standing on ``square`` (not on top) move to an adjacent square with room (SB-MOVE-16).
+    Part 1 picks the first in the fixed order (spec 6.4); the owner's choice comes with the prompts of part 2."""
+    node = f"MV{ab(g)['mv']}"
+    order = g.data["main_vault"]["push_choice_order"]
+    for seat in others_at(g, -1, node, square):
+        adjacent = g.data.squares[square]["adjacent"]
+        options = [s for s in order if s in adjacent and s != square and can_end(g, seat, (node, s))]
+        options = options or [s for s in order if s != square and can_end(g, seat, (node, s))] or ["ENTRY"]
+        player(g, seat)["square"] = options[0]
+        g.log(f"AlphaBot pushes {{seat{seat}}} to {g.data.squares[options[0]]['id'].replace('_', '-').title()}.")
+
+
+def step(g: Game) -> None:
+    """One step by the Direction (SB-ALPHA-17), or out of the Exit into the next vault (SB-ALPHA-26)."""
+    a = ab(g)
+    table = next(m["from"] for m in g.data["main_vault"]["alphabot_moves"] if m["direction"] == a["direction"])
+    target = table[a["square"]]
+    if target == NEXT_ENTRY:
+        leave_vault(g)
+        return
+    a["square"] = target
+    push_off(g, target)  # SB-ALPHA-20
+    hatch = g.g["hatch"]
+    if target == "HATCH" and not hatch["closed"]:
+        gain = g.data.hatches[hatch["token"]].get("alphabot_gain") or {}
+        tank_add(g, gain)  # SB-ALPHA-25 (the damage part comes with part 2)
+
+
+def move(g: Game, steps: int) -> None:
+    """``steps`` single steps, stopping once AlphaBot is on its Shuttle."""
+    for _ in range(steps):
+        if not ab(g)["mv"]:
+            return
+        step(g)
+
+
+def unlock_main_tunnel(g: Game) -> None:
+    """AlphaBot opens a still-locked Main Tunnel: padlock off, its resources into AlphaBot, side B
+    (SB-ALPHA-29)."""
+    tunnel = g.g["tunnels"]["MT"]
+    if "PL_MT" in g.g["padlocks"]:
+        g.g["padlocks"].remove("PL_MT")
+        gains: dict[str, int] = {}
+        for res in tunnel["queue"]:
+            gains[res] = gains.get(res, 0) + 1
+        tank_add(g, gains)
+        tunnel["queue"] = []
+        tunnel["side"] = "B"
+        g.log("AlphaBot opens the Main Tunnel and takes what was left in it.")
+
+
+def crust_bonus(g: Game, mv: int) -> None:
+    """Entering MV4-6: the sector's padlocks come off and the Crust tile's bonus applies (SB-ALPHA-30)."""
+    sector = g.data.nodes[f"MV{mv}"]["sector"]
+    for lock in g.data["planet"]["padlocks"]:
+        if f"alphabot_enters_MV{mv}" in lock["removed_by"] and lock["id"] in g.g["padlocks"]:
+            g.g["padlocks"].remove(lock["id"])
+    tile = next(t for t in g.data["planet"]["section_tiles"] if t["id"] == g.g["layout"]["crust"][sector])
+    bonus = tile.get("crust_bonus") or {}
+    tank_add(g, bonus.get("alphabot_tank", {}))
+    repair(g, bonus.get("alphabot_shields", 0))
+
+
+def leave_vault(g: Game) -> None:
+    """AlphaBot leaves its Main Vault, in the order of SB-ALPHA-27 (Cylindroids and the Elite: part 2)."""
+    a = ab(g)
+    old = a["mv"]
+    if old == 3:
+        unlock_main_tunnel(g)  # (0)
+    new = old + 1 if old < 6 else None
+    riders = [s for s in g.g["order"] if player(g, s)["mini"] == f"MV{old}" and player(g, s)["square"] == TOP]
+    for seat in g.g["order"]:
+        p = player(g, seat)
+        if p["mini"] == f"MV{old}":
+            p["square"] = None  # (3) to the Neutral Zone; the Mini stays
+    a["mv"] = new
+    hatch = g.g["hatch"]
+    hatch["removed"].append(hatch["token"])  # (8) the old token leaves the game
+    if new is None:
+        a["square"] = None  # SB-ALPHA-32: onto the Shuttle; riders go to the Neutral Zone
+        hatch["token"], hatch["closed"] = None, True
+        g.log("AlphaBot leaves Main Vault 6 and boards its Shuttle.")
+        return
+    a["square"] = "ENTRY"
+    for seat in riders:  # (2) figures on top go with it
+        player(g, seat)["mini"], player(g, seat)["square"] = f"MV{new}", TOP
+    for seat in g.g["order"]:
+        p = player(g, seat)
+        if p["mini"] == f"MV{new}" and p["square"] is None:
+            p["square"] = "ENTRY"  # (4) alongside AlphaBot
+    hatch["token"] = hatch["pile"].pop(0) if hatch["pile"] else None
+    hatch["closed"] = True
+    g.log(f"AlphaBot enters Main Vault {new}.")
+    if new >= 4:
+        crust_bonus(g, new)
+
+
+def to_exit(g: Game) -> None:
+    """MOVE Deck End Event: AlphaBot goes straight to its vault's Exit, pushing BetaBots (SB-P2-PROG-10)."""
+    if ab(g)["mv"]:
+        ab(g)["square"] = "EXIT"
+        push_off(g, "EXIT")
+
+
+def hatch_resources(g: Game) -> None:
+    """MINE Deck End Event: the Hatch token's AlphaBot resources, open or closed (SB-P2-PROG-10)."""
+    token = g.g["hatch"]["token"]
+    if ab(g)["mv"] and token:
+        tank_add(g, g.data.hatches[token].get("alphabot_gain") or {})
+
+
+def turn_cw(g: Game) -> None:
+    a = ab(g)
+    a["direction"] = g.data["alphabot"]["direction"]["cw"][a["direction"]]
+
+
+def resolve_standard(g: Game, card: str) -> None:
+    """One Standard AI card's effect list (spec 4.15)."""
+    for op in g.data.standard_ai[card]["effect"]:
+        name, params = op.get("name"), op.get("params", {})
+        if name == "alphabot_move":
+            move(g, params["steps"])
+        elif name == "alphabot_set_direction":
+            ab(g)["direction"] = params["to"]
+        elif name == "alphabot_turn_direction":
+            turn_cw(g)
+        elif name == "alphabot_self_repair":
+            a = ab(g)
+            if a["tank"].get("Ti", 0) >= 1 and a["shields"] < g.data["alphabot"]["shield_track"]["spaces"]:
+                add(a["tank"], "Ti", -1)
+                repair(g, 1)
+        elif name == "alphabot_hatch_harvest":
+            hatch = g.g["hatch"]
+            if ab(g)["square"] in g.data.squares["HATCH"]["adjacent"] and hatch["token"] and not hatch["closed"]:
+                tank_add(g, g.data.hatches[hatch["token"]].get("alphabot_gain") or {})
+        elif name == "hatch_flip":
+            g.g["hatch"]["closed"] = not g.g["hatch"]["closed"]
+
+
+def activate(g: Game) -> None:
+    """Phase 5.2: reveal the top Standard card, resolve, discard, AI marker +1 (SB-ALPHA-01/04/06)."""
+    if not ab(g)["mv"]:
+        return  # SB-P5-CYL-01: skipped once AlphaBot is on its Shuttle
+    deck = g.g["standard"]
+    if not deck["deck"]:
+        deck["deck"] = sorted(deck["discard"])
+        deck["discard"] = []
+        g.rng.shuffle(deck["deck"])
+    card = g.draw(deck["deck"])[0]
+    g.log(f"AlphaBot reveals {g.data.standard_ai[card]['name']}: {g.data.standard_ai[card]['text']}.")
+    resolve_standard(g, card)
+    deck["discard"].append(card)
+    ab(g)["ai"] = min(ai_max(g), ab(g)["ai"] + 1)

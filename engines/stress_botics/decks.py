@@ -1,0 +1,69 @@
+"""The four Action decks: drawing, rebuilding from the discard pile and the Deck End Events
+(SB-P2-PROG-01, SB-P2-PROG-03, SB-P2-PROG-04, SB-P2-PROG-09, SB-P2-PROG-10, AMB-43)."""
+
+from __future__ import annotations
+
+from engines.core import Game
+
+from . import alphabot
+from .batteries import add_battery
+from .content import CARD_TYPES
+from .planet import active_vault
+from .stress import player
+from .words import card as card_words
+
+
+def available(g: Game, kind: str) -> int:
+    """Cards of a type that can still be drawn (deck plus discard pile)."""
+    return len(g.g["decks"][kind]) + len(g.g["discards"][kind])
+
+
+def deck_end_event(g: Game, kind: str) -> None:
+    """The event of a deck whose last card was just drawn (SB-P2-PROG-04/10, AMB-43)."""
+    on_shuttle = not g.g["alphabot"]["mv"]
+    g.log(f"The {kind} deck runs out: its Deck End Event.")
+    if kind == "MOVE" and not on_shuttle:
+        alphabot.to_exit(g)
+    elif kind == "MINE" and not on_shuttle:
+        alphabot.hatch_resources(g)
+    elif kind == "INTERACT" and not on_shuttle:
+        alphabot.repair(g, 2)
+    elif kind == "CONNECT":
+        for seat in g.g["order"]:
+            p = player(g, seat)
+            if p["mini"] == active_vault(g):
+                fewest = min(g.data["vaults"]["resources"]["batteries"], key=p["track"].count)
+                add_battery(g, p, fewest)  # spec 6.5 default: the type the player has fewest of
+
+
+def refill(g: Game, kind: str) -> None:
+    """An empty deck is rebuilt from its discard pile (SB-P2-PROG-01)."""
+    if not g.g["decks"][kind] and g.g["discards"][kind]:
+        g.g["decks"][kind] = sorted(g.g["discards"][kind])
+        g.g["discards"][kind] = []
+        g.rng.shuffle(g.g["decks"][kind])
+
+
+def draw_card(g: Game, seat: int, kind: str) -> bool:
+    """One card of ``kind`` into ``seat``'s hand; False when none is left (SB-P2-PROG-03/04)."""
+    refill(g, kind)
+    deck = g.g["decks"][kind]
+    if not deck:
+        return False
+    card = g.draw(deck)[0]
+    g.g["hands"][str(seat)].append(card)
+    g.log(f"You draw {card_words(g, card)}.", to=[seat])
+    if not deck:
+        deck_end_event(g, kind)
+        refill(g, kind)
+    return True
+
+
+def draw_default(g: Game, seat: int, n: int) -> None:
+    """Draw ``n`` cards of any types, the types least represented in hand first (spec 6.5)."""
+    for _ in range(n):
+        hand = [g.data.cards[c]["type"] for c in g.g["hands"][str(seat)]]
+        kinds = [k for k in CARD_TYPES if available(g, k)]
+        if not kinds:
+            return
+        draw_card(g, seat, min(kinds, key=lambda k: (hand.count(k), CARD_TYPES.index(k))))

@@ -1,0 +1,125 @@
+"""MINE → Extract, and the Produce sub-actions of CONNECT in the Production Vaults
+(SB-MINE-02..08, SB-CONNECT-02..04, AMB-20; hatch extraction and items: part 2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Game
+
+from .batteries import add_battery
+from .decks import draw_default
+from .stress import change_stress, player, repair
+from .tanks import gain
+
+
+def vault_state(g: Game, seat: int) -> dict[str, Any] | None:
+    """The E/P Vault the BetaBot stands in, if any."""
+    return g.g["vaults"].get(player(g, seat)["mini"])
+
+
+def vault_tile(g: Game, seat: int) -> dict[str, Any] | None:
+    state = vault_state(g, seat)
+    return None if state is None else g.data.vaults[state["tile"]]
+
+
+def side_key(state: dict[str, Any]) -> str:
+    return "side_a" if state["side"] == "A" else "side_b"
+
+
+def extract_yield(g: Game, seat: int, pressure: int | None = None) -> dict[str, int] | None:
+    """What one Extract gives here at ``pressure`` (default: the current one); None if none is possible."""
+    level = g.g["pressure"] if pressure is None else pressure
+    node = player(g, seat)["mini"]
+    state = vault_state(g, seat)
+    if state is not None:
+        tile = g.data.vaults[state["tile"]]
+        if tile["kind"] != "extract" or state.get("cylindroids"):
+            return None  # SB-MINE-03, AMB-20
+        return dict(tile[side_key(state)]["yield"][level])
+    if node == "CORE":
+        core = g.g["core"]
+        rules = g.data["vaults"]["core"]
+        if core["side"] == "A":
+            n = min(core["lava"], rules["side_a"]["extract_lava"][level])
+            return {"Lv": n} if n else None  # SB-MINE-04
+        return dict(rules["side_b"]["extract_yield"][level])  # SB-MINE-05
+    tunnel = g.g["tunnels"].get(node)
+    if tunnel is not None:
+        if tunnel["side"] == "A":
+            return {tunnel["queue"][0]: 1} if tunnel["queue"] else None  # SB-MINE-06/07
+        info = next(t for t in g.data["planet"]["tunnels"] if t["node"] == node)
+        return dict(info["side_b_yield"][level])  # SB-MINE-08
+    return None
+
+
+def empty_tunnel(g: Game, seat: int, node: str) -> None:
+    """The last resource of a tunnel's queue: its reward, padlock off, side B (SB-MINE-06/07)."""
+    info = next(t for t in g.data["planet"]["tunnels"] if t["node"] == node)
+    g.g["tunnels"][node]["side"] = "B"
+    if info["padlock"] in g.g["padlocks"]:
+        g.g["padlocks"].remove(info["padlock"])
+    for op in info["empty_reward"]:
+        if op["op"] == "stress":
+            change_stress(g, seat, op["n"])
+        elif op.get("name") == "draw_action_cards":
+            draw_default(g, seat, op["params"]["n"])  # the types: the default of spec 6.5 (a prompt: later)
+    g.log(f"{{seat{seat}}} empties {'the Main' if node == 'MT' else 'the Secondary'} Tunnel; it opens.")
+
+
+def extract(g: Game, seat: int, slot: str | None, pressure: int | None = None) -> dict[str, int]:
+    """One Extract here; returns what was kept (SB-MINE-03..08)."""
+    gains = extract_yield(g, seat, pressure) or {}
+    node = player(g, seat)["mini"]
+    kept = gain(g, player(g, seat), gains, slot)
+    if node == "CORE" and g.g["core"]["side"] == "A":
+        core = g.g["core"]
+        core["lava"] -= gains.get("Lv", 0)  # taken from the tile, kept or not
+        if core["lava"] <= 0:
+            core["side"] = "B"  # SB-MINE-04, AMB-10: Core tile and Core Section Tile flip together
+            g.log("The Core's Lava is gone: the Core turns to side B.")
+    tunnel = g.g["tunnels"].get(node)
+    if tunnel is not None and tunnel["side"] == "A":
+        tunnel["queue"].pop(0)
+        if not tunnel["queue"]:
+            empty_tunnel(g, seat, node)
+    return kept
+
+
+def production(g: Game, seat: int) -> dict[str, Any] | None:
+    """The Production Vault entry for the current side and pressure, or None if Produce is impossible here."""
+    state = vault_state(g, seat)
+    if state is None or state.get("cylindroids"):
+        return None
+    tile = g.data.vaults[state["tile"]]
+    if tile["kind"] != "produce" or tile.get("produce") not in ("shields", "batteries"):
+        return None  # Advanced Items Vaults: part 2
+    return tile[side_key(state)]["production"][g.g["pressure"]] | {"produce": tile["produce"]}
+
+
+def produce_shields(g: Game, seat: int, slot: str | None) -> None:
+    """Shields Vault: repair by the shield icons, plus any resources shown (SB-CONNECT-03)."""
+    entry = production(g, seat) or {}
+    repair(g, seat, entry.get("shields", 0))
+    gain(g, player(g, seat), entry.get("gain", {}), slot)
+
+
+def collect(g: Game, seat: int, slot: str | None) -> dict[str, int]:
+    """Pick up auto-produced resources lying on the BetaBot's vault (SB-P3-ACT-03 step 1, SB-MOVE-08 (1));
+    the auto-placer takes what fits without liquefying; the rest stays on the vault."""
+    state = vault_state(g, seat)
+    if state is None or not state["res"]:
+        return {}
+    kept = gain(g, player(g, seat), {r: n for r, n in state["res"].items()
+                                      if r in g.data["vaults"]["resources"]["all"]}, slot)
+    for res, n in kept.items():
+        state["res"][res] -= n
+        if not state["res"][res]:
+            del state["res"][res]
+    for b in g.data["vaults"]["resources"]["batteries"]:
+        while state["res"].get(b) and add_battery(g, player(g, seat), b):
+            state["res"][b] -= 1
+            kept[b] = kept.get(b, 0) + 1
+        if not state["res"].get(b):
+            state["res"].pop(b, None)
+    return kept

@@ -1,0 +1,63 @@
+"""Stress Botics: Odyssey — the declarative top: metadata, options (the §5 rulings by name), steps and
+views (part 1 of 3; not registered for play yet)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engines.core import Engine, Game, Option, OptionsSchema, State
+
+from . import content, flow, scoring, setup, view
+from .delivery import Deliver
+from .maintenance import AIChoice, Discard, Maintain
+from .moving import Encounter, Move
+from .programming import Draw, Program
+from .turns import Buy, Keep, SubAction, Turn
+
+
+class StressBotics(Engine):
+    """BetaBots mine a hostile planet and deliver cargo to three ships while AlphaBot walks its vaults."""
+
+    id = "stress_botics"
+    title = "Stress Botics: Odyssey"
+    min_players, max_players = 2, 4
+    options_schema = OptionsSchema((
+        Option("end_timing", "End of the game", "immediate", choices=("immediate", "end_of_round"),
+               help="AMB-01: end right after the last ship leaves orbit, or finish that round first."),
+        Option("turn_order", "First turn order", "random", choices=("random", "seat"),
+               help="AMB-50: random (Option B) or seat order (Option A)."),
+        Option("first_game_layout", "First-game layout", False,
+               help="The fixed section tiles and Main Objectives PR-1, SC-1, FR-1 (SB-SETUP-07/14)."),
+        Option("random_start_events", "Random start events", False,
+               help="Remove the 3 Starting Event cards (SB-SETUP-02)."),
+        Option("aggressive_orbit", "Aggressive orbit (2 players)", False,
+               help="AMB-14: the '2 Players Aggressive' leaving-orbit stress column."),
+    ))
+    steps = (Draw, Program, Turn, SubAction, Move, Encounter, Buy, Deliver, Keep, Maintain, AIChoice, Discard)
+    zones = view.ZONES
+    rules_summary = ("Each round: an Event moves the ships and the planet; draw Action cards by where you are "
+                     "relative to AlphaBot and program them secretly; play them in turn order (MOVE, MINE, "
+                     "CONNECT) to extract, produce and deliver cargo to the ship above your Delivery Base; "
+                     "maintain your board; AlphaBot walks on. The game ends when all three ships have left "
+                     "orbit: VP minus stress wins.")
+    rules_topics: ClassVar[dict[str, str]] = {
+        "delivery": "At a Delivery Base of sector X, when a ship sits on its X reception space, your stress is "
+                    "at most its limit, you have 2 track batteries, a shield, Cargo card X and a Delivery "
+                    "Marker: load a container up to the Main Objective's load.",
+        "stress": "Markers push each other on the track; at 40 further stress costs shields, then goes above "
+                  "40. Final score = VP − stress.",
+    }
+
+    def load_data(self) -> content.Content:
+        return content.load()
+
+    def start(self, g: Game) -> None:
+        setup.start(g)
+        flow.begin_round(g)
+
+    def table_view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view.table_view(Game(self, state, None), seat)
+
+    def scores(self, state: State) -> dict[str, Any]:
+        g = Game(self, state, None)
+        return {str(s): scoring.breakdown(g, s)["final"] for s in range(state["seats"])}

@@ -1,0 +1,156 @@
+"""The MOVE action: one destination per click, then the end-of-movement effects, and the BetaBot AI
+encounter (SB-MOVE-01..21, SB-DELIVER-01 automatic)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Action, Game, Step, act
+
+from .batteries import movement_points
+from .delivery import deliver_frame, possible
+from .extract import collect, extract, extract_yield
+from .planet import Place, destinations, others_at
+from .stress import change_stress, damage, player
+from .words import location
+
+
+def places(g: Game, seat: int) -> dict[Place, tuple[int, int]]:
+    """Where this MOVE can end, with its (shields, MP) cost."""
+    return destinations(g, seat, movement_points(g, player(g, seat)))
+
+
+def encounter_partner(g: Game, seat: int) -> int | None:
+    """Another BetaBot met where an AI encounter happens: Core, Tunnel or E/P Vault without Cylindroids
+    (SB-MOVE-20/21); the first in turn order when there are several (the mover's choice: a later prompt)."""
+    node = player(g, seat)["mini"]
+    kind = g.data.nodes[node]["kind"]
+    if kind not in ("core", "tunnel", "ep_vault"):
+        return None
+    if g.g["vaults"].get(node, {}).get("cylindroids"):
+        return None
+    others = others_at(g, seat, node)
+    return others[0] if others else None
+
+
+def encounter(g: Game, seat: int, other: int) -> list[tuple[int, bool]]:
+    """Resolve the AIs' reaction; returns who may Extract, in turn order, and at their own pressure or not."""
+    a, b = player(g, seat)["ai"], player(g, other)["ai"]
+    rule = g.data["rules"]["ai_encounter"]
+    order = [s for s in g.g["order"] if s in (seat, other)]
+    g.log(f"AI encounter: {{seat{seat}}} ({a}) meets {{seat{other}}} ({b}).")
+    if a == b == "coop":
+        return [(s, True) for s in order]
+    if a == b == "comp":
+        for s in order:
+            damage(g, s, rule["comp_comp"]["shields_lost"]["each"])
+        return [(s, False) for s in order]
+    comp = seat if a == "comp" else other
+    damage(g, other if comp == seat else seat, rule["comp_coop"]["shields_lost"]["coop"])
+    return [(comp, False)]
+
+
+def end_of_move(g: Game, seat: int, slot: str | None) -> None:
+    """SB-MOVE-08 in order: pick-up, Delivery Base stress and automatic delivery, AI encounter."""
+    p = player(g, seat)
+    collect(g, seat, slot)
+    info = g.data.nodes[p["mini"]]
+    if info["kind"] == "delivery_base":
+        change_stress(g, seat, g.data["boards"]["delivery_board"]["base_arrival_stress"][info["base"]])
+        if info["base"] == "automatic" and possible(g, seat):
+            g.call("deliver", seat=seat, **deliver_frame(True))
+        return
+    other = encounter_partner(g, seat)
+    if other is not None:
+        queue = [(s, own) for s, own in encounter(g, seat, other) if extract_yield(g, s) is not None]
+        if queue:
+            g.call("encounter", seat=queue[0][0], own=queue[0][1], queue=[[s, o] for s, o in queue[1:]])
+
+
+class Move(Step):
+    """Frame: ``{"seat", "card", "slot", "left": moves still to make, "first": bool}`` (SB-MOVE-02)."""
+
+    name = "move"
+    verbs = ("go", "stop")
+    deciding = "move their BetaBot"
+
+    def actions_go(self, g: Game, seat: int) -> list[Action]:
+        return [act("go", node, sq) if sq else act("go", node) for (node, sq) in places(g, seat)]
+
+    def act_go(self, g: Game, seat: int, node: str, square: str | None = None) -> None:
+        shields, _mp = places(g, seat)[(node, square)]
+        p = player(g, seat)
+        damage(g, seat, shields)  # SB-MOVE-05
+        p["mini"], p["square"] = node, square
+        g.log(f"{{seat{seat}}} moves to {location(g, node, square)}.")
+        frame = g.frame
+        frame["left"] -= 1
+        frame["first"] = False
+        if frame["left"] <= 0:
+            g.goto("keep", seat=seat, card=frame["card"], slot=frame["slot"])
+        end_of_move(g, seat, frame["slot"])
+
+    def label_go(self, g: Game, seat: int, node: str, square: str | None = None) -> str:
+        shields, mp = places(g, seat)[(node, square)]
+        cost = f"{mp} MP" + (f", −{shields} shields" if shields else "")
+        return f"Move to {location(g, node, square)} ({cost})"
+
+    def actions_stop(self, g: Game, seat: int) -> list[Action]:
+        return [] if g.frame["first"] else [act("stop")]
+
+    def act_stop(self, g: Game, seat: int) -> None:
+        g.goto("keep", seat=seat, card=g.frame["card"], slot=g.frame["slot"])
+
+    def label_stop(self, g: Game, seat: int) -> str:
+        return "Stay here (skip the second move)"
+
+    def prompt(self, g: Game, seat: int) -> str:
+        mp = movement_points(g, player(g, seat))
+        extra = " (then one more move)" if g.frame["left"] > 1 else ""
+        return f"Move up to {mp} MP{extra}."
+
+
+class Encounter(Step):
+    """An AI encounter's optional unboosted Extract; frame ``{"seat", "own", "queue"}`` (SB-MOVE-20)."""
+
+    name = "encounter"
+    verbs = ("extract", "skip")
+    deciding = "decide on an AI-encounter extraction"
+
+    def actions_extract(self, g: Game, seat: int) -> list[Action]:
+        if g.frame["own"]:
+            levels = range(g.data["vaults"]["pressure"]["max"] + 1)
+            return [act("extract", p) for p in levels if extract_yield(g, seat, p) is not None]
+        return [act("extract", g.g["pressure"])] if extract_yield(g, seat) is not None else []
+
+    def act_extract(self, g: Game, seat: int, pressure: int) -> None:
+        kept = extract(g, seat, None, pressure)
+        g.log(f"{{seat{seat}}} extracts {sum(kept.values())} units.")
+        self.next(g)
+
+    def label_extract(self, g: Game, seat: int, pressure: int) -> str:
+        gains = extract_yield(g, seat, pressure) or {}
+        what = " + ".join(f"{n} {g.data.res_name(r)}" for r, n in gains.items())
+        return f"Extract {what} at pressure {pressure}"
+
+    def act_skip(self, g: Game, seat: int) -> None:
+        self.next(g)
+
+    def label_skip(self, g: Game, seat: int) -> str:
+        return "Do not extract"
+
+    def next(self, g: Game) -> None:
+        queue: list[Any] = g.frame["queue"]
+        if queue:
+            seat, own = queue[0]
+            g.goto("encounter", seat=seat, own=own, queue=queue[1:])
+        else:
+            g.end()
+
+    def prompt(self, g: Game, seat: int) -> str:
+        return "AI encounter: you may Extract here once, unboosted."
+
+    def default(self, g: Game, seat: int) -> Action:
+        return act("skip")
+
+

@@ -1,0 +1,259 @@
+"""Phase 3: reveal or return the leftmost programmed card, pick one sub-action, boost it, then keep the
+card by paying from the slot's tank or discard it (SB-P3-ACT-01..11).
+
+Part 1 offers MOVE, MINE → Extract and CONNECT → Produce (Shields and Batteries Vaults) and Make a Manual
+Delivery; INTERACT and the threat sub-actions come with part 2 (a card with no sub-action possible can
+only be returned, SB-INTERACT-03).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Action, Game, Step, act
+
+from . import flow
+from .batteries import active_batteries, add_battery, battery_at, room, spend
+from .delivery import deliver_frame, possible
+from .extract import collect, extract, extract_yield, produce_shields, production
+from .moving import places
+from .stress import player
+from .tanks import can_pay_from, pay_from, take_one
+from .words import amount
+from .words import card as card_words
+
+SUBACTIONS = {"MOVE": ("move",), "MINE": ("extract",), "CONNECT": ("produce", "deliver"), "INTERACT": ()}
+"""The part-1 sub-actions of each card type, in the order they are offered."""
+MUST_BOOST = ("deliver",)
+"""Sub-actions that need a boost (SB-P3-ACT-08; Attack and Open a Box come with part 2)."""
+NAMES = {"move": "Move", "extract": "Extract", "produce": "Produce", "deliver": "Make a Manual Delivery"}
+
+
+def card_type(g: Game, card: str) -> str:
+    return g.data.cards[card]["type"]
+
+
+def possible_here(g: Game, seat: int, sub: str) -> bool:
+    """The sub-action can be carried out in full now (SB-P3-ACT-04)."""
+    if sub == "move":
+        return bool(places(g, seat))
+    if sub == "extract":
+        return extract_yield(g, seat) is not None
+    if sub == "produce":
+        entry = production(g, seat)
+        if entry is None:
+            return False
+        return entry["produce"] == "shields" or bool(buyable(g, seat, entry))
+    if sub == "deliver":
+        info = g.data.nodes[player(g, seat)["mini"]]
+        return info["kind"] == "delivery_base" and info["base"] == "manual" and possible(g, seat)
+    return False
+
+
+def boosts(g: Game, seat: int, card: str) -> list[str]:
+    """How this card's sub-action can be boosted: ``free`` or an Active battery of the type (SB-P3-ACT-06/07)."""
+    kind = card_type(g, card)
+    need = g.data["action_cards"]["boost_battery"][kind]
+    p = player(g, seat)
+    out = ["free"] if g.data.cards[card]["free_boost"] else []
+    out += [src for src in active_batteries(g, p) if battery_at(p, src) == need or need == "any"]
+    return out
+
+
+def buyable(g: Game, seat: int, entry: dict[str, Any]) -> list[str]:
+    """Battery types the Batteries Vault sells this BetaBot now (SB-CONNECT-04)."""
+    p = player(g, seat)
+    if room(g, p) <= 0:
+        return []
+    price = g.data.vaults["09"]["battery_price_resource"]
+    held: dict[str, int] = {}
+    for contents in p["tanks"].values():
+        for r, n in contents.items():
+            held[r] = held.get(r, 0) + n
+    return [b for b, r in price.items() if held.get(r, 0) >= entry["price_each"]]
+
+
+class Turn(Step):
+    """Frame ``{"seat"}``: reveal and perform the leftmost programmed card, or return it (SB-P3-ACT-02)."""
+
+    name = "turn"
+    verbs = ("reveal", "back")
+    deciding = "take their turn"
+
+    def card(self, g: Game, seat: int) -> str:
+        return g.g["programmed"][str(seat)][0]
+
+    def actions_reveal(self, g: Game, seat: int) -> list[Action]:
+        card = self.card(g, seat)
+        subs = SUBACTIONS[card_type(g, card)]
+        return [act("reveal")] if any(possible_here(g, seat, s) for s in subs) else []
+
+    def act_reveal(self, g: Game, seat: int) -> None:
+        card = g.g["programmed"][str(seat)].pop(0)
+        p = player(g, seat)
+        p["slot"] += 1
+        slot = str(p["slot"])
+        g.log(f"{{seat{seat}}} reveals slot {slot}: {card_words(g, card)}.")
+        collect(g, seat, slot)  # SB-P3-ACT-03 (1), SB-P3-ACT-11
+        g.goto("subaction", seat=seat, card=card, slot=slot)
+
+    def label_reveal(self, g: Game, seat: int) -> str:
+        return f"Reveal and perform {card_words(g, self.card(g, seat))}"
+
+    def act_back(self, g: Game, seat: int) -> None:
+        card = g.g["programmed"][str(seat)].pop(0)
+        g.g["hands"][str(seat)].append(card)
+        player(g, seat)["slot"] += 1
+        g.log(f"{{seat{seat}}} returns a card to hand unrevealed.")
+        flow.next_turn(g)
+
+    def label_back(self, g: Game, seat: int) -> str:
+        return f"Return {card_words(g, self.card(g, seat))} to your hand"
+
+    def prompt(self, g: Game, seat: int) -> str:
+        return f"Your turn: slot {player(g, seat)['slot'] + 1} holds {card_words(g, self.card(g, seat))}."
+
+    def default(self, g: Game, seat: int) -> Action:
+        return act("back")  # spec 6.5
+
+
+class SubAction(Step):
+    """Frame ``{"seat", "card", "slot"}``: one sub-action, unboosted or with a boost source."""
+
+    name = "subaction"
+    verbs = ("do",)
+    deciding = "choose a sub-action"
+
+    def actions_do(self, g: Game, seat: int) -> list[Action]:
+        card = g.frame["card"]
+        out = []
+        sources = boosts(g, seat, card)
+        for sub in SUBACTIONS[card_type(g, card)]:
+            if not possible_here(g, seat, sub):
+                continue
+            if sub not in MUST_BOOST:
+                out.append(act("do", sub, "none"))
+            out += [act("do", sub, src) for src in sources]
+        return out
+
+    def act_do(self, g: Game, seat: int, sub: str, boost: str) -> None:
+        p, frame = player(g, seat), dict(g.frame)
+        if boost in ("inside", "track"):
+            spend(g, p, boost)
+        times = 1 if boost == "none" else 2
+        slot = frame["slot"]
+        g.log(f"{{seat{seat}}}: {NAMES[sub]}" + ("" if boost == "none" else ", boosted") + ".")
+        if sub == "move":
+            g.goto("move", seat=seat, card=frame["card"], slot=slot, left=times, first=True)
+            return
+        keep = {"seat": seat, "card": frame["card"], "slot": slot}
+        if sub == "extract":
+            for _ in range(times):
+                if extract_yield(g, seat) is None:
+                    break
+                kept = extract(g, seat, slot)
+                g.log(f"{{seat{seat}}} extracts {amount(g, kept)}.")
+            g.goto("keep", **keep)
+        elif sub == "produce":
+            entry = production(g, seat) or {}
+            g.goto("keep", **keep)
+            if entry.get("produce") == "shields":
+                for _ in range(times):
+                    produce_shields(g, seat, slot)
+                g.log(f"{{seat{seat}}} produces shields.")
+            else:
+                g.call("buy", seat=seat, left=entry["max_batteries"], rounds=times - 1)
+        elif sub == "deliver":
+            g.goto("keep", **keep)
+            g.call("deliver", seat=seat, **deliver_frame(False))
+
+    def label_do(self, g: Game, seat: int, sub: str, boost: str) -> str:
+        words = {"none": "", "free": " (boosted: free boost)",
+                 "inside": " (boosted: the battery inside your BetaBot)",
+                 "track": " (boosted: the battery on track space 1)"}
+        twice = " twice" if boost != "none" and sub in ("move", "extract", "produce") else ""
+        return f"{NAMES[sub]}{twice}{words[boost]}"
+
+    def prompt(self, g: Game, seat: int) -> str:
+        return f"Choose what {card_words(g, g.frame['card'])} does."
+
+
+class Buy(Step):
+    """Batteries Vault: buy batteries one by one with matching resources (SB-CONNECT-04)."""
+
+    name = "buy"
+    verbs = ("buy", "done")
+    deciding = "buy batteries"
+
+    def actions_buy(self, g: Game, seat: int) -> list[Action]:
+        entry = production(g, seat)
+        if g.frame["left"] <= 0 or entry is None:
+            return []
+        return [act("buy", b) for b in buyable(g, seat, entry)]
+
+    def act_buy(self, g: Game, seat: int, battery: str) -> None:
+        entry = production(g, seat) or {}
+        p = player(g, seat)
+        res = g.data.vaults["09"]["battery_price_resource"][battery]
+        for _ in range(entry["price_each"]):
+            take_one({"ds": {}, "tanks": p["tanks"]}, res)
+        add_battery(g, p, battery)
+        g.frame["left"] -= 1
+        g.log(f"{{seat{seat}}} buys a {g.data.res_name(battery)}.")
+
+    def label_buy(self, g: Game, seat: int, battery: str) -> str:
+        entry = production(g, seat) or {}
+        res = g.data.vaults["09"]["battery_price_resource"][battery]
+        return f"Buy a {g.data.res_name(battery)} for {entry['price_each']} {g.data.res_name(res)}"
+
+    def act_done(self, g: Game, seat: int) -> None:
+        if g.frame["rounds"] > 0:
+            entry = production(g, seat) or {}
+            g.frame.update(left=entry.get("max_batteries", 0), rounds=g.frame["rounds"] - 1)
+            return
+        g.end()
+
+    def label_done(self, g: Game, seat: int) -> str:
+        return "Done buying" if g.frame["rounds"] == 0 else "Done with the first production"
+
+    def prompt(self, g: Game, seat: int) -> str:
+        return f"Buy up to {g.frame['left']} more batteries."
+
+
+class Keep(Step):
+    """Frame ``{"seat", "card", "slot"}``: pay a keep cost from the slot's tank, or discard (SB-P3-ACT-10)."""
+
+    name = "keep"
+    verbs = ("keep", "discard")
+    deciding = "keep or discard their card"
+
+    def tank(self, g: Game, seat: int) -> dict[str, int]:
+        return player(g, seat)["tanks"].get(g.frame["slot"], {})
+
+    def actions_keep(self, g: Game, seat: int) -> list[Action]:
+        costs = g.data.cards[g.frame["card"]]["keep_cost"]
+        return [act("keep", i) for i, cost in enumerate(costs) if can_pay_from(self.tank(g, seat), cost)]
+
+    def act_keep(self, g: Game, seat: int, option: int) -> None:
+        pay_from(self.tank(g, seat), g.data.cards[g.frame["card"]]["keep_cost"][option])
+        g.g["hands"][str(seat)].append(g.frame["card"])
+        g.log(f"{{seat{seat}}} keeps the card.")
+        flow.next_turn(g)
+
+    def label_keep(self, g: Game, seat: int, option: int) -> str:
+        cost = g.data.cards[g.frame["card"]]["keep_cost"][option]
+        return f"Keep the card: pay {amount(g, cost)} from tank {g.frame['slot']}"
+
+    def act_discard(self, g: Game, seat: int) -> None:
+        g.g["discards"][card_type(g, g.frame["card"])].append(g.frame["card"])
+        g.log(f"{{seat{seat}}} discards the card.")
+        flow.next_turn(g)
+
+    def label_discard(self, g: Game, seat: int) -> str:
+        return "Discard the card"
+
+    def prompt(self, g: Game, seat: int) -> str:
+        return f"Keep {card_words(g, g.frame['card'])} by paying from tank {g.frame['slot']}, or discard it."
+
+    def default(self, g: Game, seat: int) -> Action:
+        return act("discard")  # spec 6.5
