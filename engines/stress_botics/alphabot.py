@@ -161,6 +161,23 @@ def turn_cw(g: Game) -> None:
     a["direction"] = g.data["alphabot"]["direction"]["cw"][a["direction"]]
 
 
+OP_WORDS = {"alphabot_move": "move {steps}", "alphabot_set_direction": "face {to}",
+            "alphabot_turn_direction": "turn clockwise", "alphabot_self_repair": "repair itself from its tank",
+            "alphabot_hatch_harvest": "take the open Hatch's resources if beside it", "hatch_flip": "flip the Hatch"}
+DIRECTIONS = {"L": "left", "U": "up", "R": "right"}
+
+
+def describe(g: Game, card: str) -> str:
+    """A Standard AI card's effect in words."""
+    parts = []
+    for op in g.data.standard_ai[card]["effect"]:
+        params = dict(op.get("params", {}))
+        if "to" in params:
+            params["to"] = DIRECTIONS[params["to"]]
+        parts.append(OP_WORDS[op["name"]].format(**params))
+    return ", then ".join(parts)
+
+
 def resolve_standard(g: Game, card: str) -> None:
     """One Standard AI card's effect list (spec 4.15)."""
     for op in g.data.standard_ai[card]["effect"]:
@@ -194,7 +211,7 @@ def activate(g: Game) -> None:
         deck["discard"] = []
         g.rng.shuffle(deck["deck"])
     card = g.draw(deck["deck"])[0]
-    g.log(f"AlphaBot reveals {g.data.standard_ai[card]['name']}: {g.data.standard_ai[card]['text']}.")
+    g.log(f"AlphaBot reveals {g.data.standard_ai[card]['name']}: {describe(g, card)}.")
     resolve_standard(g, card)
     deck["discard"].append(card)
     ab(g)["ai"] = min(ai_max(g), ab(g)["ai"] + 1)

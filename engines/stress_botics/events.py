@@ -105,11 +105,28 @@ def flip_hatch(g: Game, icon: str | None) -> None:
         g.log("The Hatch closes.")
 
 
+def describe(g: Game, card: str) -> str:
+    """An Event card in words."""
+    info = g.data.events[card]
+    ships = ", ".join(f"{g.data.ships[s]['name']} +{n}" for s, n in info["ships"].items() if n) or "no ship moves"
+    parts = [ships, "the Core turns " + ("clockwise" if info["core"] == "CW" else "counterclockwise")]
+    if info["pressure"]:
+        parts.append(f"pressure {info['pressure']:+d}")
+    icon = info.get("autoproduce")
+    if icon:
+        parts.append({"item_lower": "the Lower Advanced Items Vault flips",
+                      "item_upper": "the Upper Advanced Items Vault flips"}.get(icon, f"{g.data.res_name(icon)} "
+                                                                                       "is auto-produced"))
+    if info.get("hatch"):
+        parts.append(f"the Hatch {info['hatch']}s")
+    return "; ".join(parts)
+
+
 def resolve(g: Game) -> bool:
     """Phase 1 in order 1.1 → 1.6; True when the game ends here (SB-END-01 immediate)."""
     card = draw_event(g)
     info = g.data.events[card]
-    g.log(f"Round {g.g['round']}: Event {card}.")
+    g.log(f"Round {g.g['round']} event: {describe(g, card)}.")
     move_ships(g, card)
     if all_left(g) and g.options["end_timing"] == "immediate":
         return True

@@ -38,7 +38,8 @@ def encounter(g: Game, seat: int, other: int) -> list[tuple[int, bool]]:
     a, b = player(g, seat)["ai"], player(g, other)["ai"]
     rule = g.data["rules"]["ai_encounter"]
     order = [s for s in g.g["order"] if s in (seat, other)]
-    g.log(f"AI encounter: {{seat{seat}}} ({a}) meets {{seat{other}}} ({b}).")
+    words = {"comp": "Competitive", "coop": "Cooperative"}
+    g.log(f"AI encounter: {{seat{seat}}} ({words[a]}) meets {{seat{other}}} ({words[b]}).")
     if a == b == "coop":
         return [(s, True) for s in order]
     if a == b == "comp":

@@ -157,7 +157,7 @@ class Program(Simultaneous):
     def prompt(self, g: Game, seat: int) -> str:
         n = slots(g, player(g, seat))
         chosen = self.mine(g, seat).get("cards", [])
-        done = "; ".join(f"slot {i + 1}: {card_words(g, c)}" for i, c in enumerate(chosen)) or "nothing yet"
+        done = ", ".join(f"slot {i + 1}: {g.data.cards[c]['type']}" for i, c in enumerate(chosen)) or "nothing yet"
         return f"Program up to {n} cards face down, slot 1 first ({done})."
 
     def default(self, g: Game, seat: int) -> Action:

@@ -98,7 +98,7 @@ class Turn(Step):
         g.goto("subaction", seat=seat, card=card, slot=slot)
 
     def label_reveal(self, g: Game, seat: int) -> str:
-        return f"Reveal and perform {card_words(g, self.card(g, seat))}"
+        return f"Reveal and perform your {card_type(g, self.card(g, seat))} card"
 
     def act_back(self, g: Game, seat: int) -> None:
         card = g.g["programmed"][str(seat)].pop(0)
@@ -108,7 +108,7 @@ class Turn(Step):
         flow.next_turn(g)
 
     def label_back(self, g: Game, seat: int) -> str:
-        return f"Return {card_words(g, self.card(g, seat))} to your hand"
+        return f"Return your {card_type(g, self.card(g, seat))} card to your hand unrevealed"
 
     def prompt(self, g: Game, seat: int) -> str:
         return f"Your turn: slot {player(g, seat)['slot'] + 1} holds {card_words(g, self.card(g, seat))}."

@@ -11,7 +11,7 @@ from . import scoring
 from .batteries import movement_points, slots
 from .status import hand_limit
 from .stress import player
-from .words import amount, location
+from .words import amount, location, objective_words
 from .words import card as card_words
 
 ZONES = Zones(
@@ -38,7 +38,7 @@ def private_text(g: Game, seat: int) -> list[str]:
         lines.append("Programmed: " + "; ".join(card_words(g, c) for c in programmed) + ".")
     secondary = g.g["secondary"][str(seat)]
     if secondary:
-        lines.append(f"Your Secondary Objective card: {secondary} (scored in part 2).")
+        lines.append(f"Your Secondary Objective card: {objective_words(g, secondary)}.")
     return lines
 
 

@@ -16,9 +16,10 @@ def amount(g: Game, res: dict[str, int]) -> str:
 def card(g: Game, card_id: str) -> str:
     """An Action card as its owner reads it: type, free boost, keep cost."""
     c = g.data.cards[card_id]
-    cost = " or ".join(amount(g, option) for option in c["keep_cost"])
+    cost = " or ".join(" + ".join(f"{n} {g.data.res_name(r)}" if n > 1 else g.data.res_name(r)
+                                  for r, n in option.items()) for option in c["keep_cost"])
     boost = ", free boost" if c["free_boost"] else ""
-    return f"{c['type']}{boost} (keep: {cost})"
+    return f"{c['type']}{boost} (keep {cost})"
 
 
 def location(g: Game, node: str, square: str | None = None) -> str:
@@ -41,3 +42,46 @@ def location(g: Game, node: str, square: str | None = None) -> str:
 
 def square(code: str) -> str:
     return SQUARE_NAMES[code]
+
+
+PREDICATES = {
+    "DELIVERED_TO": "deliver to the {ship}", "DELIVERED_IN_SECTOR": "deliver in sector {sector}",
+    "RESOURCE_DELIVERIES": "make {min} resource deliveries", "DISTINCT_SHIPS_DELIVERED": "deliver to {min} ships",
+    "CYL_DELIVERED": "deliver {min} Cylindroids", "CONTAINER_UNITS": "fill one container with {min} units",
+    "ALPHABOT_DELIVERED": "deliver AlphaBot", "SHIELDS": "end with {min} shields",
+    "SHIELD_LEFTMOST": "end with the Shield Marker leftmost", "TRACK_BATTERIES": "end with {min} track batteries",
+    "TRACK_HAS_ALL_TYPES": "end with all 3 battery types on the track",
+    "PRODUCER_FULL": "end with 3 prepared producer spaces", "ITEMS": "equip {min} {family}Items",
+    "ALL_EXTENSIONS_USED": "use all 4 extensions", "STORED": "end with {min} {res}",
+    "CAPTURED": "end with {min} captured Cylindroids", "NO_LAVA_IN_TANKS": "end with no Lava in your tanks",
+    "AI_IS": "end with {ai} AI", "STRESS": "end with stress at most {max}",
+    "ELITE_DAMAGE_DEALT": "deal {min} damage to the Elite",
+}
+"""Secondary Objective predicates (objectives.json) in words."""
+
+
+def predicate(g: Game, pred: dict) -> str:
+    """One objective predicate in words; ``all`` lists join with "and"."""
+    if pred["pred"] == "ALL":
+        return " and ".join(predicate(g, p) for p in pred["of"])
+    values = {k: v for k, v in pred.items() if k != "pred"}
+    if "ship" in values:
+        values["ship"] = g.data.ships[values["ship"]]["name"]
+    if "res" in values:
+        values["res"] = g.data.res_name(values["res"])
+    family = {"advanced": "Advanced ", "alphabot": "AlphaBot ", "box": "Box "}
+    values["family"] = family.get(values.get("family", ""), "")
+    if "ai" in values:
+        values["ai"] = {"coop": "Cooperative", "comp": "Competitive"}.get(values["ai"], values["ai"])
+    try:
+        return PREDICATES[pred["pred"]].format(**values)
+    except (KeyError, IndexError):
+        return pred["pred"].replace("_", " ").lower()
+
+
+def objective_words(g: Game, card_id: str) -> str:
+    """A Secondary Objective card in words: both objectives with their VP and the bonus."""
+    card = next(o for o in g.data["objectives"]["secondary"] if o["id"] == card_id)
+    a, b = card["a"], card["b"]
+    return (f"{predicate(g, a['pred'])} ({a['vp']} VP) / {predicate(g, b['pred'])} ({b['vp']} VP), "
+            f"+{card['bonus']} for both")
