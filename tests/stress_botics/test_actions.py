@@ -1,0 +1,197 @@
+"""Phase 3: turns, Extract, Produce, keeping cards, boosting; tanks; scoring
+(SB-P3-ACT-*, SB-MINE-01..08, SB-CONNECT-01..04, SB-BASIC-*, SB-SCORE-*)."""
+
+from engines.stress_botics import flow, scoring
+from engines.stress_botics.extract import extract, extract_yield
+from engines.stress_botics.tanks import gain, holdings
+
+from .engine_helpers import ENGINE, ctx, legal, new, p, play, step_name
+
+
+def turn_with(state, programs):
+    """Programmed cards per seat, then Phase 3 starts (SB-P3-ACT-01)."""
+    for seat, cards in programs.items():
+        state["g"]["programmed"][str(seat)] = list(cards)
+        p(state, seat)["slot"] = 0
+    g = ctx(state)
+    state["stack"] = []
+    flow.start_actions(g)
+    return state
+
+
+def test_round_robin_turns_then_maintenance():
+    # SB-P3-ACT-01, SB-P3-ACT-02: one card per turn, round-robin; players without cards are skipped
+    state = turn_with(new(3), {0: ["MV01", "MV02"], 1: [], 2: ["IN01"]})
+    assert state["stack"][-1] == {"step": "turn", "seat": 0}
+    state = play(state, 0, "back")
+    assert state["stack"][-1]["seat"] == 2
+    assert legal(state, 2) == ["back"]  # SB-INTERACT-03/15: no INTERACT sub-action in part 1: only returned
+    state = play(state, 2, "back")
+    assert state["stack"][-1]["seat"] == 0
+    state = play(state, 0, "back")
+    assert step_name(state) == "maintain"
+    assert sorted(state["g"]["hands"]["0"]) == ["MV01", "MV02"]
+
+
+def test_reveal_extract_keep_from_the_slot_tank():
+    # SB-P3-ACT-03, SB-P3-ACT-04, SB-P3-ACT-05, SB-P3-ACT-10, SB-MINE-01, SB-MINE-03, SB-BASIC-06
+    state = new(2, first_game_layout=True)
+    state["g"]["pressure"] = 4
+    p(state, 0).update(mini="EPM_C", square=None, tanks={"1": {}, "2": {"Ti": 1}, "3": {}, "4": {}})
+    p(state, 1).update(mini="CORE")
+    state["g"]["vaults"]["EPM_C"]["res"] = {}
+    state = turn_with(state, {0: ["MN05"]})
+    state = play(state, 0, "reveal")
+    assert legal(state, 0) == ["do:extract:none"]  # no Attack without targets; bTi needed to boost
+    state = play(state, 0, "do:extract:none")
+    assert p(state, 0)["tanks"]["1"] == {"C": 3}  # the auto-placer uses the slot's tank first
+    assert legal(state, 0) == ["discard"]  # MN05 keeps for 1 Ti, which is in tank 2, not tank 1
+    state = play(state, 0, "discard")
+    assert state["g"]["discards"]["MINE"] == ["MN05"]
+
+
+def test_keep_pays_from_the_matching_tank():
+    # SB-P3-ACT-10, AMB-19
+    state = new(2, first_game_layout=True)
+    p(state, 0).update(mini="EPM_C", square=None, tanks={"1": {"Ti": 1}, "2": {}, "3": {}, "4": {}})
+    p(state, 1).update(mini="CORE")
+    state = turn_with(state, {0: ["MN05"]})
+    state = play(state, 0, "reveal")
+    state = play(state, 0, "do:extract:none")
+    state = play(state, 0, "keep:0")
+    assert "Ti" not in p(state, 0)["tanks"]["1"] and "MN05" in state["g"]["hands"]["0"]
+
+
+def test_free_boost_extracts_twice():
+    # SB-MINE-02, SB-P3-ACT-06, SB-P3-ACT-08
+    state = new(2, first_game_layout=True)
+    state["g"]["pressure"] = 2
+    p(state, 0).update(mini="EPM_C", square=None, tanks={"1": {}, "2": {}, "3": {}, "4": {}}, ds={})
+    p(state, 1).update(mini="CORE")
+    state["g"]["vaults"]["EPM_C"]["res"] = {}
+    state = turn_with(state, {0: ["MN10"]})
+    state = play(state, 0, "reveal")
+    assert legal(state, 0) == ["do:extract:none", "do:extract:free"]
+    state = play(state, 0, "do:extract:free")
+    assert holdings(p(state, 0)) == {"C": 4}
+
+
+def test_active_battery_boost_spends_it():
+    # SB-P3-ACT-06, SB-P3-ACT-07, SB-BATTRACK-01, SB-BATTRACK-03: bC inside boosts MOVE; track space 1
+    # only with the bonus (6 on the 2-3p side)
+    state = new(2)
+    p(state, 0).update(mini="CORE", square=None)
+    state = turn_with(state, {0: ["MV01"]})
+    state = play(state, 0, "reveal")
+    assert "do:move:inside" in legal(state, 0) and "do:move:track" not in legal(state, 0)
+    p(state, 0)["track"] = ["bC", "bC", "bSi", "bSi", "bC", "bTi"]
+    assert "do:move:track" in legal(state, 0)
+    state = play(state, 0, "do:move:track")
+    assert p(state, 0)["track"] == ["bC", "bSi", "bSi", "bC", "bTi"] and p(state, 0)["inside"] == "bC"
+    assert state["stack"][-1]["left"] == 2
+
+
+def test_pickup_only_when_revealing():
+    # SB-P3-ACT-03 (1), SB-P3-ACT-11, SB-MOVE-08 (1)
+    state = new(2, first_game_layout=True)
+    p(state, 0).update(mini="EPM_C", square=None)
+    p(state, 1).update(mini="CORE")
+    state["g"]["vaults"]["EPM_C"]["res"] = {"C": 2}
+    state = turn_with(state, {0: ["MV01", "MV02"]})
+    state = play(state, 0, "back")
+    assert state["g"]["vaults"]["EPM_C"]["res"] == {"C": 2}
+    state = play(state, 0, "reveal")
+    assert state["g"]["vaults"]["EPM_C"]["res"] == {} and holdings(p(state, 0))["C"] == 3
+
+
+def test_core_extraction_and_flip():
+    # SB-MINE-04, SB-MINE-05, AMB-10
+    state = new(2)
+    g = ctx(state)
+    state["g"]["pressure"] = 4
+    state["g"]["core"].update(side="A", lava=2)
+    p(state, 0).update(mini="CORE", square=None, tanks={"1": {}, "2": {}, "3": {}, "4": {}}, ds={})
+    assert extract_yield(g, 0) == {"Lv": 2}
+    extract(g, 0, "1")
+    assert state["g"]["core"]["side"] == "B" and state["g"]["core"]["lava"] == 0
+    assert extract_yield(g, 0) == {"Ex": 1}  # side B extracting space at pressure 4
+
+
+def test_tunnel_extraction_queue_and_rewards():
+    # SB-MINE-06, SB-MINE-07, SB-MINE-08, SB-P2-PROG-09
+    state = new(3)
+    g = ctx(state)
+    p(state, 0).update(mini="MT", square=None, stress=5, tanks={"1": {}, "2": {}, "3": {}, "4": {}}, ds={})
+    for _ in range(3):
+        extract(g, 0, "1")
+    assert holdings(p(state, 0)) == {"Ti": 1, "C": 1, "Bm": 1}
+    assert p(state, 0)["stress"] == 3 and "PL_MT" not in state["g"]["padlocks"]
+    assert state["g"]["tunnels"]["MT"]["side"] == "B"
+    state["g"]["pressure"] = 2
+    assert extract_yield(g, 0) == {"Ti": 2}
+    p(state, 1).update(mini="ST", square=None)
+    hand = len(state["g"]["hands"]["1"])
+    for _ in range(3):
+        extract(g, 1, "2")
+    assert len(state["g"]["hands"]["1"]) == hand + 2 and "PL_ST" not in state["g"]["padlocks"]
+
+
+def test_no_extraction_with_cylindroids():
+    # SB-MINE-03, AMB-20
+    from engines.stress_botics.extract import extract_yield
+    state = new(2, first_game_layout=True)
+    p(state, 0).update(mini="EPM_C", square=None)
+    state["g"]["vaults"]["EPM_C"]["cylindroids"] = [{"type": "MIN"}]
+    assert extract_yield(ctx(state), 0) is None
+
+
+def test_shields_and_batteries_vaults():
+    # SB-CONNECT-01, SB-CONNECT-02, SB-CONNECT-03, SB-CONNECT-04
+    state = new(2, first_game_layout=True)
+    state["g"]["pressure"] = 2
+    shields = next(n for n, v in state["g"]["vaults"].items() if v["tile"] == "06")
+    batts = next(n for n, v in state["g"]["vaults"].items() if v["tile"] == "09")
+    p(state, 0).update(mini=shields, square=None, shields=5)
+    p(state, 1).update(mini=batts, square=None, tanks={"1": {"C": 1}, "2": {"Si": 2}, "3": {}, "4": {}})
+    state = turn_with(state, {0: ["CN10"], 1: ["CN05"]})
+    state = play(state, 0, "reveal")
+    state = play(state, 0, "do:produce:free")
+    assert p(state, 0)["shields"] == 9  # side A at pressure 2: +2, twice
+    state = play(state, 0, "discard")
+    state = play(state, 1, "reveal")
+    state = play(state, 1, "do:produce:none")
+    assert step_name(state) == "buy" and sorted(legal(state, 1)) == ["buy:bC", "buy:bSi", "done"]
+    state = play(state, 1, "buy:bSi")  # at pressure 2: up to 1 battery for 1 matching resource
+    assert p(state, 1)["track"][-1] == "bSi" and legal(state, 1) == ["done"]
+    state = play(state, 1, "done")
+    assert step_name(state) == "keep"
+
+
+def test_auto_placer_never_liquefies():
+    # SB-BASIC-07, SB-BASIC-08, SB-BASIC-09, SB-BASIC-10, spec 6.5
+    state = new(2)
+    g = ctx(state)
+    b = p(state, 0)
+    b.update(tanks={"1": {"Lv": 2}, "2": {}, "3": {"Lv": 1}, "4": {}}, ds={"Gas": 6})
+    kept = gain(g, b, {"C": 2, "Lv": 1, "Gas": 3})
+    assert kept == {"C": 2, "Lv": 1, "Gas": 1}  # the DS tank holds 7 on the 2-3p side
+    assert b["tanks"]["2"] == {"C": 2} and b["tanks"]["4"] == {"Lv": 1}
+
+
+def test_final_score_and_tie_breaks():
+    # SB-SCORE-01, SB-SCORE-02, SB-SCORE-06, SB-SCORE-07, SB-SCORE-08, SB-SHIELD-09
+    state = new(3, first_game_layout=True)
+    g = ctx(state)
+    p(state, 0).update(shields=3, stress=28, cargo={"A": None, "B": {"ship": "scout", "demand": "D-S1",
+                                                                   "load": {"C": 4, "Bm": 3}}, "C": None})
+    assert scoring.breakdown(g, 0) == {"main": 11, "shields": 1, "vp": 12, "stress": 28, "final": -16}
+    p(state, 1).update(shields=11, stress=21, markers=3)
+    p(state, 2).update(shields=11, stress=21, markers=2)
+    scoring.finish(g)
+    result = ENGINE.outcome(state)
+    assert result["placings"] == [["2"], ["1"], ["0"]] and result["winners"] == [2]  # fewer markers left
+    state = new(2)
+    p(state, 0).update(shields=10, stress=3, markers=3)
+    p(state, 1).update(shields=10, stress=3, markers=3)
+    scoring.finish(ctx(state))
+    assert ENGINE.outcome(state)["winners"] == [0, 1]  # still tied: shared
