@@ -15,7 +15,7 @@ from .words import card as card_words
 
 def available(g: Game, kind: str) -> int:
     """Cards of a type that can still be drawn (deck plus discard pile)."""
-    return len(g.g["decks"][kind]) + len(g.g["discards"][kind])
+    return len(g.g["decks"][kind]) + len(g.g["discards"][kind]) + bool(g.g["tops"][kind])
 
 
 def deck_end_event(g: Game, kind: str) -> None:
@@ -37,25 +37,39 @@ def deck_end_event(g: Game, kind: str) -> None:
 
 
 def refill(g: Game, kind: str) -> None:
-    """An empty deck is rebuilt from its discard pile (SB-P2-PROG-01)."""
-    if not g.g["decks"][kind] and g.g["discards"][kind]:
+    """An empty deck is rebuilt face down from its discard pile (SB-P2-PROG-01)."""
+    if not g.g["decks"][kind] and not g.g["tops"][kind] and g.g["discards"][kind]:
         g.g["decks"][kind] = sorted(g.g["discards"][kind])
         g.g["discards"][kind] = []
         g.rng.shuffle(g.g["decks"][kind])
 
 
-def draw_card(g: Game, seat: int, kind: str) -> bool:
-    """One card of ``kind`` into ``seat``'s hand; False when none is left (SB-P2-PROG-03/04)."""
-    refill(g, kind)
+def turn_up(g: Game, kind: str) -> None:
+    """A face-up deck shows its top card to everyone (rulebook 2.1 and p.37: "place the new deck face up")."""
     deck = g.g["decks"][kind]
-    if not deck:
+    if deck:
+        g.g["tops"][kind] = g.draw(deck)[0]
+        g.log(f"The {kind} deck lies face up: {card_words(g, g.g['tops'][kind])} on top.")
+
+
+def draw_card(g: Game, seat: int, kind: str) -> bool:
+    """One card of ``kind`` into ``seat``'s hand; False when none is left (SB-P2-PROG-03/04). Taking the
+    last card fires the Deck End Event; the discard pile then becomes a new deck, face up."""
+    refill(g, kind)
+    deck, tops = g.g["decks"][kind], g.g["tops"]
+    if tops[kind]:
+        card, tops[kind] = tops[kind], None
+        turn_up(g, kind)
+    elif deck:
+        card = g.draw(deck)[0]
+    else:
         return False
-    card = g.draw(deck)[0]
     g.g["hands"][str(seat)].append(card)
     g.log(f"You draw {card_words(g, card)}.", to=[seat])
-    if not deck:
+    if not deck and not tops[kind]:
         deck_end_event(g, kind)
         refill(g, kind)
+        turn_up(g, kind)
     return True
 
 

@@ -128,7 +128,7 @@ def start(g: Game) -> None:
         "ships": ships(g), "events": {"deck": event_deck(g), "discard": [], "last": None},
         "decks": {t: shuffled(g, [c for c, card in g.data.cards.items() if card["type"] == t])
                   for t in CARD_TYPES},
-        "discards": {t: [] for t in CARD_TYPES},
+        "discards": {t: [] for t in CARD_TYPES}, "tops": {t: None for t in CARD_TYPES},
         "hands": {str(s): [] for s in range(g.seats)}, "programmed": {str(s): [] for s in range(g.seats)},
         "secondary": {str(s): secondary[i] for i, s in enumerate(range(g.seats))},
         "common_tank": {},

@@ -16,7 +16,7 @@ from .words import card as card_words
 
 ZONES = Zones(
     public("g.round", "g.phase", "g.order", "g.pressure", "g.core", "g.layout", "g.vaults", "g.tunnels",
-           "g.padlocks", "g.ships", "g.events.discard", "g.events.last", "g.discards", "g.common_tank",
+           "g.padlocks", "g.ships", "g.events.discard", "g.events.last", "g.discards", "g.tops", "g.common_tank",
            "g.alphabot", "g.standard.discard", "g.hatch", "g.players", "g.ended", "g.last_turn"),
     nobody("g.events.deck", "g.decks", "g.standard.deck", "g.hatch.pile", "g.hatch.removed"),
     nobody("g.hatch.token", when="closed"),
@@ -68,7 +68,8 @@ def table_view(g: Game, seat: int | None) -> dict[str, Any]:
                      "shields": a["shields"], "ai": a["ai"], "tank": amount(g, a["tank"])},
         "hatch": {"closed": g.g["hatch"]["closed"], "token": g.g["hatch"]["token"]},
         "padlocks": list(g.g["padlocks"]), "event": g.g["events"]["last"],
-        "decks": {k: len(v) for k, v in g.g["decks"].items()},
+        "decks": {k: len(v) + bool(g.g["tops"][k]) for k, v in g.g["decks"].items()},
+        "face_up": {k: card_words(g, c) for k, c in g.g["tops"].items() if c},
         "players": {str(s): board(g, s) for s in range(g.seats)},
     }
     if seat is not None:

@@ -108,6 +108,10 @@ def test_deck_end_event_and_rebuild():
     state["g"]["discards"]["MOVE"] = decks_["MOVE"][1:]
     decks_["MOVE"] = decks_["MOVE"][:1]
     assert decks.draw_card(g, 0, "MOVE")
-    assert state["g"]["alphabot"]["square"] == "EXIT" and len(decks_["MOVE"]) == 11
+    assert state["g"]["alphabot"]["square"] == "EXIT" and len(decks_["MOVE"]) == 10
+    top = state["g"]["tops"]["MOVE"]
+    assert top and top not in decks_["MOVE"]  # the rulebook: the new deck lies face up (spec AMB-07: down)
+    assert ENGINE.view(state, 1)["table"]["face_up"]["MOVE"]
+    assert decks.draw_card(g, 0, "MOVE") and state["g"]["hands"]["0"][-1] == top
     state["g"]["discards"]["MINE"], decks_["MINE"] = [], []
     assert not decks.draw_card(g, 0, "MINE")
