@@ -54,13 +54,19 @@ def slots(g: Game, p: dict[str, Any]) -> int:
 
 
 def update_ai(g: Game, p: dict[str, Any]) -> None:
-    """Competitive at ≤4 batteries, Cooperative at ≥6; at 5 the choice holds (SB-MOVE-19)."""
+    """Competitive at ≤4 batteries, Cooperative at ≥6; reaching exactly 5 queues the owner's choice
+    (SB-MOVE-19, SB-SHIELD-05)."""
     ai = g.data["rules"]["ai"]
     count = len(p["track"])
     if count <= ai["comp_at_most"]:
         p["ai"] = "comp"
     elif count >= ai["coop_at_least"]:
         p["ai"] = "coop"
+    elif p.get("ai_count") != count:
+        seat = next(int(s) for s, q in g.g["players"].items() if q is p)
+        if seat not in g.g["ai_pending"]:
+            g.g["ai_pending"].append(seat)
+    p["ai_count"] = count
 
 
 def active_batteries(g: Game, p: dict[str, Any]) -> list[str]:

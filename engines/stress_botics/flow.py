@@ -30,7 +30,10 @@ def start_actions(g: Game) -> None:
 
 
 def next_turn(g: Game) -> None:
-    """The next player in turn order with a programmed card, round-robin; Phase 4 when none is left."""
+    """The next player in turn order with a programmed card, round-robin; Phase 4 when none is left.
+    A player whose battery count became exactly 5 chooses their AI first (SB-MOVE-19)."""
+    if pending_choice(g, "turn"):
+        return
     order = g.g["order"]
     last = g.g["last_turn"]
     start = 0 if last is None else order.index(last) + 1
@@ -44,14 +47,29 @@ def next_turn(g: Game) -> None:
     g.goto("maintain", **Simultaneous.frame_for(list(order)))
 
 
-def ai_choices(g: Game, queue: list[int]) -> None:
-    """4.1.5 in turn order for players with exactly 5 batteries, then Phase 5 (SB-P4-MAINT-11)."""
+def pending_choice(g: Game, then: str) -> bool:
+    """Ask the next player whose count reached exactly 5 batteries (turn order); False when none waits."""
+    choice_at = g.data["rules"]["ai"]["choice_at"]
+    pending = g.g["ai_pending"]
+    waiting = [s for s in g.g["order"] if s in pending and len(player(g, s)["track"]) == choice_at]
+    pending.clear()
+    if waiting:
+        g.goto("ai_choice", seat=waiting[0], queue=waiting[1:], then=then)
+    return bool(waiting)
+
+
+def ai_choices(g: Game, queue: list[int], then: str = "phase5") -> None:
+    """Players with exactly 5 batteries choose in turn order (4.1.5, SB-P4-MAINT-11, or mid-phase), then the
+    game goes on: Phase 5 after maintenance, the next turn in Phase 3."""
     choice_at = g.data["rules"]["ai"]["choice_at"]
     waiting = [s for s in queue if len(player(g, s)["track"]) == choice_at]
     if waiting:
-        g.goto("ai_choice", seat=waiting[0], queue=waiting[1:])
-        return
-    phase5(g)
+        g.goto("ai_choice", seat=waiting[0], queue=waiting[1:], then=then)
+    elif then == "turn":
+        next_turn(g)
+    else:
+        g.g["ai_pending"].clear()
+        phase5(g)
 
 
 def phase5(g: Game) -> None:

@@ -227,7 +227,7 @@ class AIChoice(Step):
     def act_ai(self, g: Game, seat: int, ai: str) -> None:
         player(g, seat)["ai"] = ai
         g.log(f"{{seat{seat}}}'s AI is {'Cooperative' if ai == 'coop' else 'Competitive'}.")
-        flow.ai_choices(g, g.frame["queue"])
+        flow.ai_choices(g, g.frame["queue"], g.frame.get("then", "phase5"))
 
     def label_ai(self, g: Game, seat: int, ai: str) -> str:
         word = "Cooperative" if ai == "coop" else "Competitive"

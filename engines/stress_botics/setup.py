@@ -104,6 +104,7 @@ def board(g: Game, position: int, node: str) -> dict[str, Any]:
         "mini": node, "square": None, "stress": s["start_stress"], "shields": s["start_shields"],
         "tanks": tanks, "ds": dict(s["start_ds"]), "track": list(s["start_track"]),
         "inside": s["start_battery_inside"], "producer": producer, "ai": s["start_ai"],
+        "ai_count": len(s["start_track"]),
         "cargo": {k: None for k in g.data["boards"]["player_board"]["cargo_cards"]},
         "markers": g.data["boards"]["player_board"]["delivery_markers"], "spots": [], "slot": 0,
     }
@@ -137,5 +138,5 @@ def start(g: Game) -> None:
         "standard": {"deck": shuffled(g, list(g.data.standard_ai)), "discard": []},
         "hatch": hatch(g),
         "players": {str(seat): board(g, i + 1, start_location(g, i + 1, vaults)) for i, seat in enumerate(order)},
-        "ended": False,
+        "ended": False, "ai_pending": [],
     })

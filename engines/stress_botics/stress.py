@@ -12,6 +12,8 @@ from typing import Any
 
 from engines.core import Game
 
+from .batteries import update_ai
+
 TOP = 40
 """The last space of the stress track (boards.json stress_track.max; checked in Content)."""
 
@@ -82,10 +84,12 @@ def lose_one_shield(g: Game, seat: int) -> None:
     x = p["shields"]
     if x in shared_spaces(g) and len(p["track"]) >= x and p["track"][x - 1] == "bTi":
         p["track"].pop(x - 1)  # SB-SHIELD-04: the bTi lying on the marker absorbs the hit
+        update_ai(g, p)
         return
     p["shields"] = x - 1
     if p["shields"] in shared_spaces(g):
         del p["track"][p["shields"]:]  # SB-SHIELD-03: batteries beyond the shared space are lost
+    update_ai(g, p)  # SB-SHIELD-05
 
 
 def damage(g: Game, seat: int, n: int) -> None:

@@ -17,7 +17,8 @@ from .words import card as card_words
 ZONES = Zones(
     public("g.round", "g.phase", "g.order", "g.pressure", "g.core", "g.layout", "g.vaults", "g.tunnels",
            "g.padlocks", "g.ships", "g.events.discard", "g.events.last", "g.discards", "g.tops", "g.common_tank",
-           "g.alphabot", "g.standard.discard", "g.hatch", "g.players", "g.ended", "g.last_turn"),
+           "g.alphabot", "g.standard.discard", "g.hatch", "g.players", "g.ended", "g.last_turn",
+           "g.ai_pending"),
     nobody("g.events.deck", "g.decks", "g.standard.deck", "g.hatch.pile", "g.hatch.removed"),
     nobody("g.hatch.token", when="closed"),
     owner("g.hands.{seat}"),

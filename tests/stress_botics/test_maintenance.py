@@ -1,8 +1,10 @@
 """Phase 4 maintenance in rule order (SB-P4-MAINT-*, SB-EX-13, SB-BASIC-10, SB-MOVE-19)."""
 
 from engines.core import Simultaneous
+from engines.stress_botics.batteries import update_ai
+from engines.stress_botics.stress import damage
 
-from .engine_helpers import ENGINE, legal, new, p, play, step_name
+from .engine_helpers import ENGINE, ctx, legal, new, p, play, step_name
 
 
 def ex13():
@@ -77,3 +79,39 @@ def test_ai_choice_at_exactly_five():
     assert legal(state, 1) == ["ai:comp", "ai:coop"]
     state = play(state, 1, "ai:coop")
     assert p(state, 1)["ai"] == "coop"
+
+
+def test_ex08_ai_changes_with_battery_count():
+    # SB-EX-08 (without the item: purple's 3 batteries are paid by a delivery-like loss), SB-MOVE-19,
+    # SB-BATTRACK-01, SB-SHIELD-05: reaching exactly 5 asks at once (after the turn); others change by count
+    state = new(2, first_game_layout=True)
+    state["g"]["pressure"] = 3
+    purple, yellow = p(state, 0), p(state, 1)
+    purple.update(track=["bC"] * 6, ai="coop", ai_count=6)
+    batts = next(n for n, v in state["g"]["vaults"].items() if v["tile"] == "09")
+    yellow.update(mini=batts, square=None, track=["bC"] * 4, ai_count=4,
+                  tanks={"1": {}, "2": {"Si": 1}, "3": {}, "4": {}})
+    del purple["track"][:3]
+    update_ai(ctx(state), purple)
+    assert purple["ai"] == "comp"
+    state["g"]["programmed"]["1"] = ["CN05"]
+    state["stack"] = [{"step": "turn", "seat": 1}]
+    state["g"]["last_turn"] = 1
+    state = play(state, 1, "reveal")
+    state = play(state, 1, "do:produce:none")
+    state = play(state, 1, "buy:bSi")
+    state = play(state, 1, "done")
+    state = play(state, 1, "discard")
+    assert step_name(state) == "ai_choice" and legal(state, 1) == ["ai:comp", "ai:coop"]
+    state = play(state, 1, "ai:comp")
+    assert p(state, 1)["ai"] == "comp" and step_name(state) == "maintain"
+
+
+def test_ex20_choice_after_a_hit():
+    # SB-EX-20, SB-SHIELD-05
+    state = new(2)
+    g = ctx(state)
+    b = p(state, 0)
+    b.update(shields=7, track=["bC"] * 5 + ["bTi", "bSi"], ai="coop", ai_count=7)
+    damage(g, 0, 2)
+    assert state["g"]["ai_pending"] == [0] and b["ai"] == "coop"
