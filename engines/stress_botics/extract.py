@@ -43,6 +43,8 @@ def extract_yield(g: Game, seat: int, pressure: int | None = None) -> dict[str, 
         if core["side"] == "A":
             n = min(core["lava"], rules["side_a"]["extract_lava"][level])
             return {"Lv": n} if n else None  # SB-MINE-04
+        if player(g, seat)["square"] != "EXTRACTING":
+            return None
         return dict(rules["side_b"]["extract_yield"][level])  # SB-MINE-05
     tunnel = g.g["tunnels"].get(node)
     if tunnel is not None:
@@ -50,7 +52,27 @@ def extract_yield(g: Game, seat: int, pressure: int | None = None) -> dict[str, 
             return {tunnel["queue"][0]: 1} if tunnel["queue"] else None  # SB-MINE-06/07
         info = next(t for t in g.data["planet"]["tunnels"] if t["node"] == node)
         return dict(info["side_b_yield"][level])  # SB-MINE-08
-    return None
+    return hatch_yield(g, seat)
+
+
+def hatch_yield(g: Game, seat: int) -> dict[str, int] | None:
+    """Extracting in the Hatch: an open extract token, the figure on or beside the Hatch, AlphaBot not on
+    it; one more of the same on the Hatch (SB-MINE-09). A token offering Gas or Acid gives the first (the
+    choice comes with part 2's hatch prompts)."""
+    p, a, hatch = player(g, seat), g.g["alphabot"], g.g["hatch"]
+    if not a["mv"] or p["mini"] != f"MV{a['mv']}" or not hatch["token"] or hatch["closed"]:
+        return None
+    token = g.data.hatches[hatch["token"]]
+    where = a["square"] if p["square"] == "TOP" else p["square"]
+    if token["kind"] != "extract" or a["square"] == "HATCH":
+        return None
+    if where != "HATCH" and where not in g.data.squares["HATCH"]["adjacent"]:
+        return None
+    gains = dict(token["extract"][0])
+    if where == "HATCH":
+        for res in list(gains):
+            gains[res] += g.data["hatches"]["on_hatch_extra_extract"]
+    return gains
 
 
 def empty_tunnel(g: Game, seat: int, node: str) -> None:
@@ -77,6 +99,9 @@ def extract(g: Game, seat: int, slot: str | None, pressure: int | None = None) -
         core["lava"] -= gains.get("Lv", 0)  # taken from the tile, kept or not
         if core["lava"] <= 0:
             core["side"] = "B"  # SB-MINE-04, AMB-10: Core tile and Core Section Tile flip together
+            for other in g.g["players"].values():
+                if other["mini"] == "CORE":
+                    other["square"] = "EXTRACTING"  # up to 3 figures fit the extracting spaces
             g.log("The Core's Lava is gone: the Core turns to side B.")
     tunnel = g.g["tunnels"].get(node)
     if tunnel is not None and tunnel["side"] == "A":
@@ -123,3 +148,18 @@ def collect(g: Game, seat: int, slot: str | None) -> dict[str, int]:
         if not state["res"].get(b):
             state["res"].pop(b, None)
     return kept
+
+
+EXTRACTION_TILES = ("01", "03", "04", "05", "07")
+
+
+def core_production(g: Game, seat: int) -> bool:
+    """Produce in the Core: side B, on its producing space, no Cylindroids (SB-CONNECT-07, AMB-20)."""
+    p = player(g, seat)
+    return p["mini"] == "CORE" and g.g["core"]["side"] == "B" and p["square"] == "PRODUCING"
+
+
+def tile_yield(g: Game, tile: str) -> dict[str, int]:
+    """One Extraction Vault tile's yield on its current side at the current pressure (SB-CONNECT-07 (1))."""
+    state = next(v for v in g.g["vaults"].values() if v["tile"] == tile)
+    return dict(g.data.vaults[tile][side_key(state)]["yield"][g.g["pressure"]])

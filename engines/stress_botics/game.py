@@ -12,7 +12,7 @@ from .delivery import Deliver
 from .maintenance import AIChoice, Discard, Maintain
 from .moving import Encounter, Move
 from .programming import Draw, Program
-from .turns import Buy, Keep, SubAction, Turn
+from .turns import Buy, CoreProduce, Keep, SubAction, Turn
 
 
 class StressBotics(Engine):
@@ -33,7 +33,8 @@ class StressBotics(Engine):
         Option("aggressive_orbit", "Aggressive orbit (2 players)", False,
                help="AMB-14: the '2 Players Aggressive' leaving-orbit stress column."),
     ))
-    steps = (Draw, Program, Turn, SubAction, Move, Encounter, Buy, Deliver, Keep, Maintain, AIChoice, Discard)
+    steps = (Draw, Program, Turn, SubAction, Move, Encounter, Buy, CoreProduce, Deliver, Keep, Maintain, AIChoice,
+             Discard)
     zones = view.ZONES
     rules_summary = ("Each round: an Event moves the ships and the planet; draw Action cards by where you are "
                      "relative to AlphaBot and program them secretly; play them in turn order (MOVE, MINE, "

@@ -14,6 +14,8 @@ from engines.core import Game
 
 TOP = "TOP"
 """The pseudo-square on top of AlphaBot (spec 4.3.3)."""
+CORE_SPACES = ("PRODUCING", "EXTRACTING")
+"""The Core's side-B spaces, kept in ``square`` while the Mini is in the Core (SB-MOVE-18)."""
 PORT_SQUARE = {"entry": "ENTRY", "exit": "EXIT", "corner_a": "CORNER_A", "corner_b": "CORNER_B"}
 """Arrival squares by the port an edge ends at (SB-MOVE-10)."""
 
@@ -47,7 +49,10 @@ def neighbours(g: Game, node: str) -> list[tuple[str, str | None, int]]:
 
 
 def square_capacity(g: Game, square: str) -> int:
-    """BetaBots a Main Vault square holds (spec 4.3.2); 2 on top of AlphaBot (AMB-47)."""
+    """BetaBots a Main Vault square holds (spec 4.3.2); 2 on top of AlphaBot (AMB-47); the Core's side-B
+    spaces (SB-BASIC-16)."""
+    if square in CORE_SPACES:
+        return g.data.nodes["CORE"]["capacity"]["B"][square.lower()]
     mv = g.data["main_vault"]
     if square == TOP:
         return mv["on_top_of_alphabot"]["betabots"]
@@ -107,11 +112,18 @@ def _steps(g: Game, place: Place) -> list[tuple[Place, int, int]]:
                 out.append(((node, sq), g.data["rules"]["movement"]["main_vault_square_change"], 0))  # SB-MOVE-11
         if square != TOP:
             out.append(((node, TOP), g.data["rules"]["movement"]["onto_alphabot"], 0))
+    core_b = g.g["core"]["side"] == "B"
+    if node == "CORE" and core_b and square in CORE_SPACES:
+        other = CORE_SPACES[1 - CORE_SPACES.index(square)]
+        out.append(((node, other), 1, 0))  # SB-MOVE-18: switching spaces costs 1 MP
     linked = set()
     for there, port, mp in neighbours(g, node):
         linked.add(there)
         arrive = PORT_SQUARE.get(port) if there == active else None
         if there == active and arrive is None:
+            continue
+        if there == "CORE" and core_b:
+            out += [((there, space), mp, 0) for space in CORE_SPACES]
             continue
         out.append(((there, arrive), mp, 0))  # SB-MOVE-14: leaving the Main Vault costs only the route
     if node == "CORE":

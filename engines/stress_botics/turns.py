@@ -15,18 +15,29 @@ from engines.core import Action, Game, Step, act
 from . import flow
 from .batteries import active_batteries, add_battery, battery_at, room, spend
 from .delivery import deliver_frame, possible
-from .extract import collect, extract, extract_yield, produce_shields, production
+from .events import change_pressure, rotate_core
+from .extract import (
+    EXTRACTION_TILES,
+    collect,
+    core_production,
+    extract,
+    extract_yield,
+    produce_shields,
+    production,
+    tile_yield,
+)
 from .moving import places
 from .stress import player
-from .tanks import can_pay_from, pay_from, take_one
+from .tanks import can_pay_from, gain, pay_from, take_one
 from .words import amount
 from .words import card as card_words
 
-SUBACTIONS = {"MOVE": ("move",), "MINE": ("extract",), "CONNECT": ("produce", "deliver"), "INTERACT": ()}
+SUBACTIONS = {"MOVE": ("move",), "MINE": ("extract",), "CONNECT": ("produce", "core", "deliver"), "INTERACT": ()}
 """The part-1 sub-actions of each card type, in the order they are offered."""
 MUST_BOOST = ("deliver",)
 """Sub-actions that need a boost (SB-P3-ACT-08; Attack and Open a Box come with part 2)."""
-NAMES = {"move": "Move", "extract": "Extract", "produce": "Produce", "deliver": "Make a Manual Delivery"}
+NAMES = {"move": "Move", "extract": "Extract", "produce": "Produce", "core": "Produce in the Core",
+         "deliver": "Make a Manual Delivery"}
 
 
 def card_type(g: Game, card: str) -> str:
@@ -44,6 +55,8 @@ def possible_here(g: Game, seat: int, sub: str) -> bool:
         if entry is None:
             return False
         return entry["produce"] == "shields" or bool(buyable(g, seat, entry))
+    if sub == "core":
+        return core_production(g, seat)
     if sub == "deliver":
         info = g.data.nodes[player(g, seat)["mini"]]
         return info["kind"] == "delivery_base" and info["base"] == "manual" and possible(g, seat)
@@ -163,11 +176,16 @@ class SubAction(Step):
                 g.log(f"{{seat{seat}}} produces shields.")
             else:
                 g.call("buy", seat=seat, left=entry["max_batteries"], rounds=times - 1)
+        elif sub == "core":
+            g.goto("keep", **keep)
+            g.call("core_produce", seat=seat, slot=slot, both=boost != "none", done=[])
         elif sub == "deliver":
             g.goto("keep", **keep)
             g.call("deliver", seat=seat, **deliver_frame(False))
 
     def label_do(self, g: Game, seat: int, sub: str, boost: str) -> str:
+        if sub == "core" and boost != "none":
+            return f"Produce in the Core, both options{words_for(boost)}"
         words = {"none": "", "free": " (boosted: free boost)",
                  "inside": " (boosted: the battery inside your BetaBot)",
                  "track": " (boosted: the battery on track space 1)"}
@@ -176,6 +194,56 @@ class SubAction(Step):
 
     def prompt(self, g: Game, seat: int) -> str:
         return f"Choose what {card_words(g, g.frame['card'])} does."
+
+
+def words_for(boost: str) -> str:
+    return {"free": " (boosted: free boost)", "inside": " (boosted: the battery inside your BetaBot)",
+            "track": " (boosted: the battery on track space 1)"}[boost]
+
+
+class CoreProduce(Step):
+    """Produce in the Core: a tile's yield, or pressure ±1 with a dial step; boosted, both once each
+    (SB-CONNECT-07). Frame ``{"seat", "slot", "both", "done": [...]}``."""
+
+    name = "core_produce"
+    verbs = ("tile", "shift")
+    deciding = "produce in the Core"
+
+    def actions_tile(self, g: Game, seat: int) -> list[Action]:
+        return [] if "tile" in g.frame["done"] else [act("tile", int(t)) for t in EXTRACTION_TILES]
+
+    def act_tile(self, g: Game, seat: int, number: int) -> None:
+        kept = gain(g, player(g, seat), tile_yield(g, f"{number:02d}"), g.frame["slot"])
+        g.log(f"{{seat{seat}}} produces in the Core: {amount(g, kept)}.")
+        self.finish(g, "tile")
+
+    def label_tile(self, g: Game, seat: int, number: int) -> str:
+        tile = f"{number:02d}"
+        return f"Gain what vault {tile} {g.data.vaults[tile]['name']} yields: {amount(g, tile_yield(g, tile))}"
+
+    def actions_shift(self, g: Game, seat: int) -> list[Action]:
+        if "shift" in g.frame["done"]:
+            return []
+        return [act("shift", d, way) for d in (1, -1) for way in ("CW", "CCW")]
+
+    def act_shift(self, g: Game, seat: int, delta: int, way: str) -> None:
+        change_pressure(g, delta)
+        rotate_core(g, way, g.data["planet"]["core_dial"]["produce_steps"])
+        g.log(f"{{seat{seat}}} changes the pressure to {g.g['pressure']} and turns the Core dial.")
+        self.finish(g, "shift")
+
+    def label_shift(self, g: Game, seat: int, delta: int, way: str) -> str:
+        turn = "clockwise" if way == "CW" else "counterclockwise"
+        return f"Pressure {delta:+d} and turn the Core dial 1 step {turn}"
+
+    def finish(self, g: Game, kind: str) -> None:
+        g.frame["done"].append(kind)
+        if not g.frame["both"] or len(g.frame["done"]) == 2:
+            g.end()
+
+    def prompt(self, g: Game, seat: int) -> str:
+        return "Produce in the Core: " + ("do both options, in either order." if g.frame["both"]
+                                          else "choose one option.")
 
 
 class Buy(Step):

@@ -5,7 +5,8 @@ from __future__ import annotations
 from engines.core import Game
 
 SQUARE_NAMES = {"ENTRY": "Entry", "EXIT": "Exit", "CORNER_A": "Corner-A", "CORNER_B": "Corner-B", "A1": "A1",
-                "A2": "A2", "B1": "B1", "B2": "B2", "HATCH": "the Hatch", "TOP": "on top of AlphaBot"}
+                "A2": "A2", "B1": "B1", "B2": "B2", "HATCH": "the Hatch", "TOP": "on top of AlphaBot",
+                "PRODUCING": "producing space", "EXTRACTING": "extracting space"}
 
 
 def amount(g: Game, res: dict[str, int]) -> str:
@@ -27,7 +28,7 @@ def location(g: Game, node: str, square: str | None = None) -> str:
     info = g.data.nodes[node]
     kind = info["kind"]
     if kind == "core":
-        return "the Core"
+        return f"the Core ({SQUARE_NAMES[square]})" if square else "the Core"
     if kind == "main_vault":
         text = f"Main Vault {node[2:]}"
         return f"{text}, {SQUARE_NAMES[square]}" if square else text

@@ -3,6 +3,7 @@
 
 from engines.stress_botics import flow, scoring
 from engines.stress_botics.extract import extract, extract_yield
+from engines.stress_botics.planet import destinations
 from engines.stress_botics.tanks import gain, holdings
 
 from .engine_helpers import ENGINE, ctx, legal, new, p, play, step_name
@@ -195,3 +196,41 @@ def test_final_score_and_tie_breaks():
     p(state, 1).update(shields=10, stress=3, markers=3)
     scoring.finish(ctx(state))
     assert ENGINE.outcome(state)["winners"] == [0, 1]  # still tied: shared
+
+
+def test_core_b_spaces_and_produce_in_the_core():
+    # SB-MOVE-18, SB-CONNECT-07, SB-MINE-05, SB-BASIC-16
+    state = new(2, first_game_layout=True)
+    state["g"]["core"].update(side="B", dial=0, lava=0)
+    state["g"]["pressure"] = 1
+    p(state, 0).update(mini="MV1", square=None)
+    p(state, 1).update(mini="CORE", square="PRODUCING")
+    reach = destinations(ctx(state), 0, 2)
+    assert ("CORE", "EXTRACTING") in reach and ("CORE", "PRODUCING") not in reach  # 1 producing space
+    p(state, 0).update(mini="CORE", square="EXTRACTING", tanks={"1": {}, "2": {}, "3": {}, "4": {}}, ds={})
+    assert extract_yield(ctx(state), 0) == {"Bm": 1, "C": 1} and extract_yield(ctx(state), 1) is None
+    state = turn_with(state, {1: ["CN10"]})
+    state = play(state, 1, "reveal")
+    assert "do:core:free" in legal(state, 1) and "do:core:none" in legal(state, 1)
+    state = play(state, 1, "do:core:free")
+    assert step_name(state) == "core_produce"
+    state = play(state, 1, "shift:1:CW")
+    assert state["g"]["pressure"] == 2 and state["g"]["core"]["dial"] == 1
+    assert not [a for a in legal(state, 1) if a.startswith("shift")]  # both options, never the same twice
+    state = play(state, 1, "tile:4")
+    assert step_name(state) == "keep" and holdings(p(state, 1)).get("Ti", 0) >= 1
+
+
+def test_extract_in_the_hatch():
+    # SB-MINE-09
+    state = new(2)
+    state["g"]["alphabot"].update(mv=1, square="ENTRY")
+    state["g"]["hatch"].update(token="H02", closed=False)
+    p(state, 0).update(mini="MV1", square="HATCH")
+    p(state, 1).update(mini="MV1", square="A1")
+    g = ctx(state)
+    assert extract_yield(g, 0) == {"Ti": 2} and extract_yield(g, 1) == {"Ti": 1}
+    p(state, 1)["square"] = "CORNER_A"
+    assert extract_yield(g, 1) is None
+    state["g"]["hatch"]["closed"] = True
+    assert extract_yield(g, 0) is None
