@@ -86,6 +86,19 @@ def buyable(g: Game, seat: int, entry: dict[str, Any]) -> list[str]:
     return [b for b, r in price.items() if held.get(r, 0) >= entry["price_each"]]
 
 
+def choices(g: Game, seat: int, card: str) -> list[Action]:
+    """Every sub-action of ``card`` possible now, unboosted and with each boost source (SB-P3-ACT-04/08)."""
+    out = []
+    sources = boosts(g, seat, card)
+    for sub in SUBACTIONS[card_type(g, card)]:
+        if not possible_here(g, seat, sub):
+            continue
+        if sub not in MUST_BOOST:
+            out.append(act("do", sub, "none"))
+        out += [act("do", sub, src) for src in sources]
+    return out
+
+
 class Turn(Step):
     """Frame ``{"seat"}``: reveal and perform the leftmost programmed card, or return it (SB-P3-ACT-02)."""
 
@@ -97,9 +110,7 @@ class Turn(Step):
         return g.g["programmed"][str(seat)][0]
 
     def actions_reveal(self, g: Game, seat: int) -> list[Action]:
-        card = self.card(g, seat)
-        subs = SUBACTIONS[card_type(g, card)]
-        return [act("reveal")] if any(possible_here(g, seat, s) for s in subs) else []
+        return [act("reveal")] if choices(g, seat, self.card(g, seat)) else []
 
     def act_reveal(self, g: Game, seat: int) -> None:
         card = g.g["programmed"][str(seat)].pop(0)
@@ -138,16 +149,7 @@ class SubAction(Step):
     deciding = "choose a sub-action"
 
     def actions_do(self, g: Game, seat: int) -> list[Action]:
-        card = g.frame["card"]
-        out = []
-        sources = boosts(g, seat, card)
-        for sub in SUBACTIONS[card_type(g, card)]:
-            if not possible_here(g, seat, sub):
-                continue
-            if sub not in MUST_BOOST:
-                out.append(act("do", sub, "none"))
-            out += [act("do", sub, src) for src in sources]
-        return out
+        return choices(g, seat, g.frame["card"])
 
     def act_do(self, g: Game, seat: int, sub: str, boost: str) -> None:
         p, frame = player(g, seat), dict(g.frame)

@@ -84,3 +84,17 @@ def test_delivery_conditions():
     assert eligible(g, 0) == []
     state["g"]["ships"]["probe"].update(pos=5, demands=[])
     assert eligible(g, 0) == []
+
+
+def test_manual_delivery_needs_a_boost_source():
+    # SB-CONNECT-13, SB-P3-ACT-08: without a free boost or a Silicon battery to spend the card can only
+    # be returned (a found dead end: the reveal was offered with nothing to do)
+    state = play(ex11(), 0, "go:DBM_B")
+    purple = p(state, 0)
+    purple.update(inside="bC", track=["bTi", "bTi", "bSi"])
+    state["g"]["programmed"]["0"] = ["CN08"]
+    state["stack"] = [{"step": "turn", "seat": 0}]
+    assert legal(state, 0) == ["back"]
+    state["g"]["programmed"]["0"] = ["CN10"]  # free boost
+    state = play(state, 0, "reveal")
+    assert legal(state, 0) == ["do:deliver:free"]
