@@ -10,11 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import Game
+from engines.core import Game, effects
+from engines.core.effects import Handler
 
 from .planet import TOP, can_end, others_at
 from .stress import player
 from .tanks import add
+from .words import square as words_square
+
+ACTOR = "alphabot"
+"""AlphaBot's key as the owner of its queued effects."""
 
 NEXT_ENTRY = "NEXT_ENTRY"
 """The alphabot_moves value for a forward step out of the Exit (SB-ALPHA-26)."""
@@ -44,20 +49,34 @@ def repair(g: Game, n: int) -> None:
     ab(g)["shields"] = min(g.data["alphabot"]["shield_track"]["spaces"], ab(g)["shields"] + n)
 
 
-def push_off(g: Game, square: str) -> None:
-    """BetaBots standing on ``square`` (not on top) move to an adjacent square with room (SB-MOVE-16).
-    Part 1 picks the first in the fixed order (spec 6.4); the owner's choice comes with the prompts of part 2."""
+def push_squares(g: Game, seat: int, square: str) -> list[str]:
+    """Where a BetaBot pushed off ``square`` may go: an adjacent square with room that AlphaBot is not on;
+    else any square with room; else the Entry (SB-MOVE-16), in the fixed order of spec 6.4."""
     node = f"MV{ab(g)['mv']}"
-    order = g.data["main_vault"]["push_choice_order"]
-    for seat in others_at(g, -1, node, square):
-        adjacent = g.data.squares[square]["adjacent"]
-        options = [s for s in order if s in adjacent and s != square and can_end(g, seat, (node, s))]
-        options = options or [s for s in order if s != square and can_end(g, seat, (node, s))] or ["ENTRY"]
-        player(g, seat)["square"] = options[0]
-        g.log(f"AlphaBot pushes {{seat{seat}}} to {g.data.squares[options[0]]['id'].replace('_', '-').title()}.")
+    order = [s for s in g.data["main_vault"]["push_choice_order"] if s not in (square, ab(g)["square"])]
+    adjacent = g.data.squares[square]["adjacent"]
+    near = [s for s in order if s in adjacent and can_end(g, seat, (node, s))]
+    return near or [s for s in order if can_end(g, seat, (node, s))] or ["ENTRY"]
 
 
-def step(g: Game) -> None:
+def push_to(g: Game, seat: int, square: str) -> None:
+    player(g, seat)["square"] = square
+    g.log(f"AlphaBot pushes {{seat{seat}}} to {words_square(square)}.")
+
+
+def push_off(g: Game, square: str, queue: bool = False) -> None:
+    """BetaBots standing on ``square`` (not on top) are pushed off, in turn order (SB-MOVE-16); queued,
+    each owner picks the square, otherwise the first in the fixed order is taken."""
+    node = f"MV{ab(g)['mv']}"
+    seats = others_at(g, -1, node, square)
+    if queue:
+        effects.push_front(g, *(effects.effect("push", seat, square=square) for seat in seats))
+        return
+    for seat in seats:
+        push_to(g, seat, push_squares(g, seat, square)[0])
+
+
+def step(g: Game, queue: bool = False) -> None:
     """One step by the Direction (SB-ALPHA-17), or out of the Exit into the next vault (SB-ALPHA-26)."""
     a = ab(g)
     table = next(m["from"] for m in g.data["main_vault"]["alphabot_moves"] if m["direction"] == a["direction"])
@@ -66,7 +85,7 @@ def step(g: Game) -> None:
         leave_vault(g)
         return
     a["square"] = target
-    push_off(g, target)  # SB-ALPHA-20
+    push_off(g, target, queue)  # SB-ALPHA-20
     hatch = g.g["hatch"]
     if target == "HATCH" and not hatch["closed"]:
         gain = g.data.hatches[hatch["token"]].get("alphabot_gain") or {}
@@ -179,32 +198,36 @@ def describe(g: Game, card: str) -> str:
 
 
 def resolve_standard(g: Game, card: str) -> None:
-    """One Standard AI card's effect list (spec 4.15)."""
+    """One Standard AI card's effect list (spec 4.15), at once (pushes take the first square)."""
     for op in g.data.standard_ai[card]["effect"]:
-        name, params = op.get("name"), op.get("params", {})
-        if name == "alphabot_move":
-            move(g, params["steps"])
-        elif name == "alphabot_set_direction":
-            ab(g)["direction"] = params["to"]
-        elif name == "alphabot_turn_direction":
-            turn_cw(g)
-        elif name == "alphabot_self_repair":
-            a = ab(g)
-            if a["tank"].get("Ti", 0) >= 1 and a["shields"] < g.data["alphabot"]["shield_track"]["spaces"]:
-                add(a["tank"], "Ti", -1)
-                repair(g, 1)
-        elif name == "alphabot_hatch_harvest":
-            hatch = g.g["hatch"]
-            if ab(g)["square"] in g.data.squares["HATCH"]["adjacent"] and hatch["token"] and not hatch["closed"]:
-                tank_add(g, g.data.hatches[hatch["token"]].get("alphabot_gain") or {})
-        elif name == "hatch_flip":
-            g.g["hatch"]["closed"] = not g.g["hatch"]["closed"]
+        if op.get("name") == "alphabot_move":
+            move(g, op["params"]["steps"])
+        else:
+            apply_op(g, op)
 
 
-def activate(g: Game) -> None:
-    """Phase 5.2: reveal the top Standard card, resolve, discard, AI marker +1 (SB-ALPHA-01/04/06)."""
-    if not ab(g)["mv"]:
-        return  # SB-P5-CYL-01: skipped once AlphaBot is on its Shuttle
+def apply_op(g: Game, op: dict[str, Any]) -> None:
+    """One card operation other than moving (spec 4.15)."""
+    name, params = op.get("name"), op.get("params", {})
+    if name == "alphabot_set_direction":
+        ab(g)["direction"] = params["to"]
+    elif name == "alphabot_turn_direction":
+        turn_cw(g)
+    elif name == "alphabot_self_repair":
+        a = ab(g)
+        if a["tank"].get("Ti", 0) >= 1 and a["shields"] < g.data["alphabot"]["shield_track"]["spaces"]:
+            add(a["tank"], "Ti", -1)
+            repair(g, 1)
+    elif name == "alphabot_hatch_harvest":
+        hatch = g.g["hatch"]
+        if ab(g)["square"] in g.data.squares["HATCH"]["adjacent"] and hatch["token"] and not hatch["closed"]:
+            tank_add(g, g.data.hatches[hatch["token"]].get("alphabot_gain") or {})
+    elif name == "hatch_flip":
+        g.g["hatch"]["closed"] = not g.g["hatch"]["closed"]
+
+
+def reveal_standard(g: Game) -> str:
+    """The top Standard AI card; an empty deck is rebuilt from its discard pile (SB-ALPHA-06)."""
     deck = g.g["standard"]
     if not deck["deck"]:
         deck["deck"] = sorted(deck["discard"])
@@ -212,6 +235,62 @@ def activate(g: Game) -> None:
         g.rng.shuffle(deck["deck"])
     card = g.draw(deck["deck"])[0]
     g.log(f"AlphaBot reveals {g.data.standard_ai[card]['name']}: {describe(g, card)}.")
-    resolve_standard(g, card)
-    deck["discard"].append(card)
+    return card
+
+
+def queue_activation(g: Game) -> None:
+    """Phase 5.2 on the effect queue: the card's steps one by one, pushes asked of their owners between
+    them, then discard and AI marker +1 (SB-ALPHA-01/04, SB-MOVE-16)."""
+    if not ab(g)["mv"]:
+        return  # SB-P5-CYL-01: skipped once AlphaBot is on its Shuttle
+    card = reveal_standard(g)
+    queue = []
+    for op in g.data.standard_ai[card]["effect"]:
+        if op.get("name") == "alphabot_move":
+            queue += [effects.effect("alphabot_step", ACTOR)] * op["params"]["steps"]
+        else:
+            queue.append(effects.effect("alphabot_op", ACTOR, op=op))
+    effects.push(g, *queue, effects.effect("alphabot_done", ACTOR, card=card))
+
+
+def _run_step(g: Game, item: dict[str, Any]) -> None:
+    if ab(g)["mv"]:
+        step(g, queue=True)
+
+
+def _run_op(g: Game, item: dict[str, Any]) -> None:
+    if ab(g)["mv"]:
+        apply_op(g, item["op"])
+
+
+def _run_done(g: Game, item: dict[str, Any]) -> None:
+    g.g["standard"]["discard"].append(item["card"])
     ab(g)["ai"] = min(ai_max(g), ab(g)["ai"] + 1)
+
+
+def _push_options(g: Game, item: dict[str, Any]) -> list[str] | None:
+    seat, square = item["owner"], item["square"]
+    p = player(g, seat)
+    if not ab(g)["mv"] or p["mini"] != f"MV{ab(g)['mv']}" or p["square"] != square:
+        return None
+    return push_squares(g, seat, square)
+
+
+EFFECTS = {
+    "alphabot_step": Handler(run=lambda g, item: _run_step(g, item)),
+    "alphabot_op": Handler(run=lambda g, item: _run_op(g, item)),
+    "alphabot_done": Handler(run=lambda g, item: _run_done(g, item)),
+    "push": Handler(run=_push_options, pick=lambda g, item, sq: push_to(g, item["owner"], str(sq)),
+                    label=lambda g, item, sq: f"Go to {words_square(str(sq))}",
+                    prompt="AlphaBot pushes your BetaBot off its square: pick where it goes."),
+}
+"""AlphaBot's queued effects (owner ``alphabot``) and the push a BetaBot's owner answers."""
+
+
+def activate(g: Game) -> None:
+    """Phase 5.2 at once (tests and procedures): reveal, resolve, discard, AI marker +1 (SB-ALPHA-01/04/06)."""
+    if not ab(g)["mv"]:
+        return  # SB-P5-CYL-01: skipped once AlphaBot is on its Shuttle
+    card = reveal_standard(g)
+    resolve_standard(g, card)
+    _run_done(g, {"card": card})

@@ -5,7 +5,7 @@ Procedures only; steps name the next prompt by its step name, so no step module 
 
 from __future__ import annotations
 
-from engines.core import Game, Simultaneous
+from engines.core import Game, Simultaneous, effects
 
 from . import alphabot, events, scoring, status
 from .stress import player
@@ -73,9 +73,17 @@ def ai_choices(g: Game, queue: list[int], then: str = "phase5") -> None:
 
 
 def phase5(g: Game) -> None:
-    """Phase 5: AlphaBot's activation (Cylindroids and the Elite: part 2), then Phase 6."""
+    """Phase 5: AlphaBot's activation on the effect queue (Cylindroids and the Elite: part 2), then Phase 6.
+    The ``activation`` frame holds the place while a pushed BetaBot's owner chooses."""
     g.g["phase"] = "activation"
-    alphabot.activate(g)
+    g.goto("activation", seat=g.g["order"][0])
+    alphabot.queue_activation(g)
+    if effects.run(g):
+        phase6(g)
+
+
+def phase6(g: Game) -> None:
+    """Phase 6: stress for distance, then discards down to the hand limit (SB-P6-STATUS-01..03)."""
     g.g["phase"] = "status"
     status.distance_stress(g)
     over = [s for s in g.g["order"] if len(g.g["hands"][str(s)]) > status.hand_limit(g, s)]

@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engines.core import Engine, Game, Option, OptionsSchema, State
+from engines.core.effects import Choice, Registry
 
-from . import content, flow, scoring, setup, view
+from . import alphabot, content, flow, scoring, setup, view
+from .activation import Activation
 from .delivery import Deliver
 from .maintenance import AIChoice, Discard, Maintain
 from .moving import Encounter, Move
@@ -34,7 +36,8 @@ class StressBotics(Engine):
                help="AMB-14: the '2 Players Aggressive' leaving-orbit stress column."),
     ))
     steps = (Draw, Program, Turn, SubAction, Move, Encounter, Buy, CoreProduce, Deliver, Keep, Maintain, AIChoice,
-             Discard)
+             Discard, Activation, Choice)
+    effects = Registry(alphabot.EFFECTS)
     zones = view.ZONES
     rules_summary = ("Each round: an Event moves the ships and the planet; draw Action cards by where you are "
                      "relative to AlphaBot and program them secretly; play them in turn order (MOVE, MINE, "

@@ -1,8 +1,9 @@
 """AlphaBot's Standard walk (SB-ALPHA-*, SB-EX-14, SB-EX-26) and Phase 6 (SB-P6-STATUS-*, SB-EX-16, SB-EX-17)."""
 
+from engines.core import Simultaneous
 from engines.stress_botics import alphabot, status
 
-from .engine_helpers import ctx, new, p
+from .engine_helpers import ENGINE, ctx, legal, new, p, play, step_name
 
 
 def test_ex26_alphabot_paths():
@@ -120,3 +121,26 @@ def test_hand_limit():
         assert status.hand_limit(g, 0) == limit
         p(state, 0)["stress"] = 26
         assert status.hand_limit(g, 0) == 4
+
+
+def test_phase5_push_is_the_owners_choice():
+    # SB-ALPHA-20, SB-MOVE-16, SB-P5-CYL-01: AlphaBot's steps run on the effect queue; the pushed BetaBot's
+    # owner picks an adjacent square with room (not AlphaBot's)
+    state = new(2)
+    a = state["g"]["alphabot"]
+    a.update(mv=1, square="ENTRY", direction="L")
+    deck = state["g"]["standard"]["deck"]
+    deck.remove("S01")
+    deck.insert(0, "S01")
+    p(state, 0).update(mini="MV1", square="A2")
+    state["stack"] = [{"step": "maintain", **Simultaneous.frame_for([0, 1])}]
+    for seat in (0, 1):
+        for _ in range(3):
+            state = play(state, seat, "next")
+    assert step_name(state) == "choose" and ENGINE.active(state) == [0]
+    assert legal(state, 0) == ["pick:CORNER_A", "pick:ENTRY", "pick:HATCH"]
+    assert ENGINE.label(state, 0, ENGINE.legal_actions(state, 0)[0]) == "Go to Corner-A"
+    state = play(state, 0, "pick:CORNER_A")
+    assert p(state, 0)["square"] == "CORNER_A" and a is not state["g"]["alphabot"]
+    assert state["g"]["alphabot"]["square"] == "A2" and state["g"]["alphabot"]["ai"] == 2
+    assert step_name(state) in ("draw", "discard")  # Phase 6, then the next round
