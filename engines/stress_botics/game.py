@@ -64,4 +64,4 @@ class StressBotics(Engine):
 
     def scores(self, state: State) -> dict[str, Any]:
         g = Game(self, state, None)
-        return {str(s): scoring.breakdown(g, s)["final"] for s in range(state["seats"])}
+        return {str(s): scoring.breakdown(g, s, secret=False)["final"] for s in range(state["seats"])}

@@ -1,4 +1,4 @@
-"""Final scoring and the winner (SB-SCORE-01..08, SB-SHIELD-09; secondary objectives and items: part 2)."""
+"""Final scoring and the winner (SB-SCORE-01..08, SB-SHIELD-09; items and AlphaBot delivery: part 2)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from typing import Any
 
 from engines.core import Game
 
+from .objectives import secondary_vp
 from .stress import player
 
 
@@ -17,13 +18,16 @@ def container_vp(g: Game, container: dict[str, Any]) -> int:
                for code, n in container["load"].items())
 
 
-def breakdown(g: Game, seat: int) -> dict[str, int]:
-    """VP by source and the final score (VP − stress)."""
+def breakdown(g: Game, seat: int, secret: bool = True) -> dict[str, int]:
+    """VP by source and the final score (VP − stress); ``secret=False`` leaves out the hidden Secondary
+    Objective (running scores everyone may see)."""
     p = player(g, seat)
     main = sum(container_vp(g, c) for c in p["cargo"].values() if isinstance(c, dict))
+    secondary = secondary_vp(g, seat) if secret else 0
     shields = p["shields"] // g.data["rules"]["scoring"]["shields_per_vp"]
-    vp = main + shields
-    return {"main": main, "shields": shields, "vp": vp, "stress": p["stress"], "final": vp - p["stress"]}
+    vp = main + secondary + shields
+    return {"main": main, "secondary": secondary, "shields": shields, "vp": vp, "stress": p["stress"],
+            "final": vp - p["stress"]}
 
 
 def tiebreak(g: Game, seat: int) -> tuple[int, int, int, int]:
@@ -46,8 +50,11 @@ def finish(g: Game) -> None:
             placings.append([str(seat)])
         last = key
     scores = {str(s): breakdown(g, s)["final"] for s in range(g.seats)}
-    text = {str(s): (f"{b['final']} points ({b['vp']} VP: {b['main']} cargo, {b['shields']} shields; "
-                     f"stress {b['stress']})") for s in range(g.seats) for b in [breakdown(g, s)]}
+    text = {}
+    for s in range(g.seats):
+        b = breakdown(g, s)
+        text[str(s)] = (f"{b['final']} points ({b['vp']} VP: {b['main']} cargo, {b['secondary']} objectives, "
+                        f"{b['shields']} shields; stress {b['stress']})")
     winners = [int(k) for k in placings[0]]
     g.log("The game is over: every ship has left orbit.")
     g.finish(winners, scores, "Every ship has left orbit.", placings=placings, score_text=text)

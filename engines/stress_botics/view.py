@@ -54,7 +54,7 @@ def board(g: Game, seat: int) -> dict[str, Any]:
         "track": [g.data.res_name(b) for b in p["track"]], "inside": g.data.res_name(p["inside"] or "")
         if p["inside"] else None, "ai": p["ai"], "mp": movement_points(g, p), "slots": slots(g, p),
         "hand": len(g.g["hands"][str(seat)]), "programmed": len(g.g["programmed"][str(seat)]),
-        "delivery_markers": p["markers"], "score": scoring.breakdown(g, seat)["final"],
+        "delivery_markers": p["markers"], "score": scoring.breakdown(g, seat, secret=False)["final"],
     }
 
 

@@ -185,15 +185,19 @@ def test_final_score_and_tie_breaks():
     g = ctx(state)
     p(state, 0).update(shields=3, stress=28, cargo={"A": None, "B": {"ship": "scout", "demand": "D-S1",
                                                                    "load": {"C": 4, "Bm": 3}}, "C": None})
-    assert scoring.breakdown(g, 0) == {"main": 11, "shields": 1, "vp": 12, "stress": 28, "final": -16}
+    state["g"]["secondary"]["0"] = "SO07"  # stress <= 20 (7) / 2 AlphaBot Items (6): neither met
+    assert scoring.breakdown(g, 0) == {"main": 11, "secondary": 0, "shields": 1, "vp": 12, "stress": 28,
+                                       "final": -16}
     p(state, 1).update(shields=11, stress=21, markers=3)
     p(state, 2).update(shields=11, stress=21, markers=2)
+    state["g"]["secondary"].update({"1": "SO07", "2": "SO07"})
     scoring.finish(g)
     result = ENGINE.outcome(state)
     assert result["placings"] == [["2"], ["1"], ["0"]] and result["winners"] == [2]  # fewer markers left
     state = new(2)
     p(state, 0).update(shields=10, stress=3, markers=3)
     p(state, 1).update(shields=10, stress=3, markers=3)
+    state["g"]["secondary"].update({"0": "SO07", "1": "SO07"})
     scoring.finish(ctx(state))
     assert ENGINE.outcome(state)["winners"] == [0, 1]  # still tied: shared
 
@@ -234,3 +238,19 @@ def test_extract_in_the_hatch():
     assert extract_yield(g, 1) is None
     state["g"]["hatch"]["closed"] = True
     assert extract_yield(g, 0) is None
+
+
+def test_secondary_objectives_with_leftover_markers():
+    # SB-SCORE-03, SB-EX-18 (red: SO01 a+b with 2 markers = 6 + 6 + 2)
+    state = new(3, first_game_layout=True)
+    g = ctx(state)
+    red = p(state, 2)
+    state["g"]["secondary"]["2"] = "SO01"
+    red.update(shields=11, markers=2, cargo={"A": {"ship": "probe", "demand": "D-P3",
+                                                   "load": {"Acid": 4, "Gas": 3, "Bm": 3}}, "B": None, "C": None})
+    assert scoring.breakdown(g, 2)["secondary"] == 14 and scoring.breakdown(g, 2)["main"] == 17
+    red["markers"] = 1
+    assert scoring.breakdown(g, 2)["secondary"] == 6  # one marker: one objective, no bonus
+    red["shields"] = 8
+    red["markers"] = 2
+    assert scoring.breakdown(g, 2)["secondary"] == 6
