@@ -1,7 +1,7 @@
 """Phase 3: turns, Extract, Produce, keeping cards, boosting; tanks; scoring
 (SB-P3-ACT-*, SB-MINE-01..08, SB-CONNECT-01..04, SB-BASIC-*, SB-SCORE-*)."""
 
-from engines.stress_botics import flow, scoring
+from engines.stress_botics import events, flow, scoring
 from engines.stress_botics.extract import extract, extract_yield
 from engines.stress_botics.planet import destinations
 from engines.stress_botics.tanks import gain, holdings
@@ -254,3 +254,23 @@ def test_secondary_objectives_with_leftover_markers():
     red["shields"] = 8
     red["markers"] = 2
     assert scoring.breakdown(g, 2)["secondary"] == 6
+
+
+def test_vault_kinds_and_supply():
+    # SB-BASIC-15, SB-BASIC-05: the vault tiles' kinds; gains never run short of supply
+    kinds = {v["id"]: v["kind"] for v in ENGINE.data["vaults"]["vaults"]}
+    assert [k for k, v in kinds.items() if v == "extract"] == ["01", "03", "04", "05", "07"]
+    assert [k for k, v in kinds.items() if v == "produce"] == ["02", "06", "08", "09"]
+    state = new(2)
+    b = p(state, 0)
+    b.update(tanks={"1": {}, "2": {}, "3": {}, "4": {}}, ds={})
+    assert gain(ctx(state), b, {"C": 40}) == {"C": 38}  # 8 + 8 + 10 + 12 squares; the rest stays in supply
+
+
+def test_common_tank_fills_by_auto_production():
+    # SB-BASIC-17, SB-P1-EVENT-08
+    state = new(2)
+    state["g"]["common_tank"] = {"Ex": 1}
+    events.auto_produce(ctx(state), "Ex")
+    events.auto_produce(ctx(state), "Lv")
+    assert state["g"]["common_tank"] == {"Ex": 1}  # Exomatter at its maximum 1; Lava is not depicted

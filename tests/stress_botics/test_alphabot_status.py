@@ -144,3 +144,16 @@ def test_phase5_push_is_the_owners_choice():
     assert p(state, 0)["square"] == "CORNER_A" and a is not state["g"]["alphabot"]
     assert state["g"]["alphabot"]["square"] == "A2" and state["g"]["alphabot"]["ai"] == 2
     assert step_name(state) in ("draw", "discard")  # Phase 6, then the next round
+
+
+def test_alphabot_takes_the_open_hatch_resources():
+    # SB-ALPHA-25 (the damage comes with part 2), SB-BASIC-11
+    state = new(2)
+    a = state["g"]["alphabot"]
+    a.update(mv=1, square="ENTRY", direction="U", tank={})
+    state["g"]["hatch"].update(token="H04", closed=False)
+    alphabot.step(ctx(state))
+    assert a["square"] == "HATCH" and a["tank"] == {"Bm": 1}
+    a.update(square="ENTRY", tank={"Bm": 3})
+    alphabot.step(ctx(state))
+    assert a["tank"] == {"Bm": 3}  # AlphaBot's tank holds at most 3 Betamatter

@@ -98,3 +98,15 @@ def test_manual_delivery_needs_a_boost_source():
     state["g"]["programmed"]["0"] = ["CN10"]  # free boost
     state = play(state, 0, "reveal")
     assert legal(state, 0) == ["do:deliver:free"]
+
+
+def test_batteries_delivered_leave_the_track():
+    # SB-DELIVER-08, SB-BASIC-18, SB-BATTRACK-01: loading batteries from the track turns bonuses off at once
+    state = play(ex11(), 0, "go:DBA_B")
+    state["g"]["ships"]["probe"]["objective"] = "PR-2"  # bSi is worth 3 there
+    state = play(state, 0, "ship:probe")
+    purple = p(state, 0)
+    assert purple["track"] == ["bC", "bTi", "bSi", "bC", "bC"]
+    state = play(state, 0, "load:bSi")
+    assert p(state, 0)["track"] == ["bC", "bTi", "bC", "bC"] and p(state, 0)["ai"] == "comp"
+    assert p(state, 0)["cargo"]["B"]["load"] == {"bSi": 1}

@@ -42,7 +42,7 @@ def test_ex02_freighter_leaves_with_demand_and_the_game_ends_at_once():
 
 
 def test_end_of_round_timing_plays_the_round_out():
-    # SB-END-01, AMB-01: end_timing=end_of_round
+    # SB-END-01, AMB-01, SB-P6-STATUS-05: end_timing=end_of_round checks the end after Phase 6
     state = new(2, end_timing="end_of_round")
     g = ctx(state)
     ships = state["g"]["ships"]

@@ -18,7 +18,8 @@ def ex13():
 
 
 def test_ex13_maintenance_in_rule_order():
-    # SB-EX-13, SB-P4-MAINT-01..04, SB-P4-MAINT-06, SB-P4-MAINT-08..11, AMB-25
+    # SB-EX-13, SB-P4-MAINT-01..04, SB-P4-MAINT-02, SB-P4-MAINT-05, SB-P4-MAINT-06, SB-P4-MAINT-08..11,
+    # SB-P4-MAINT-09, SB-P4-MAINT-10, AMB-25
     state = ex13()
     assert not [a for a in legal(state, 0) if a.startswith("replicate:3")]  # only 1 free space under the cap
     state = play(state, 0, "swap:6")  # the bSi on space 6 into the BetaBot

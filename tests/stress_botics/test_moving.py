@@ -150,3 +150,19 @@ def test_ex07c_competitive_encounter():
     assert p(state, 0)["shields"] == 9 and p(state, 1)["shields"] == 9
     assert legal(state, 0) == ["extract:1", "skip"]
     assert ENGINE.label(state, 0, ENGINE.legal_actions(state, 0)[0]) == "Extract 1 Carbon at pressure 1"
+
+
+def test_no_encounter_at_delivery_bases_or_in_the_main_vault():
+    # SB-MOVE-21, SB-BASIC-13 (the Neutral Zone never blocks), SB-BASIC-12 (the Main Vault = the active one)
+    state = new(4)
+    state["g"]["alphabot"].update(mv=1, square="ENTRY")
+    for seat in (1, 2, 3):
+        p(state, seat).update(mini="DBM_C", square=None, ai="comp")
+    p(state, 0).update(mini="EPCi_C", square=None)
+    state = play(moving(state), 0, "go:DBM_C")
+    assert step_name(state) == "keep" and all(p(state, s)["shields"] == 10 for s in range(4))
+    p(state, 1).update(mini="MV1", square="A1")
+    p(state, 0).update(mini="MV1", square="CORNER_A")
+    state = play(moving(state), 0, "go:MV1:A1")
+    assert step_name(state) == "keep" and p(state, 0)["shields"] == 10
+    assert ("MV1", None) not in destinations(ctx(state), 2, 3)  # MV1 is active: a square is needed

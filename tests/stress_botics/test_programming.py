@@ -115,3 +115,23 @@ def test_deck_end_event_and_rebuild():
     assert decks.draw_card(g, 0, "MOVE") and state["g"]["hands"]["0"][-1] == top
     state["g"]["discards"]["MINE"], decks_["MINE"] = [], []
     assert not decks.draw_card(g, 0, "MINE")
+
+
+def test_no_hand_limit_while_drawing():
+    # SB-P2-PROG-08, SB-P6-STATUS-03: the limit applies only in Phase 6
+    state = new(2, seed=4)
+    state["g"]["hands"]["0"] = ["MV01", "MV02", "MV03", "MV04", "MV05", "MV06"]
+    p(state, 0).update(mini="CORE", square=None)
+    state = play(state, 0, "draw:MINE")
+    state = play(state, 0, "draw:CONNECT")
+    state = play(state, 1, "done")
+    assert len(state["g"]["hands"]["0"]) == 8
+
+
+def test_same_sector_covers_mantle_and_crust():
+    # SB-BASIC-14, SB-P2-PROG-02
+    state = new(3)
+    p(state, 0).update(mini="EPCo_C", square=None)
+    p(state, 1).update(mini="DBA_A", square=None)
+    g = ctx(state)
+    assert entitlement(g, 0) == [{"n": 2, "types": "different"}] and entitlement(g, 1)[0]["n"] == 1

@@ -14,11 +14,14 @@ from .engine_helpers import ENGINE, new, p
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_by_player_count(players):
-    # SB-SETUP-03..08, SB-SETUP-14, SB-SETUP-15, SB-SETUP-23..33, SB-SETUP-37, SB-BASIC-07, SB-BASIC-08
+    # SB-SETUP-01, SB-SETUP-03..08, SB-SETUP-10, SB-SETUP-13, SB-SETUP-14, SB-SETUP-15, SB-SETUP-21,
+    # SB-SETUP-23..33, SB-SETUP-35, SB-SETUP-36, SB-SETUP-37, SB-BASIC-07, SB-BASIC-08, SB-SHIELD-01
     state = new(players, seed=5)
     g = state["g"]
     a = g["alphabot"]
-    assert (a["mv"], a["square"], a["direction"], a["shields"]) == (1, "ENTRY", "U", 10)
+    assert (a["mv"], a["square"], a["direction"], a["shields"], a["ai"]) == (1, "ENTRY", "U", 10, 1)
+    assert g["common_tank"] == {} or g["round"] == 1  # filled only by round 1's event
+    assert ENGINE.data.board_side(players)["ds_tank"] == (6 if players == 4 else 7)
     assert g["core"]["side"] == "A" and g["core"]["lava"] == {2: 8, 3: 10, 4: 12}[players]
     assert ("ST" in g["tunnels"]) == (players >= 3) and ("PL_ST" in g["padlocks"]) == (players >= 3)
     assert {"PL_MT", "PL_A1", "PL_A2", "PL_B1", "PL_B2", "PL_C1"} <= set(g["padlocks"])
@@ -36,6 +39,7 @@ def test_setup_by_player_count(players):
         assert b["tanks"]["3"] == lava3[i + 1] and b["ds"] == {"Gas": 1, "Acid": 1}
         assert b["producer"] == [["Bm", "Si"], None, None] and b["track"] == ["bC", "bTi", "bSi"]
         assert b["inside"] == "bC" and b["shields"] == 10 and b["ai"] == "comp" and b["markers"] == 3
+        assert b["stress"] == 0
         assert g["secondary"][str(seat)] and b["cargo"] == {"A": None, "B": None, "C": None}
     assert len(set(g["secondary"].values())) == players
     for kind, deck in g["decks"].items():

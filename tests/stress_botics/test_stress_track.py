@@ -66,7 +66,7 @@ def test_markers_above_40_push_each_other():
 
 
 def test_ex19_shared_space_drops_batteries():
-    # SB-EX-19, SB-SHIELD-02, SB-SHIELD-03, SB-SHIELD-06
+    # SB-EX-19, SB-SHIELD-01, SB-SHIELD-02, SB-SHIELD-03, SB-SHIELD-06, SB-BATTRACK-04
     state = new(2)
     g = ctx(state)
     b = p(state, 0)
@@ -121,3 +121,12 @@ def test_stress_never_below_zero_and_stops_at_40():
     assert p(state, 1)["stress"] == 40 and p(state, 1)["shields"] == 10
     change_stress(g, 1, 2)
     assert p(state, 1)["stress"] == 40 and p(state, 1)["shields"] == 8
+
+
+def test_repair_moves_the_marker_left_up_to_the_leftmost_space():
+    # SB-BASIC-20, SB-SHIELD-08
+    state = new(2)
+    g = ctx(state)
+    p(state, 0)["shields"] = 11
+    repair(g, 0, 3)
+    assert p(state, 0)["shields"] == 12
