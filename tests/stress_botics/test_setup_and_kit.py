@@ -14,8 +14,10 @@ from .engine_helpers import ENGINE, new, p
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_by_player_count(players):
-    # SB-SETUP-01, SB-SETUP-03..08, SB-SETUP-10, SB-SETUP-13, SB-SETUP-14, SB-SETUP-15, SB-SETUP-21,
-    # SB-SETUP-23..33, SB-SETUP-35, SB-SETUP-36, SB-SETUP-37, SB-BASIC-07, SB-BASIC-08, SB-SHIELD-01
+    # SB-SETUP-01, SB-SETUP-03, SB-SETUP-04, SB-SETUP-05, SB-SETUP-06, SB-SETUP-07, SB-SETUP-08, SB-SETUP-10,
+    # SB-SETUP-13, SB-SETUP-14, SB-SETUP-15, SB-SETUP-21, SB-SETUP-23, SB-SETUP-24, SB-SETUP-25, SB-SETUP-26,
+    # SB-SETUP-27, SB-SETUP-28, SB-SETUP-29, SB-SETUP-30, SB-SETUP-31, SB-SETUP-32, SB-SETUP-33, SB-SETUP-35,
+    # SB-SETUP-36, SB-SETUP-37, SB-BASIC-07, SB-BASIC-08, SB-SHIELD-01
     state = new(players, seed=5)
     g = state["g"]
     a = g["alphabot"]
