@@ -90,10 +90,15 @@ def empty_tunnel(g: Game, seat: int, node: str) -> None:
 
 
 def extract(g: Game, seat: int, slot: str | None, pressure: int | None = None) -> dict[str, int]:
-    """One Extract here; returns what was kept (SB-MINE-03..08)."""
+    """One Extract here, placed by the auto-placer; returns what was kept (SB-MINE-03..08)."""
+    return gain(g, player(g, seat), take(g, seat, pressure), slot)
+
+
+def take(g: Game, seat: int, pressure: int | None = None) -> dict[str, int]:
+    """One Extract's yield, taken from its source (the Core's Lava, a tunnel's queue) whether it is kept or
+    not; the caller places it (SB-MINE-03..08)."""
     gains = extract_yield(g, seat, pressure) or {}
     node = player(g, seat)["mini"]
-    kept = gain(g, player(g, seat), gains, slot)
     if node == "CORE" and g.g["core"]["side"] == "A":
         core = g.g["core"]
         core["lava"] -= gains.get("Lv", 0)  # taken from the tile, kept or not
@@ -108,7 +113,7 @@ def extract(g: Game, seat: int, slot: str | None, pressure: int | None = None) -
         tunnel["queue"].pop(0)
         if not tunnel["queue"]:
             empty_tunnel(g, seat, node)
-    return kept
+    return gains
 
 
 def production(g: Game, seat: int) -> dict[str, Any] | None:
@@ -122,32 +127,45 @@ def production(g: Game, seat: int) -> dict[str, Any] | None:
     return tile[side_key(state)]["production"][g.g["pressure"]] | {"produce": tile["produce"]}
 
 
-def produce_shields(g: Game, seat: int, slot: str | None) -> None:
-    """Shields Vault: repair by the shield icons, plus any resources shown (SB-CONNECT-03)."""
+def produce_shields(g: Game, seat: int) -> dict[str, int]:
+    """Shields Vault: repair by the shield icons; returns the resources shown, for placing (SB-CONNECT-03)."""
     entry = production(g, seat) or {}
     repair(g, seat, entry.get("shields", 0))
-    gain(g, player(g, seat), entry.get("gain", {}), slot)
+    return dict(entry.get("gain", {}))
 
 
 def collect(g: Game, seat: int, slot: str | None) -> dict[str, int]:
-    """Pick up auto-produced resources lying on the BetaBot's vault (SB-P3-ACT-03 step 1, SB-MOVE-08 (1));
-    the auto-placer takes what fits without liquefying; the rest stays on the vault."""
+    """Pick up auto-produced resources lying on the BetaBot's vault with the auto-placer; the rest stays."""
+    gains = pick_up(g, seat)
+    kept = gain(g, player(g, seat), gains, slot)
+    put_back(g, seat, {r: n - kept.get(r, 0) for r, n in gains.items()})
+    return kept
+
+
+def put_back(g: Game, seat: int, left: dict[str, int]) -> None:
+    """Resources not taken stay on the vault (SB-BASIC-06)."""
+    state = vault_state(g, seat)
+    for res, n in left.items():
+        if n > 0 and state is not None:
+            state["res"][res] = state["res"].get(res, 0) + n
+
+
+def pick_up(g: Game, seat: int) -> dict[str, int]:
+    """Auto-produced things on the BetaBot's vault (SB-P3-ACT-03 (1), SB-MOVE-08 (1)): batteries go onto the
+    track while they fit; the resources are taken off the vault and returned for placing."""
     state = vault_state(g, seat)
     if state is None or not state["res"]:
         return {}
-    kept = gain(g, player(g, seat), {r: n for r, n in state["res"].items()
-                                      if r in g.data["vaults"]["resources"]["all"]}, slot)
-    for res, n in kept.items():
-        state["res"][res] -= n
-        if not state["res"][res]:
-            del state["res"][res]
+    resources = g.data["vaults"]["resources"]["all"]
+    gains = {r: n for r, n in state["res"].items() if r in resources}
+    for res in gains:
+        del state["res"][res]
     for b in g.data["vaults"]["resources"]["batteries"]:
         while state["res"].get(b) and add_battery(g, player(g, seat), b):
             state["res"][b] -= 1
-            kept[b] = kept.get(b, 0) + 1
         if not state["res"].get(b):
             state["res"].pop(b, None)
-    return kept
+    return gains
 
 
 EXTRACTION_TILES = ("01", "03", "04", "05", "07")

@@ -13,6 +13,7 @@ from .activation import Activation
 from .delivery import Deliver
 from .maintenance import AIChoice, Discard, Maintain
 from .moving import Encounter, Move
+from .placing import Place
 from .programming import Draw, Program
 from .turns import Buy, CoreProduce, Keep, SubAction, Turn
 
@@ -36,7 +37,7 @@ class StressBotics(Engine):
                help="AMB-14: the '2 Players Aggressive' leaving-orbit stress column."),
     ))
     steps = (Draw, Program, Turn, SubAction, Move, Encounter, Buy, CoreProduce, Deliver, Keep, Maintain, AIChoice,
-             Discard, Activation, Choice)
+             Discard, Place, Activation, Choice)
     effects = Registry(alphabot.EFFECTS)
     zones = view.ZONES
     rules_summary = ("Each round: an Event moves the ships and the planet; draw Action cards by where you are "

@@ -9,10 +9,11 @@ from engines.core import Action, Game, Step, act
 
 from .batteries import movement_points
 from .delivery import deliver_frame, possible
-from .extract import collect, extract, extract_yield
+from .extract import extract_yield, pick_up, take
+from .placing import offer
 from .planet import Place, destinations, others_at
 from .stress import change_stress, damage, player
-from .words import location
+from .words import amount, location
 
 
 def places(g: Game, seat: int) -> dict[Place, tuple[int, int]]:
@@ -54,7 +55,7 @@ def encounter(g: Game, seat: int, other: int) -> list[tuple[int, bool]]:
 def end_of_move(g: Game, seat: int, slot: str | None) -> None:
     """SB-MOVE-08 in order: pick-up, Delivery Base stress and automatic delivery, AI encounter."""
     p = player(g, seat)
-    collect(g, seat, slot)
+    picked = pick_up(g, seat)
     info = g.data.nodes[p["mini"]]
     if info["kind"] == "delivery_base":
         change_stress(g, seat, g.data["boards"]["delivery_board"]["base_arrival_stress"][info["base"]])
@@ -66,6 +67,7 @@ def end_of_move(g: Game, seat: int, slot: str | None) -> None:
         queue = [(s, own) for s, own in encounter(g, seat, other) if extract_yield(g, s) is not None]
         if queue:
             g.call("encounter", seat=queue[0][0], own=queue[0][1], queue=[[s, o] for s, o in queue[1:]])
+    offer(g, seat, picked, slot, back=True)  # placed first: the pick-up comes before the encounter
 
 
 class Move(Step):
@@ -125,9 +127,10 @@ class Encounter(Step):
         return [act("extract", g.g["pressure"])] if extract_yield(g, seat) is not None else []
 
     def act_extract(self, g: Game, seat: int, pressure: int) -> None:
-        kept = extract(g, seat, None, pressure)
-        g.log(f"{{seat{seat}}} extracts {sum(kept.values())} units.")
+        gains = take(g, seat, pressure)
+        g.log(f"{{seat{seat}}} extracts {amount(g, gains)}.")
         self.next(g)
+        offer(g, seat, gains, None)
 
     def label_extract(self, g: Game, seat: int, pressure: int) -> str:
         gains = extract_yield(g, seat, pressure) or {}

@@ -18,17 +18,18 @@ from .delivery import deliver_frame, possible
 from .events import change_pressure, rotate_core
 from .extract import (
     EXTRACTION_TILES,
-    collect,
     core_production,
-    extract,
     extract_yield,
+    pick_up,
     produce_shields,
     production,
+    take,
     tile_yield,
 )
 from .moving import places
+from .placing import offer
 from .stress import player
-from .tanks import can_pay_from, gain, pay_from, take_one
+from .tanks import can_pay_from, pay_from, take_one
 from .words import amount
 from .words import card as card_words
 
@@ -118,8 +119,8 @@ class Turn(Step):
         p["slot"] += 1
         slot = str(p["slot"])
         g.log(f"{{seat{seat}}} reveals slot {slot}: {card_words(g, card)}.")
-        collect(g, seat, slot)  # SB-P3-ACT-03 (1), SB-P3-ACT-11
         g.goto("subaction", seat=seat, card=card, slot=slot)
+        offer(g, seat, pick_up(g, seat), slot, back=True)  # SB-P3-ACT-03 (1), SB-P3-ACT-11
 
     def label_reveal(self, g: Game, seat: int) -> str:
         return f"Reveal and perform your {card_type(g, self.card(g, seat))} card"
@@ -163,19 +164,25 @@ class SubAction(Step):
             return
         keep = {"seat": seat, "card": frame["card"], "slot": slot}
         if sub == "extract":
+            gains: dict[str, int] = {}
             for _ in range(times):
                 if extract_yield(g, seat) is None:
                     break
-                kept = extract(g, seat, slot)
-                g.log(f"{{seat{seat}}} extracts {amount(g, kept)}.")
+                for res, n in take(g, seat).items():
+                    gains[res] = gains.get(res, 0) + n
+            g.log(f"{{seat{seat}}} extracts {amount(g, gains)}.")
             g.goto("keep", **keep)
+            offer(g, seat, gains, slot)
         elif sub == "produce":
             entry = production(g, seat) or {}
             g.goto("keep", **keep)
             if entry.get("produce") == "shields":
+                gains = {}
                 for _ in range(times):
-                    produce_shields(g, seat, slot)
+                    for res, n in produce_shields(g, seat).items():
+                        gains[res] = gains.get(res, 0) + n
                 g.log(f"{{seat{seat}}} produces shields.")
+                offer(g, seat, gains, slot)
             else:
                 g.call("buy", seat=seat, left=entry["max_batteries"], rounds=times - 1)
         elif sub == "core":
@@ -215,9 +222,10 @@ class CoreProduce(Step):
         return [] if "tile" in g.frame["done"] else [act("tile", int(t)) for t in EXTRACTION_TILES]
 
     def act_tile(self, g: Game, seat: int, number: int) -> None:
-        kept = gain(g, player(g, seat), tile_yield(g, f"{number:02d}"), g.frame["slot"])
-        g.log(f"{{seat{seat}}} produces in the Core: {amount(g, kept)}.")
+        gains, slot = tile_yield(g, f"{number:02d}"), g.frame["slot"]
+        g.log(f"{{seat{seat}}} produces in the Core: {amount(g, gains)}.")
         self.finish(g, "tile")
+        offer(g, seat, gains, slot)
 
     def label_tile(self, g: Game, seat: int, number: int) -> str:
         tile = f"{number:02d}"

@@ -41,3 +41,10 @@ def play(state: State, seat: int, action: str) -> State:
 
 def legal(state: State, seat: int) -> list[str]:
     return [str(a) for a in ENGINE.legal_actions(state, seat)]
+
+
+def placed(state: State, seat: int) -> State:
+    """Answer a pending placement with the auto-placer (the timeout default)."""
+    while state["stack"][-1]["step"] == "place":
+        state = play(state, state["stack"][-1]["seat"], "auto")
+    return state

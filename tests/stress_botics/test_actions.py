@@ -6,7 +6,7 @@ from engines.stress_botics.extract import extract, extract_yield
 from engines.stress_botics.planet import destinations
 from engines.stress_botics.tanks import gain, holdings
 
-from .engine_helpers import ENGINE, ctx, legal, new, p, play, step_name
+from .engine_helpers import ENGINE, ctx, legal, new, p, placed, play, step_name
 
 
 def turn_with(state, programs):
@@ -45,6 +45,8 @@ def test_reveal_extract_keep_from_the_slot_tank():
     state = play(state, 0, "reveal")
     assert legal(state, 0) == ["do:extract:none"]  # no Attack without targets; bTi needed to boost
     state = play(state, 0, "do:extract:none")
+    assert step_name(state) == "place" and "put:C:1" in legal(state, 0) and "leave:C" in legal(state, 0)
+    state = placed(state, 0)
     assert p(state, 0)["tanks"]["1"] == {"C": 3}  # the auto-placer uses the slot's tank first
     assert legal(state, 0) == ["discard"]  # MN05 keeps for 1 Ti, which is in tank 2, not tank 1
     state = play(state, 0, "discard")
@@ -58,7 +60,7 @@ def test_keep_pays_from_the_matching_tank():
     p(state, 1).update(mini="CORE")
     state = turn_with(state, {0: ["MN05"]})
     state = play(state, 0, "reveal")
-    state = play(state, 0, "do:extract:none")
+    state = placed(play(state, 0, "do:extract:none"), 0)
     state = play(state, 0, "keep:0")
     assert "Ti" not in p(state, 0)["tanks"]["1"] and "MN05" in state["g"]["hands"]["0"]
 
@@ -73,7 +75,7 @@ def test_free_boost_extracts_twice():
     state = turn_with(state, {0: ["MN10"]})
     state = play(state, 0, "reveal")
     assert legal(state, 0) == ["do:extract:none", "do:extract:free"]
-    state = play(state, 0, "do:extract:free")
+    state = placed(play(state, 0, "do:extract:free"), 0)
     assert holdings(p(state, 0)) == {"C": 4}
 
 
@@ -102,7 +104,11 @@ def test_pickup_only_when_revealing():
     state = play(state, 0, "back")
     assert state["g"]["vaults"]["EPM_C"]["res"] == {"C": 2}
     state = play(state, 0, "reveal")
-    assert state["g"]["vaults"]["EPM_C"]["res"] == {} and holdings(p(state, 0))["C"] == 3
+    assert step_name(state) == "place" and state["g"]["vaults"]["EPM_C"]["res"] == {}
+    state = play(state, 0, "leave:C")
+    assert state["g"]["vaults"]["EPM_C"]["res"] == {"C": 1}  # SB-BASIC-06: what is not taken stays
+    state = play(state, 0, "put:C:2")
+    assert holdings(p(state, 0))["C"] == 2 and step_name(state) == "subaction"
 
 
 def test_core_extraction_and_flip():
@@ -221,7 +227,7 @@ def test_core_b_spaces_and_produce_in_the_core():
     state = play(state, 1, "shift:1:CW")
     assert state["g"]["pressure"] == 2 and state["g"]["core"]["dial"] == 1
     assert not [a for a in legal(state, 1) if a.startswith("shift")]  # both options, never the same twice
-    state = play(state, 1, "tile:4")
+    state = placed(play(state, 1, "tile:4"), 1)
     assert step_name(state) == "keep" and holdings(p(state, 1)).get("Ti", 0) >= 1
 
 

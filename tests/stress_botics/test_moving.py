@@ -4,7 +4,7 @@ from engines.stress_botics import batteries
 from engines.stress_botics.planet import destinations
 from engines.stress_botics.tanks import holdings
 
-from .engine_helpers import ENGINE, ctx, legal, new, p, play, step_name
+from .engine_helpers import ENGINE, ctx, legal, new, p, placed, play, step_name
 
 
 def moving(state, seat=0, left=1, card="MV10"):
@@ -127,9 +127,9 @@ def test_ex07_cooperative_encounter():
     state = play(moving(state), 0, "go:EPM_C")
     assert step_name(state) == "encounter" and state["stack"][-1]["seat"] == 0
     assert "extract:4" in legal(state, 0)
-    state = play(state, 0, "extract:4")
+    state = placed(play(state, 0, "extract:4"), 0)
     assert state["stack"][-1]["seat"] == 1
-    state = play(state, 1, "extract:4")
+    state = placed(play(state, 1, "extract:4"), 1)
     after = [holdings(p(state, s)).get("C", 0) for s in (0, 1)]
     assert [a - b for a, b in zip(after, before, strict=True)] == [3, 3]
     assert p(state, 0)["shields"] == p(state, 1)["shields"] == 10 and step_name(state) == "keep"
