@@ -8,13 +8,14 @@ from typing import Any, ClassVar
 from engines.core import Engine, Game, Option, OptionsSchema, State
 from engines.core.effects import Choice, Registry
 
-from . import alphabot, content, flow, scoring, setup, view
+from . import alphabot, content, flow, scoring, setup, setup_steps, view
 from .activation import Activation
 from .delivery import Deliver
 from .maintenance import AIChoice, Discard, Maintain
 from .moving import Encounter, Move
 from .placing import Place
 from .programming import Draw, Program
+from .setup_steps import SetupBatteries
 from .turns import Buy, CoreProduce, Keep, SubAction, Turn
 
 
@@ -35,9 +36,12 @@ class StressBotics(Engine):
                help="Remove the 3 Starting Event cards (SB-SETUP-02)."),
         Option("aggressive_orbit", "Aggressive orbit (2 players)", False,
                help="AMB-14: the '2 Players Aggressive' leaving-orbit stress column."),
+        Option("free_battery_setup", "Free starting batteries", False,
+               help="In turn order, place your 2 Carbon, 1 Titanium and 1 Silicon Battery between your BetaBot "
+                    "and track spaces 1-3 (SB-SETUP-34)."),
     ))
     steps = (Draw, Program, Turn, SubAction, Move, Encounter, Buy, CoreProduce, Deliver, Keep, Maintain, AIChoice,
-             Discard, Place, Activation, Choice)
+             Discard, Place, SetupBatteries, Activation, Choice)
     effects = Registry(alphabot.EFFECTS)
     zones = view.ZONES
     rules_summary = ("Each round: an Event moves the ships and the planet; draw Action cards by where you are "
@@ -58,7 +62,10 @@ class StressBotics(Engine):
 
     def start(self, g: Game) -> None:
         setup.start(g)
-        flow.begin_round(g)
+        if g.options["free_battery_setup"]:
+            setup_steps.begin(g)
+        else:
+            flow.begin_round(g)
 
     def table_view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.table_view(Game(self, state, None), seat)

@@ -97,7 +97,21 @@ def test_fuzz_full_games():
 
 
 @pytest.mark.parametrize("options", [{"end_timing": "end_of_round"}, {"first_game_layout": True},
-                                     {"random_start_events": True, "aggressive_orbit": True}])
+                                     {"random_start_events": True, "aggressive_orbit": True},
+                                     {"free_battery_setup": True}])
 def test_kit_on_options(options):
     report = playout(ENGINE, 2, 7, options, horizon=400)
     assert report.clean, report.summary()
+
+
+def test_free_battery_setup():
+    # SB-SETUP-34: in turn order, the BetaBot's battery first, then track spaces 1-3
+    state = new(2, free_battery_setup=True)
+    assert state["stack"][-1]["step"] == "setup_batteries" and ENGINE.active(state) == [0]
+    for battery in ("bTi", "bC", "bSi", "bC"):
+        state, _ = ENGINE.apply(state, 0, f"place:{battery}")
+    assert p(state, 0)["inside"] == "bTi" and p(state, 0)["track"] == ["bC", "bSi", "bC"]
+    assert ENGINE.active(state) == [1]
+    for _ in range(4):
+        state, _ = ENGINE.apply(state, 1, ENGINE.legal_actions(state, 1)[0])
+    assert state["stack"][-1]["step"] == "draw" and state["g"]["round"] == 1
