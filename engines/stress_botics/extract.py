@@ -116,20 +116,22 @@ def take(g: Game, seat: int, pressure: int | None = None) -> dict[str, int]:
     return gains
 
 
-def production(g: Game, seat: int) -> dict[str, Any] | None:
-    """The Production Vault entry for the current side and pressure, or None if Produce is impossible here."""
+def production(g: Game, seat: int, pressure: int | None = None) -> dict[str, Any] | None:
+    """The Production Vault entry for its side at ``pressure`` (default: the current one), or None if Produce is
+    impossible here."""
     state = vault_state(g, seat)
     if state is None or state.get("cylindroids"):
         return None
     tile = g.data.vaults[state["tile"]]
     if tile["kind"] != "produce" or tile.get("produce") not in ("shields", "batteries"):
         return None  # Advanced Items Vaults: part 2
-    return tile[side_key(state)]["production"][g.g["pressure"]] | {"produce": tile["produce"]}
+    level = g.g["pressure"] if pressure is None else pressure
+    return tile[side_key(state)]["production"][level] | {"produce": tile["produce"]}
 
 
-def produce_shields(g: Game, seat: int) -> dict[str, int]:
+def produce_shields(g: Game, seat: int, pressure: int | None = None) -> dict[str, int]:
     """Shields Vault: repair by the shield icons; returns the resources shown, for placing (SB-CONNECT-03)."""
-    entry = production(g, seat) or {}
+    entry = production(g, seat, pressure) or {}
     repair(g, seat, entry.get("shields", 0))
     return dict(entry.get("gain", {}))
 

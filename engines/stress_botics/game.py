@@ -12,7 +12,7 @@ from . import alphabot, content, flow, scoring, setup, setup_steps, view
 from .activation import Activation
 from .delivery import Deliver
 from .maintenance import AIChoice, Discard, Maintain
-from .moving import Encounter, Move
+from .moving import Encounter, Move, Partner
 from .placing import Place
 from .programming import Draw, Program
 from .setup_steps import SetupBatteries
@@ -41,7 +41,7 @@ class StressBotics(Engine):
                     "and track spaces 1-3 (SB-SETUP-34)."),
     ))
     steps = (Draw, Program, Turn, SubAction, Move, Encounter, Buy, CoreProduce, Deliver, Keep, Maintain, AIChoice,
-             Discard, Place, SetupBatteries, Activation, Choice)
+             Discard, Place, SetupBatteries, Partner, Activation, Choice)
     effects = Registry(alphabot.EFFECTS)
     zones = view.ZONES
     rules_summary = ("Each round: an Event moves the ships and the planet; draw Action cards by where you are "

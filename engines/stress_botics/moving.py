@@ -9,7 +9,7 @@ from engines.core import Action, Game, Step, act
 
 from .batteries import movement_points
 from .delivery import deliver_frame, possible
-from .extract import extract_yield, pick_up, take
+from .extract import extract_yield, pick_up, produce_shields, production, take
 from .placing import offer
 from .planet import Place, destinations, others_at
 from .stress import change_stress, damage, player
@@ -21,17 +21,28 @@ def places(g: Game, seat: int) -> dict[Place, tuple[int, int]]:
     return destinations(g, seat, movement_points(g, player(g, seat)))
 
 
-def encounter_partner(g: Game, seat: int) -> int | None:
-    """Another BetaBot met where an AI encounter happens: Core, Tunnel or E/P Vault without Cylindroids
-    (SB-MOVE-20/21); the first in turn order when there are several (the mover's choice: a later prompt)."""
+def encounter_partners(g: Game, seat: int) -> list[int]:
+    """Other BetaBots met where an AI encounter happens: Core, Tunnel or E/P Vault without Cylindroids
+    (SB-MOVE-20/21), in turn order; with several the mover picks one."""
     node = player(g, seat)["mini"]
     kind = g.data.nodes[node]["kind"]
-    if kind not in ("core", "tunnel", "ep_vault"):
-        return None
-    if g.g["vaults"].get(node, {}).get("cylindroids"):
-        return None
-    others = others_at(g, seat, node)
-    return others[0] if others else None
+    if kind not in ("core", "tunnel", "ep_vault") or g.g["vaults"].get(node, {}).get("cylindroids"):
+        return []
+    return others_at(g, seat, node)
+
+
+def can_work(g: Game, seat: int, pressure: int | None = None) -> bool:
+    """The encounter's Extract/Produce is possible here: Extract, or a Shields Vault's Produce (the
+    Batteries and Advanced Items Vaults' purchases are not offered in an encounter yet)."""
+    entry = production(g, seat)
+    return extract_yield(g, seat, pressure) is not None or bool(entry and entry["produce"] == "shields")
+
+
+def meet(g: Game, seat: int, other: int) -> None:
+    """Resolve an encounter and queue the optional Extract/Produce prompts in turn order."""
+    queue = [(s, own) for s, own in encounter(g, seat, other) if can_work(g, s)]
+    if queue:
+        g.call("encounter", seat=queue[0][0], own=queue[0][1], queue=[[s, o] for s, o in queue[1:]])
 
 
 def encounter(g: Game, seat: int, other: int) -> list[tuple[int, bool]]:
@@ -62,11 +73,11 @@ def end_of_move(g: Game, seat: int, slot: str | None) -> None:
         if info["base"] == "automatic" and possible(g, seat):
             g.call("deliver", seat=seat, **deliver_frame(True))
         return
-    other = encounter_partner(g, seat)
-    if other is not None:
-        queue = [(s, own) for s, own in encounter(g, seat, other) if extract_yield(g, s) is not None]
-        if queue:
-            g.call("encounter", seat=queue[0][0], own=queue[0][1], queue=[[s, o] for s, o in queue[1:]])
+    others = encounter_partners(g, seat)
+    if len(others) == 1:
+        meet(g, seat, others[0])
+    elif others:
+        g.call("partner", seat=seat, others=others)
     offer(g, seat, picked, slot, back=True)  # placed first: the pick-up comes before the encounter
 
 
@@ -113,11 +124,33 @@ class Move(Step):
         return f"Move up to {mp} MP{extra}."
 
 
+class Partner(Step):
+    """Several BetaBots met in the Core or a Tunnel: the mover picks one (SB-MOVE-20)."""
+
+    name = "partner"
+    verbs = ("meet",)
+    deciding = "pick whom their AI meets"
+
+    def actions_meet(self, g: Game, seat: int) -> list[Action]:
+        return [act("meet", s) for s in g.frame["others"]]
+
+    def act_meet(self, g: Game, seat: int, other: int) -> None:
+        g.end()
+        meet(g, seat, other)
+
+    def label_meet(self, g: Game, seat: int, other: int) -> str:
+        return f"Meet {{seat{other}}}"
+
+    def prompt(self, g: Game, seat: int) -> str:
+        return "Several BetaBots are here: pick the one your AI meets."
+
+
 class Encounter(Step):
-    """An AI encounter's optional unboosted Extract; frame ``{"seat", "own", "queue"}`` (SB-MOVE-20)."""
+    """An AI encounter's optional unboosted Extract or Produce; frame ``{"seat", "own", "queue"}``
+    (SB-MOVE-20)."""
 
     name = "encounter"
-    verbs = ("extract", "skip")
+    verbs = ("extract", "produce", "skip")
     deciding = "decide on an AI-encounter extraction"
 
     def actions_extract(self, g: Game, seat: int) -> list[Action]:
@@ -136,6 +169,23 @@ class Encounter(Step):
         gains = extract_yield(g, seat, pressure) or {}
         what = " + ".join(f"{n} {g.data.res_name(r)}" for r, n in gains.items())
         return f"Extract {what} at pressure {pressure}"
+
+    def actions_produce(self, g: Game, seat: int) -> list[Action]:
+        entry = production(g, seat)
+        if not entry or entry["produce"] != "shields":
+            return []
+        levels = range(g.data["vaults"]["pressure"]["max"] + 1) if g.frame["own"] else [g.g["pressure"]]
+        return [act("produce", level) for level in levels]
+
+    def act_produce(self, g: Game, seat: int, pressure: int) -> None:
+        gains = produce_shields(g, seat, pressure)
+        g.log(f"{{seat{seat}}} produces shields.")
+        self.next(g)
+        offer(g, seat, gains, None)
+
+    def label_produce(self, g: Game, seat: int, pressure: int) -> str:
+        entry = production(g, seat, pressure) or {}
+        return f"Produce {entry.get('shields', 0)} shields at pressure {pressure}"
 
     def act_skip(self, g: Game, seat: int) -> None:
         self.next(g)

@@ -166,3 +166,29 @@ def test_no_encounter_at_delivery_bases_or_in_the_main_vault():
     state = play(moving(state), 0, "go:MV1:A1")
     assert step_name(state) == "keep" and p(state, 0)["shields"] == 10
     assert ("MV1", None) not in destinations(ctx(state), 2, 3)  # MV1 is active: a square is needed
+
+
+def test_partner_choice_and_shield_production_in_an_encounter():
+    # SB-MOVE-20: with several BetaBots the mover picks one; in a Production Vault the work is Produce
+    state = new(4, first_game_layout=True)
+    state["g"]["core"]["dial"] = 0
+    for seat in (1, 2):
+        p(state, seat).update(mini="CORE", square=None, ai="comp")
+    p(state, 3).update(mini="EPM_A")
+    p(state, 0).update(mini="MV1", square=None, ai="comp")
+    state = play(moving(state), 0, "go:CORE")
+    assert step_name(state) == "partner" and legal(state, 0) == ["meet:1", "meet:2"]
+    assert ENGINE.label(state, 0, ENGINE.legal_actions(state, 0)[1]) == "Meet {seat2}"
+    state = play(state, 0, "meet:2")
+    assert p(state, 2)["shields"] == 9 and p(state, 1)["shields"] == 10 and p(state, 0)["shields"] == 9
+    shields = next(n for n, v in state["g"]["vaults"].items() if v["tile"] == "06")
+    state = new(2, first_game_layout=True)
+    state["g"]["pressure"] = 2
+    p(state, 1).update(mini=shields, square=None, ai="coop", track=["bC"] * 6, shields=5)
+    p(state, 0).update(mini="EPCo_B" if shields != "EPCo_B" else "EPCi_B", square=None, ai="coop",
+                       track=["bC"] * 6, shields=5)
+    state["g"]["padlocks"] = []
+    state = play(moving(state), 0, f"go:{shields}")
+    assert step_name(state) == "encounter" and "produce:0" in legal(state, 0)  # Coop + Coop: own pressure
+    state = play(state, 0, "produce:0")
+    assert p(state, 0)["shields"] == 8
