@@ -135,3 +135,11 @@ def test_same_sector_covers_mantle_and_crust():
     p(state, 1).update(mini="DBA_A", square=None)
     g = ctx(state)
     assert entitlement(g, 0) == [{"n": 2, "types": "different"}] and entitlement(g, 1)[0]["n"] == 1
+
+
+def test_ex32b_after_alphabot_is_delivered_two_of_any_types():
+    # SB-EX-32 (b), SB-ALPHADELIVER-06, AMB-17 (the delivery itself comes with part 2: the flag is set here)
+    state = new(3)
+    state["g"]["alphabot"].update(mv=None, square=None, delivered=True)
+    assert can_request(state, 0, ["MINE", "MINE"]) and can_request(state, 0, ["MOVE", "CONNECT"])
+    assert not can_request(state, 0, ["MOVE", "MINE", "CONNECT"])
