@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from engines.core import Engine, Game, Option, OptionsSchema, State
+from engines.core import Action, Engine, Game, Option, OptionsSchema, State
 from engines.core.effects import Choice, Registry
 
-from . import alphabot, content, flow, scoring, setup, setup_steps, view
+from . import alphabot, bot, content, flow, scoring, setup, setup_steps, view
 from .activation import Activation
 from .delivery import Deliver
 from .maintenance import AIChoice, Discard, Maintain
@@ -69,6 +69,9 @@ class StressBotics(Engine):
 
     def table_view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.table_view(Game(self, state, None), seat)
+
+    def bot_action(self, state: State, seat: int) -> Action:
+        return bot.choose(Game(self, state, None), seat, self.legal_actions(state, seat))
 
     def scores(self, state: State) -> dict[str, Any]:
         g = Game(self, state, None)

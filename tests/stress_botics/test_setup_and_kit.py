@@ -115,3 +115,9 @@ def test_free_battery_setup():
     for _ in range(4):
         state, _ = ENGINE.apply(state, 1, ENGINE.legal_actions(state, 1)[0])
     assert state["stack"][-1]["step"] == "draw" and state["g"]["round"] == 1
+
+
+def test_bot_games_are_clean_and_finish():
+    # the part-1 bot through the kit: every action legal, the game ends through the ships (SB-END-01)
+    report = playout(ENGINE, 3, 3, {}, bots=True)
+    assert report.clean and report.completed, report.summary()
