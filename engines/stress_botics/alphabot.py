@@ -161,11 +161,11 @@ def leave_vault(g: Game) -> None:
         crust_bonus(g, new)
 
 
-def to_exit(g: Game) -> None:
+def to_exit(g: Game, queue: bool = False) -> None:
     """MOVE Deck End Event: AlphaBot goes straight to its vault's Exit, pushing BetaBots (SB-P2-PROG-10)."""
     if ab(g)["mv"]:
         ab(g)["square"] = "EXIT"
-        push_off(g, "EXIT")
+        push_off(g, "EXIT", queue)
 
 
 def hatch_resources(g: Game) -> None:

@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
-from engines.core import Game
+from typing import Any
+
+from engines.core import Game, effects
+from engines.core.effects import Handler
 
 from . import alphabot
-from .batteries import add_battery
+from .batteries import add_battery, room
 from .content import CARD_TYPES
 from .planet import active_vault
 from .stress import player
@@ -18,12 +21,14 @@ def available(g: Game, kind: str) -> int:
     return len(g.g["decks"][kind]) + len(g.g["discards"][kind]) + bool(g.g["tops"][kind])
 
 
-def deck_end_event(g: Game, kind: str) -> None:
-    """The event of a deck whose last card was just drawn (SB-P2-PROG-04/10, AMB-43)."""
+def deck_end_event(g: Game, kind: str, ask: bool = False) -> None:
+    """The event of a deck whose last card was just drawn (SB-P2-PROG-04/10, AMB-43). With ``ask`` the
+    choices (pushed BetaBots' squares, the battery types) go on the effect queue for their owners;
+    otherwise the defaults of spec 6.4/6.5 apply."""
     on_shuttle = not g.g["alphabot"]["mv"]
     g.log(f"The {kind} deck runs out: its Deck End Event.")
     if kind == "MOVE" and not on_shuttle:
-        alphabot.to_exit(g)
+        alphabot.to_exit(g, ask)
     elif kind == "MINE" and not on_shuttle:
         alphabot.hatch_resources(g)
     elif kind == "INTERACT" and not on_shuttle:
@@ -31,9 +36,32 @@ def deck_end_event(g: Game, kind: str) -> None:
     elif kind == "CONNECT":
         for seat in g.g["order"]:
             p = player(g, seat)
-            if p["mini"] == active_vault(g):
-                fewest = min(g.data["vaults"]["resources"]["batteries"], key=p["track"].count)
-                add_battery(g, p, fewest)  # spec 6.5 default: the type the player has fewest of
+            if p["mini"] != active_vault(g):
+                continue
+            if ask:
+                effects.push(g, effects.effect("deck_battery", seat))
+            else:
+                add_battery(g, p, fewest(g, p))
+
+
+def fewest(g: Game, p: dict[str, Any]) -> str:
+    """The battery type a player has fewest of on the track, ties bC > bTi > bSi (spec 6.5)."""
+    return min(g.data["vaults"]["resources"]["batteries"], key=p["track"].count)
+
+
+def _battery_options(g: Game, item: dict[str, Any]) -> list[str] | None:
+    p = player(g, item["owner"])
+    return list(g.data["vaults"]["resources"]["batteries"]) if room(g, p) > 0 else None
+
+
+EFFECTS = {
+    "deck_battery": Handler(
+        run=_battery_options, pick=lambda g, item, b: add_battery(g, player(g, item["owner"]), str(b)),
+        label=lambda g, item, b: f"Take a {g.data.res_name(str(b))}",
+        prompt="The CONNECT deck ran out: choose the battery you gain.",
+        default=lambda g, item, options: fewest(g, player(g, item["owner"]))),
+}
+"""The CONNECT Deck End Event's battery, chosen by its receiver (AMB-43)."""
 
 
 def refill(g: Game, kind: str) -> None:
@@ -52,7 +80,7 @@ def turn_up(g: Game, kind: str) -> None:
         g.log(f"The {kind} deck lies face up: {card_words(g, g.g['tops'][kind])} on top.")
 
 
-def draw_card(g: Game, seat: int, kind: str) -> bool:
+def draw_card(g: Game, seat: int, kind: str, ask: bool = False) -> bool:
     """One card of ``kind`` into ``seat``'s hand; False when none is left (SB-P2-PROG-03/04). Taking the
     last card fires the Deck End Event; the discard pile then becomes a new deck, face up."""
     refill(g, kind)
@@ -67,7 +95,7 @@ def draw_card(g: Game, seat: int, kind: str) -> bool:
     g.g["hands"][str(seat)].append(card)
     g.log(f"You draw {card_words(g, card)}.", to=[seat])
     if not deck and not tops[kind]:
-        deck_end_event(g, kind)
+        deck_end_event(g, kind, ask)
         refill(g, kind)
         turn_up(g, kind)
     return True

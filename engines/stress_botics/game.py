@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from engines.core import Action, Engine, Game, Option, OptionsSchema, State
 from engines.core.effects import Choice, Registry
 
-from . import alphabot, bot, content, flow, scoring, setup, setup_steps, view
+from . import alphabot, bot, content, decks, flow, scoring, setup, setup_steps, view
 from .activation import Activation
 from .delivery import Deliver
 from .maintenance import AIChoice, Discard, Maintain
@@ -42,7 +42,7 @@ class StressBotics(Engine):
     ))
     steps = (Draw, Program, Turn, SubAction, Move, Encounter, Buy, CoreProduce, Deliver, Keep, Maintain, AIChoice,
              Discard, Place, SetupBatteries, Partner, Activation, Choice)
-    effects = Registry(alphabot.EFFECTS)
+    effects = Registry(alphabot.EFFECTS, decks.EFFECTS)
     zones = view.ZONES
     rules_summary = ("Each round: an Event moves the ships and the planet; draw Action cards by where you are "
                      "relative to AlphaBot and program them secretly; play them in turn order (MOVE, MINE, "

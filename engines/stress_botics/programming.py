@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import Action, Game, Simultaneous, act
+from engines.core import Action, Game, Simultaneous, act, effects
 
 from . import flow
 from .batteries import slots
@@ -98,9 +98,10 @@ class Draw(Simultaneous):
     def resolve(self, g: Game, choices: dict[int, dict[str, Any]]) -> None:
         for seat in g.g["order"]:
             request = choices[seat].get("request", [])
-            drawn = sum(draw_card(g, seat, kind) for kind in request)
+            drawn = sum(draw_card(g, seat, kind, ask=True) for kind in request)
             g.log(f"{{seat{seat}}} draws {drawn} card{'s' if drawn != 1 else ''}.")
         g.goto("program", **Simultaneous.frame_for(list(g.g["order"])))
+        effects.run(g)  # Deck End Event choices, if any, before programming (Program.resume runs the rest)
 
 
 def kinds(g: Game, cards: list[str]) -> dict[str, str]:
@@ -162,6 +163,9 @@ class Program(Simultaneous):
 
     def default(self, g: Game, seat: int) -> Action:
         return act("lock")  # spec 6.5: program nothing more
+
+    def resume(self, g: Game, result: Any) -> None:
+        effects.run(g)
 
     def resolve(self, g: Game, choices: dict[int, dict[str, Any]]) -> None:
         for seat in g.g["order"]:

@@ -143,3 +143,21 @@ def test_ex32b_after_alphabot_is_delivered_two_of_any_types():
     state["g"]["alphabot"].update(mv=None, square=None, delivered=True)
     assert can_request(state, 0, ["MINE", "MINE"]) and can_request(state, 0, ["MOVE", "CONNECT"])
     assert not can_request(state, 0, ["MOVE", "MINE", "CONNECT"])
+
+
+def test_connect_deck_end_event_battery_is_the_receivers_choice():
+    # SB-P2-PROG-04, SB-P2-PROG-10 (CONNECT), AMB-43: every BetaBot in the Main Vault gains a battery of its choice
+    state = new(2, seed=4)
+    decks_ = state["g"]["decks"]
+    state["g"]["discards"]["CONNECT"] = decks_["CONNECT"][1:]
+    decks_["CONNECT"] = decks_["CONNECT"][:1]
+    p(state, 0).update(mini="MV1", square="A1")
+    p(state, 1).update(mini="CORE", square=None)
+    state = play(state, 0, "draw:CONNECT")
+    state = play(state, 0, "done")
+    state = play(state, 1, "done")
+    assert step_name(state) == "choose" and ENGINE.active(state) == [0]
+    assert legal(state, 0) == ["pick:bC", "pick:bTi", "pick:bSi"]
+    state = play(state, 0, "pick:bTi")
+    assert p(state, 0)["track"][-1] == "bTi" and len(p(state, 0)["track"]) == 4
+    assert step_name(state) == "program" and ENGINE.active(state) == [0, 1]
