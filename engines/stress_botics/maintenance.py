@@ -265,7 +265,9 @@ class Discard(Simultaneous):
         return f"Discard {over} more card{'s' if over > 1 else ''} (hand limit {hand_limit(g, seat)})."
 
     def default(self, g: Game, seat: int) -> Action:
-        return act("discard", g.g["hands"][str(seat)][-1])  # spec 6.5: the most recently drawn first
+        """Spec 6.5: the most recently drawn card first (as the offered card of its kind)."""
+        last = card_words(g, g.g["hands"][str(seat)][-1])
+        return next(a for a in self.actions_discard(g, seat) if card_words(g, a.args[0]) == last)
 
     def resolve(self, g: Game, choices: dict[int, dict[str, Any]]) -> None:
         flow.end_round(g)

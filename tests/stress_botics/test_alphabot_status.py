@@ -157,3 +157,12 @@ def test_alphabot_takes_the_open_hatch_resources():
     a.update(square="ENTRY", tank={"Bm": 3})
     alphabot.step(ctx(state))
     assert a["tank"] == {"Bm": 3}  # AlphaBot's tank holds at most 3 Betamatter
+
+
+def test_discard_default_is_a_legal_action():
+    # SB-P6-STATUS-03, spec 6.5: the most recently drawn card goes first (identical cards are one choice)
+    state = new(3)
+    state["g"]["hands"]["0"] = ["MV01", "MV02", "MN01", "MN02", "CN01", "CN02"]
+    state["stack"] = [{"step": "discard", **Simultaneous.frame_for([0])}]
+    action = ENGINE.default_action(state, 0)
+    assert action in ENGINE.legal_actions(state, 0) and str(action) == "discard:CN01"
