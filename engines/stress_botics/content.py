@@ -116,8 +116,13 @@ class Content:
         return self.docs[name]
 
     def res_name(self, code: str) -> str:
-        """A resource or battery code in words (``bTi`` → Titanium Battery)."""
-        return self.docs["vaults"]["resources"]["names"].get(code, code)
+        """A resource, battery or Cylindroid code in words (``bTi`` → Titanium Battery, ``LAS`` → Laser
+        Cylindroid)."""
+        names = self.docs["vaults"]["resources"]["names"]
+        if code in names:
+            return names[code]
+        kinds = {t["id"]: t["name"] for t in self.docs["cylindroids"].get("types", [])}
+        return f"{kinds[code]} Cylindroid" if code in kinds else code
 
     def board_side(self, players: int) -> dict[str, Any]:
         """The player-board side for this player count (SB-SETUP-01)."""

@@ -86,7 +86,8 @@ def test_zones_cover_the_state_and_hide_hands():
     assert ENGINE.undeclared_paths(state) == []
     hidden = ENGINE.hidden_paths(state, 0)
     assert "g.hands.1" in hidden and "g.hands.0" not in hidden and "g.secondary.2" in hidden
-    assert "g.decks" in hidden and "g.events.deck" in hidden and "g.hatch.pile" in hidden
+    assert "g.decks.MOVE" in hidden and "g.events.deck" in hidden and "g.hatch.pile" in hidden
+    assert ENGINE.view(state, 1)["table"]["decks"]["MOVE"] == len(state["g"]["decks"]["MOVE"])  # counts show
 
 
 def test_fuzz_full_games():
