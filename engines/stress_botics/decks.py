@@ -54,14 +54,30 @@ def _battery_options(g: Game, item: dict[str, Any]) -> list[str] | None:
     return list(g.data["vaults"]["resources"]["batteries"]) if room(g, p) > 0 else None
 
 
+def _bonus_options(g: Game, item: dict[str, Any]) -> list[str] | None:
+    return [k for k in CARD_TYPES if available(g, k)] or None
+
+
+def _bonus_pick(g: Game, item: dict[str, Any], kind: Any) -> None:
+    draw_card(g, item["owner"], str(kind))
+    if item["left"] > 1:
+        effects.push_front(g, effects.effect("bonus_draw", item["owner"], left=item["left"] - 1))
+
+
 EFFECTS = {
+    "bonus_draw": Handler(
+        run=_bonus_options, pick=_bonus_pick, label=lambda g, item, k: f"Draw a {k} card",
+        prompt="You emptied the Secondary Tunnel: draw an Action card of any type.", auto_single=True,
+        default=lambda g, item, options: min(options, key=lambda k: (
+            [g.data.cards[c]["type"] for c in g.g["hands"][str(item["owner"])]].count(k), CARD_TYPES.index(k)))),
     "deck_battery": Handler(
         run=_battery_options, pick=lambda g, item, b: add_battery(g, player(g, item["owner"]), str(b)),
         label=lambda g, item, b: f"Take a {g.data.res_name(str(b))}",
         prompt="The CONNECT deck ran out: choose the battery you gain.",
         default=lambda g, item, options: fewest(g, player(g, item["owner"]))),
 }
-"""The CONNECT Deck End Event's battery, chosen by its receiver (AMB-43)."""
+"""The CONNECT Deck End Event's battery, chosen by its receiver (AMB-43), and the Secondary Tunnel's two
+cards of any types (SB-MINE-07)."""
 
 
 def refill(g: Game, kind: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import Game
+from engines.core import Game, effects
 
 from .batteries import add_battery
 from .decks import draw_default
@@ -75,7 +75,7 @@ def hatch_yield(g: Game, seat: int) -> dict[str, int] | None:
     return gains
 
 
-def empty_tunnel(g: Game, seat: int, node: str) -> None:
+def empty_tunnel(g: Game, seat: int, node: str, ask: bool = False) -> None:
     """The last resource of a tunnel's queue: its reward, padlock off, side B (SB-MINE-06/07)."""
     info = next(t for t in g.data["planet"]["tunnels"] if t["node"] == node)
     g.g["tunnels"][node]["side"] = "B"
@@ -85,7 +85,10 @@ def empty_tunnel(g: Game, seat: int, node: str) -> None:
         if op["op"] == "stress":
             change_stress(g, seat, op["n"])
         elif op.get("name") == "draw_action_cards":
-            draw_default(g, seat, op["params"]["n"])  # the types: the default of spec 6.5 (a prompt: later)
+            if ask:
+                effects.push(g, effects.effect("bonus_draw", seat, left=op["params"]["n"]))
+            else:
+                draw_default(g, seat, op["params"]["n"])  # the types: the default of spec 6.5
     g.log(f"{{seat{seat}}} empties {'the Main' if node == 'MT' else 'the Secondary'} Tunnel; it opens.")
 
 
@@ -94,7 +97,7 @@ def extract(g: Game, seat: int, slot: str | None, pressure: int | None = None) -
     return gain(g, player(g, seat), take(g, seat, pressure), slot)
 
 
-def take(g: Game, seat: int, pressure: int | None = None) -> dict[str, int]:
+def take(g: Game, seat: int, pressure: int | None = None, ask: bool = False) -> dict[str, int]:
     """One Extract's yield, taken from its source (the Core's Lava, a tunnel's queue) whether it is kept or
     not; the caller places it (SB-MINE-03..08)."""
     gains = extract_yield(g, seat, pressure) or {}
@@ -112,7 +115,7 @@ def take(g: Game, seat: int, pressure: int | None = None) -> dict[str, int]:
     if tunnel is not None and tunnel["side"] == "A":
         tunnel["queue"].pop(0)
         if not tunnel["queue"]:
-            empty_tunnel(g, seat, node)
+            empty_tunnel(g, seat, node, ask)
     return gains
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import Action, Game, Step, act
+from engines.core import Action, Game, Step, act, effects
 
 from . import flow
 from .batteries import active_batteries, add_battery, battery_at, room, spend
@@ -168,10 +168,11 @@ class SubAction(Step):
             for _ in range(times):
                 if extract_yield(g, seat) is None:
                     break
-                for res, n in take(g, seat).items():
+                for res, n in take(g, seat, ask=True).items():
                     gains[res] = gains.get(res, 0) + n
             g.log(f"{{seat{seat}}} extracts {amount(g, gains)}.")
             g.goto("keep", **keep)
+            effects.run(g)  # the Secondary Tunnel's cards, if it was emptied; Keep.resume runs the rest
             offer(g, seat, gains, slot)
         elif sub == "produce":
             entry = production(g, seat) or {}
@@ -335,3 +336,6 @@ class Keep(Step):
 
     def default(self, g: Game, seat: int) -> Action:
         return act("discard")  # spec 6.5
+
+    def resume(self, g: Game, result: Any) -> None:
+        effects.run(g)

@@ -280,3 +280,23 @@ def test_common_tank_fills_by_auto_production():
     events.auto_produce(ctx(state), "Ex")
     events.auto_produce(ctx(state), "Lv")
     assert state["g"]["common_tank"] == {"Ex": 1}  # Exomatter at its maximum 1; Lava is not depicted
+
+
+def test_secondary_tunnel_cards_are_chosen():
+    # SB-MINE-07, SB-P2-PROG-09: emptying the Secondary Tunnel draws 2 Action cards of any types
+    state = new(3)
+    state["g"]["tunnels"]["ST"]["queue"] = ["Ex"]
+    p(state, 0).update(mini="ST", square=None)
+    state = turn_with(state, {0: ["MN05"]})
+    state = play(state, 0, "reveal")
+    state = play(state, 0, "do:extract:none")
+    assert step_name(state) == "place"
+    state = placed(state, 0)
+    assert step_name(state) == "choose" and legal(state, 0) == ["pick:MOVE", "pick:MINE", "pick:CONNECT",
+                                                               "pick:INTERACT"]
+    hand = len(state["g"]["hands"]["0"])
+    state = play(state, 0, "pick:MINE")
+    state = play(state, 0, "pick:MINE")
+    types = [ENGINE.data.cards[c]["type"] for c in state["g"]["hands"]["0"][hand:]]
+    assert types == ["MINE", "MINE"] and step_name(state) == "keep"
+    assert "PL_ST" not in state["g"]["padlocks"]
