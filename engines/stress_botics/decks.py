@@ -113,7 +113,8 @@ def draw_card(g: Game, seat: int, kind: str, ask: bool = False) -> bool:
     if not deck and not tops[kind]:
         deck_end_event(g, kind, ask)
         refill(g, kind)
-        turn_up(g, kind)
+        if g.options["reshuffled_decks"] == "face_up":
+            turn_up(g, kind)
     return True
 
 

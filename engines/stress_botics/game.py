@@ -36,6 +36,9 @@ class StressBotics(Engine):
                help="Remove the 3 Starting Event cards (SB-SETUP-02)."),
         Option("aggressive_orbit", "Aggressive orbit (2 players)", False,
                help="AMB-14: the '2 Players Aggressive' leaving-orbit stress column."),
+        Option("reshuffled_decks", "Action decks after a Deck End Event", "face_up", choices=("face_up", "face_down"),
+               help="AMB-07: the rulebook places the new deck face up (its top card shows); the spec proposed "
+                    "face down."),
         Option("free_battery_setup", "Free starting batteries", False,
                help="In turn order, place your 2 Carbon, 1 Titanium and 1 Silicon Battery between your BetaBot "
                     "and track spaces 1-3 (SB-SETUP-34)."),

@@ -161,3 +161,14 @@ def test_connect_deck_end_event_battery_is_the_receivers_choice():
     state = play(state, 0, "pick:bTi")
     assert p(state, 0)["track"][-1] == "bTi" and len(p(state, 0)["track"]) == 4
     assert step_name(state) == "program" and ENGINE.active(state) == [0, 1]
+
+
+def test_reshuffled_deck_face_down_option():
+    # AMB-07 with reshuffled_decks=face_down: the spec's reading, no top card shows
+    state = new(2, reshuffled_decks="face_down")
+    g = ctx(state)
+    decks_ = state["g"]["decks"]
+    state["g"]["discards"]["MINE"] = decks_["MINE"][1:]
+    decks_["MINE"] = decks_["MINE"][:1]
+    assert decks.draw_card(g, 0, "MINE")
+    assert state["g"]["tops"]["MINE"] is None and len(decks_["MINE"]) == 11
