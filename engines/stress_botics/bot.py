@@ -15,8 +15,8 @@ from .stress import player
 from .tanks import holdings
 
 PREFERENCE = ("MOVE", "MINE", "CONNECT")
-MIN_CARGO_VP = 8
-"""A delivery is worth its stress (about +5) from this much cargo on."""
+MIN_WORTH = 4
+"""A delivery is made when its VP exceed the stress it costs by this much."""
 LOW_SHIELDS = 6
 SUB_ORDER = ("deliver", "produce", "core", "extract", "move")
 
@@ -55,21 +55,39 @@ def cargo_value(g: Game, seat: int, ship: str) -> int:
     return sum(values[:objective["load"]])
 
 
-def delivery_targets(g: Game, seat: int) -> set[str]:
-    """Delivery Bases above which a ship waits now, for which the BetaBot has cargo and stress room."""
-    p, out = player(g, seat), set()
+def can_manual(g: Game, seat: int) -> bool:
+    """The BetaBot's next programmed card is a CONNECT it can boost (a Manual Delivery needs the boost)."""
+    p, cards = player(g, seat), g.g["programmed"][str(seat)]
+    if not cards or g.data.cards[cards[0]]["type"] != "CONNECT":
+        return False
+    return g.data.cards[cards[0]]["free_boost"] or p["inside"] == "bSi"
+
+
+def worth(g: Game, seat: int, ship: str, sector: str, arrival: int) -> float:
+    """Cargo VP minus the stress the delivery costs the BetaBot, plus a little for stress it gives others."""
+    row = g.data["boards"]["delivery_board"]["post_delivery_stress"]["multiplayer"][ship][sector]
+    own = arrival + (row["n"] if row["targets"] in ("self", "all") else 0)
+    others = row["n"] if row["targets"] in ("others", "all") else 0
+    return cargo_value(g, seat, ship) - own + 0.5 * others
+
+
+def delivery_targets(g: Game, seat: int) -> dict[str, float]:
+    """Delivery Bases above which a ship waits now, worth going to, with what the delivery is worth."""
+    p, out = player(g, seat), {}
     if p["markers"] < 1 or len(p["track"]) < 2 or p["shields"] < 1:
         return out
+    arrival = g.data["boards"]["delivery_board"]["base_arrival_stress"]
     for ship, state in g.g["ships"].items():
-        if state["left"] or not state["demands"] or cargo_value(g, seat, ship) < MIN_CARGO_VP:
+        if state["left"] or not state["demands"]:
             continue
         for sector, pos in g.data.ships[ship]["reception"].items():
             if state["pos"] != pos or p["cargo"][sector] is not None:
                 continue
-            if p["stress"] + 5 <= limit(g, ship, sector):
-                out.add(f"DBA_{sector}")
-            if p["stress"] + 1 <= limit(g, ship, sector):
-                out.add(f"DBM_{sector}")
+            bases = {"DBA": arrival["automatic"]} | ({"DBM": arrival["manual"]} if can_manual(g, seat) else {})
+            for base, cost in bases.items():
+                value = worth(g, seat, ship, sector, cost)
+                if p["stress"] + cost <= limit(g, ship, sector) and value >= MIN_WORTH:
+                    out[f"{base}_{sector}"] = max(value, out.get(f"{base}_{sector}", 0))
     return out
 
 
@@ -91,7 +109,7 @@ def _move(g: Game, seat: int, legal: list[Action]) -> Action:
         if p["ai"] == "comp" and info["kind"] in ("core", "tunnel", "ep_vault") and others_at(g, seat, node):
             value -= 3  # an encounter costs a Competitive AI a shield
         if node in targets:
-            value += 100 + (5 if node.startswith("DBA") else 0)
+            value += 100 + targets[node]
         elif info["kind"] == "delivery_base":
             value -= 6
         elif info["kind"] == "ep_vault" and g.data.vaults[g.g["vaults"][node]["tile"]]["kind"] == "extract":
@@ -106,10 +124,15 @@ def _move(g: Game, seat: int, legal: list[Action]) -> Action:
 
 
 def _deliver(g: Game, seat: int, legal: list[Action]) -> Action:
-    for verb in ("ship", "load"):
-        options = [a for a in legal if a.verb == verb]
-        if options:
-            return options[-1] if verb == "load" else options[0]
+    ships = [a for a in legal if a.verb == "ship"]
+    if ships:
+        return max(ships, key=lambda a: cargo_value(g, seat, str(a.args[0])))
+    loads = [a for a in legal if a.verb == "load"]
+    if loads:
+        vp = g.data.objectives[g.g["ships"][g.frame["ship"]]["objective"]]["vp"]
+        batteries = g.data["vaults"]["resources"]["batteries"]
+        return max(loads, key=lambda a: vp.get(a.args[0], vp.get("battery", 0) if a.args[0] in batteries else 0)
+                   - (0.5 if a.args[0] in batteries else 0))
     return next((a for a in legal if a.verb == "done"), legal[0])
 
 
