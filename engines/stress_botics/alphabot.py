@@ -14,7 +14,7 @@ from engines.core import Game, effects
 from engines.core.effects import Handler
 
 from .planet import TOP, can_end, others_at
-from .stress import player
+from .stress import damage, player
 from .tanks import add
 from .words import square as words_square
 
@@ -87,9 +87,34 @@ def step(g: Game, queue: bool = False) -> None:
     a["square"] = target
     push_off(g, target, queue)  # SB-ALPHA-20
     hatch = g.g["hatch"]
-    if target == "HATCH" and not hatch["closed"]:
-        gain = g.data.hatches[hatch["token"]].get("alphabot_gain") or {}
-        tank_add(g, gain)  # SB-ALPHA-25 (the damage part comes with part 2)
+    if target == "HATCH" and hatch["token"] and not hatch["closed"]:
+        on_open_hatch(g)  # SB-ALPHA-25
+
+
+def on_open_hatch(g: Game) -> None:
+    """AlphaBot on an open Hatch: the token's AlphaBot resources, or its special (Shields: repaired twice)
+    (SB-ALPHA-25, SB-P1-EVENT-26). Its damage to AlphaBot comes with part 2's shield track."""
+    token = g.data.hatches[g.g["hatch"]["token"]]
+    tank_add(g, token.get("alphabot_gain") or {})
+    special = token.get("alphabot_special") or {}
+    if special.get("name") == "alphabot_repair":
+        repair(g, special["params"]["n"])
+
+
+def hatch_opens(g: Game) -> None:
+    """A token turns open: a BetaBot on the Hatch takes its damage (AMB-40), AlphaBot on it gains
+    (SB-P1-EVENT-25)."""
+    hatch, a = g.g["hatch"], ab(g)
+    hatch["closed"] = False
+    g.reveal()
+    token = g.data.hatches[hatch["token"]]
+    g.log(f"The Hatch opens: {token['colour']} token.")
+    if not a["mv"]:
+        return
+    for seat in others_at(g, -1, f"MV{a['mv']}", "HATCH"):
+        damage(g, seat, token["damage"])
+    if a["square"] == "HATCH":
+        on_open_hatch(g)
 
 
 def move(g: Game, steps: int) -> None:
@@ -222,8 +247,11 @@ def apply_op(g: Game, op: dict[str, Any]) -> None:
         hatch = g.g["hatch"]
         if ab(g)["square"] in g.data.squares["HATCH"]["adjacent"] and hatch["token"] and not hatch["closed"]:
             tank_add(g, g.data.hatches[hatch["token"]].get("alphabot_gain") or {})
-    elif name == "hatch_flip":
-        g.g["hatch"]["closed"] = not g.g["hatch"]["closed"]
+    elif name == "hatch_flip" and g.g["hatch"]["token"]:
+        if g.g["hatch"]["closed"]:
+            hatch_opens(g)  # S10: opening with a bot on it applies SB-P1-EVENT-25
+        else:
+            g.g["hatch"]["closed"] = True
 
 
 def reveal_standard(g: Game) -> str:

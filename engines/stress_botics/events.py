@@ -1,11 +1,12 @@
 """Phase 1: reveal an Event card and resolve ships, Core rotation, pressure, auto-production and the
-hatch (SB-P1-EVENT-01..12, 23, 24; spawns, SB-P1-EVENT-13..22, and hatch damage come with part 2).
+hatch (SB-P1-EVENT-01..12, 23..26; spawns, SB-P1-EVENT-13..22, come with part 2).
 """
 
 from __future__ import annotations
 
 from engines.core import Game
 
+from .alphabot import hatch_opens
 from .content import SHIPS
 from .stress import everyone
 from .tanks import add
@@ -97,9 +98,7 @@ def flip_hatch(g: Game, icon: str | None) -> None:
     if not hatch["token"] or not icon:
         return
     if icon == "open" and hatch["closed"]:
-        hatch["closed"] = False
-        g.reveal()
-        g.log(f"The Hatch opens: {g.data.hatches[hatch['token']]['colour']} token.")
+        hatch_opens(g)  # SB-P1-EVENT-25
     elif icon == "close" and not hatch["closed"]:
         hatch["closed"] = True
         g.log("The Hatch closes.")

@@ -73,6 +73,9 @@ def end_of_move(g: Game, seat: int, slot: str | None) -> None:
         if info["base"] == "automatic" and possible(g, seat):
             g.call("deliver", seat=seat, **deliver_frame(True))
         return
+    hatch = g.g["hatch"]
+    if p["square"] == "HATCH" and hatch["token"] and not hatch["closed"]:
+        damage(g, seat, g.data.hatches[hatch["token"]]["damage"])  # SB-MOVE-13 (the shield icon: 0)
     others = encounter_partners(g, seat)
     if len(others) == 1:
         meet(g, seat, others[0])

@@ -1,7 +1,7 @@
 """AlphaBot's Standard walk (SB-ALPHA-*, SB-EX-14, SB-EX-26) and Phase 6 (SB-P6-STATUS-*, SB-EX-16, SB-EX-17)."""
 
 from engines.core import Simultaneous
-from engines.stress_botics import alphabot, status
+from engines.stress_botics import alphabot, events, status
 
 from .engine_helpers import ENGINE, ctx, legal, new, p, play, step_name
 
@@ -166,3 +166,24 @@ def test_discard_default_is_a_legal_action():
     state["stack"] = [{"step": "discard", **Simultaneous.frame_for([0])}]
     action = ENGINE.default_action(state, 0)
     assert action in ENGINE.legal_actions(state, 0) and str(action) == "discard:CN01"
+
+
+def test_hatch_damage_and_alphabot_specials():
+    # SB-MOVE-13, SB-P1-EVENT-25, SB-P1-EVENT-26, AMB-40: a bot on the Hatch when it opens takes its damage;
+    # ending a move on an open damaging Hatch costs shields; AlphaBot on an open Shields hatch is repaired twice
+    state = new(2)
+    state["g"]["alphabot"].update(mv=1, square="ENTRY", shields=5)
+    state["g"]["hatch"].update(token="H04", closed=True)  # damage 2
+    p(state, 0).update(mini="MV1", square="HATCH")
+    events.flip_hatch(ctx(state), "open")
+    assert p(state, 0)["shields"] == 8
+    p(state, 1).update(mini="MV1", square="CORNER_A")
+    state["stack"] = [{"step": "move", "seat": 1, "card": "MV10", "slot": "1", "left": 1, "first": True}]
+    p(state, 0)["square"] = "A1"
+    state = play(state, 1, "go:MV1:HATCH")
+    assert p(state, 1)["shields"] == 8
+    state["g"]["hatch"].update(token="H10", closed=False)
+    p(state, 1)["square"] = "B2"
+    state["g"]["alphabot"]["direction"] = "U"
+    alphabot.step(ctx(state))
+    assert state["g"]["alphabot"]["square"] == "HATCH" and state["g"]["alphabot"]["shields"] == 7
