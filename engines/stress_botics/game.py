@@ -11,6 +11,7 @@ from engines.core.effects import Choice, Registry
 from . import alphabot, bot, content, decks, flow, scoring, setup, setup_steps, view
 from .activation import Activation
 from .delivery import Deliver
+from .hatch import HatchBattery
 from .maintenance import AIChoice, Discard, Maintain
 from .moving import Encounter, Move, Partner
 from .placing import Place
@@ -44,7 +45,7 @@ class StressBotics(Engine):
                     "and track spaces 1-3 (SB-SETUP-34)."),
     ))
     steps = (Draw, Program, Turn, SubAction, Move, Encounter, Buy, CoreProduce, Deliver, Keep, Maintain, AIChoice,
-             Discard, Place, SetupBatteries, Partner, Activation, Choice)
+             Discard, Place, SetupBatteries, Partner, HatchBattery, Activation, Choice)
     effects = Registry(alphabot.EFFECTS, decks.EFFECTS)
     zones = view.ZONES
     rules_summary = ("Each round: an Event moves the ships and the planet; draw Action cards by where you are "

@@ -12,7 +12,7 @@ from typing import Any
 
 from engines.core import Action, Game, Step, act, effects
 
-from . import flow
+from . import flow, hatch
 from .batteries import active_batteries, add_battery, battery_at, room, spend
 from .delivery import deliver_frame, possible
 from .events import change_pressure, rotate_core
@@ -28,16 +28,18 @@ from .extract import (
 )
 from .moving import places
 from .placing import offer
-from .stress import player
+from .stress import player, repair
 from .tanks import can_pay_from, pay_from, take_one
 from .words import amount
 from .words import card as card_words
 
-SUBACTIONS = {"MOVE": ("move",), "MINE": ("extract",), "CONNECT": ("produce", "core", "deliver"), "INTERACT": ()}
+SUBACTIONS = {"MOVE": ("move",), "MINE": ("extract",), "CONNECT": ("produce", "core", "hatch", "deliver"),
+              "INTERACT": ()}
 """The part-1 sub-actions of each card type, in the order they are offered."""
 MUST_BOOST = ("deliver",)
 """Sub-actions that need a boost (SB-P3-ACT-08; Attack and Open a Box come with part 2)."""
 NAMES = {"move": "Move", "extract": "Extract", "produce": "Produce", "core": "Produce in the Core",
+         "hatch": "Produce in the Hatch",
          "deliver": "Make a Manual Delivery"}
 
 
@@ -58,6 +60,8 @@ def possible_here(g: Game, seat: int, sub: str) -> bool:
         return entry["produce"] == "shields" or bool(buyable(g, seat, entry))
     if sub == "core":
         return core_production(g, seat)
+    if sub == "hatch":
+        return hatch.token(g, seat) is not None
     if sub == "deliver":
         info = g.data.nodes[player(g, seat)["mini"]]
         return info["kind"] == "delivery_base" and info["base"] == "manual" and possible(g, seat)
@@ -186,6 +190,9 @@ class SubAction(Step):
                 offer(g, seat, gains, slot)
             else:
                 g.call("buy", seat=seat, left=entry["max_batteries"], rounds=times - 1)
+        elif sub == "hatch":
+            g.goto("keep", **keep)
+            produce_in_hatch(g, seat, slot, boost != "none")
         elif sub == "core":
             g.goto("keep", **keep)
             g.call("core_produce", seat=seat, slot=slot, both=boost != "none", done=[])
@@ -199,11 +206,28 @@ class SubAction(Step):
         words = {"none": "", "free": " (boosted: free boost)",
                  "inside": " (boosted: the battery inside your BetaBot)",
                  "track": " (boosted: the battery on track space 1)"}
-        twice = " twice" if boost != "none" and sub in ("move", "extract", "produce") else ""
+        twice = " twice" if boost != "none" and sub in ("move", "extract", "produce", "hatch") else ""
         return f"{NAMES[sub]}{twice}{words[boost]}"
 
     def prompt(self, g: Game, seat: int) -> str:
         return f"Choose what {card_words(g, g.frame['card'])} does."
+
+
+def produce_in_hatch(g: Game, seat: int, slot: str, boosted: bool) -> None:
+    """The token's produce ops, ``times`` over: gains to place, repairs, or the battery prompt (SB-CONNECT-12)."""
+    info = hatch.token(g, seat) or {}
+    n = hatch.times(g, seat, boosted)
+    gains: dict[str, int] = {}
+    for op in info.get("produce") or []:
+        if op["op"] == "gain":
+            for res, k in op["res"].items():
+                gains[res] = gains.get(res, 0) + k * n
+        elif op["op"] == "repair":
+            repair(g, seat, op["n"] * n)
+        elif op["op"] == "one_of":
+            g.call("hatch_battery", seat=seat, left=n)
+    g.log(f"{{seat{seat}}} produces in the Hatch ({n} time{'s' if n > 1 else ''}).")
+    offer(g, seat, gains, slot)
 
 
 def words_for(boost: str) -> str:

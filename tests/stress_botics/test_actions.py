@@ -300,3 +300,31 @@ def test_secondary_tunnel_cards_are_chosen():
     types = [ENGINE.data.cards[c]["type"] for c in state["g"]["hands"]["0"][hand:]]
     assert types == ["MINE", "MINE"] and step_name(state) == "keep"
     assert "PL_ST" not in state["g"]["padlocks"]
+
+
+def test_produce_in_the_hatch():
+    # SB-CONNECT-12: twice on the Hatch, twice more when boosted; beside it once; the Battery token converts
+    state = new(2)
+    state["g"]["alphabot"].update(mv=1, square="ENTRY")
+    state["g"]["hatch"].update(token="H10", closed=False)  # Shields: repair 1
+    p(state, 0).update(mini="MV1", square="HATCH", shields=4)
+    p(state, 1).update(mini="MV1", square="A1")
+    state = turn_with(state, {0: ["CN10"]})
+    state = play(state, 0, "reveal")
+    assert "do:hatch:free" in legal(state, 0)
+    state = play(state, 0, "do:hatch:free")
+    assert p(state, 0)["shields"] == 8 and step_name(state) == "keep"
+    state = new(2)
+    state["g"]["alphabot"].update(mv=1, square="ENTRY")
+    state["g"]["hatch"].update(token="H09", closed=False)  # Battery: 1 C/Ti/Si → 1 battery
+    p(state, 0).update(mini="MV1", square="B1", tanks={"1": {}, "2": {"C": 1, "Si": 1}, "3": {}, "4": {}})
+    state = turn_with(state, {0: ["CN05"]})
+    state = play(state, 0, "reveal")
+    state = play(state, 0, "do:hatch:none")
+    assert step_name(state) == "hatch_battery" and legal(state, 0) == ["convert:C", "convert:Si", "done"]
+    state = play(state, 0, "convert:Si")
+    assert p(state, 0)["track"][-1] == "bSi" and step_name(state) == "keep"  # once: beside the Hatch
+    state["g"]["hatch"]["token"] = "H08"  # the Items token needs AlphaBot's items (part 2)
+    state["g"]["programmed"]["0"] = ["CN06"]
+    state["stack"] = [{"step": "turn", "seat": 0}]
+    assert legal(state, 0) == ["back"]
