@@ -8,6 +8,7 @@ import pytest
 
 from engines.core import state_hash
 from engines.core.kit import assert_clean, fuzz, playout
+from engines.stress_botics import bot, turns
 
 from .engine_helpers import ENGINE, new, p
 
@@ -122,3 +123,7 @@ def test_bot_games_are_clean_and_finish():
     # the part-1 bot through the kit: every action legal, the game ends through the ships (SB-END-01)
     report = playout(ENGINE, 3, 3, {}, bots=True)
     assert report.clean and report.completed, report.summary()
+
+
+def test_bot_knows_every_sub_action():
+    assert {s for subs in turns.SUBACTIONS.values() for s in subs} <= set(bot.SUB_ORDER)
