@@ -113,7 +113,7 @@ def _move(g: Game, seat: int, legal: list[Action]) -> Action:
         elif info["kind"] == "delivery_base":
             value -= 6
         elif info["kind"] == "ep_vault" and g.data.vaults[g.g["vaults"][node]["tile"]]["kind"] == "extract":
-            value += 8
+            value += 4 + yield_worth(g, node)
         elif info["kind"] == "ep_vault" and g.g["vaults"][node]["tile"] == "06" and p["shields"] <= LOW_SHIELDS:
             value += 20
         elif info["kind"] == "main_vault" and square:
@@ -121,6 +121,28 @@ def _move(g: Game, seat: int, legal: list[Action]) -> Action:
         return value
 
     return max(goes, key=lambda a: (score(a), str(a)))
+
+
+def yield_worth(g: Game, node: str) -> float:
+    """VP the vault's current yield would be worth on the ships still waiting (best ship per resource)."""
+    state = g.g["vaults"][node]
+    tile = g.data.vaults[state["tile"]]
+    gains = tile["side_a" if state["side"] == "A" else "side_b"]["yield"][g.g["pressure"]]
+    best: dict[str, int] = {}
+    for info in g.g["ships"].values():
+        if info["left"] or not info["demands"]:
+            continue
+        for code, vp in g.data.objectives[info["objective"]]["vp"].items():
+            best[code] = max(best.get(code, 0), vp)
+    return float(sum(best.get(res, 0) * n for res, n in gains.items()))
+
+
+def _maintain(g: Game, seat: int, legal: list[Action]) -> Action:
+    for verb in ("replicate", "combine", "prepare"):
+        found = [a for a in legal if a.verb == verb]
+        if found:
+            return found[0]
+    return next(a for a in legal if a.verb == "next")
 
 
 def _deliver(g: Game, seat: int, legal: list[Action]) -> Action:
@@ -149,7 +171,7 @@ def _first_of(*verbs: str) -> Callable[[Game, int, list[Action]], Action]:
 PICKERS: dict[str, Callable[[Game, int, list[Action]], Action]] = {
     "draw": _draw, "program": _program, "turn": _turn, "subaction": _subaction, "move": _move,
     "deliver": _deliver, "place": _first_of("auto"), "keep": _first_of("keep", "discard"),
-    "maintain": _first_of("replicate", "next"), "buy": _first_of("buy", "done"),
+    "maintain": _maintain, "buy": _first_of("buy", "done"),
     "encounter": _first_of("extract", "produce", "skip"), "ai_choice": _first_of("ai"),
     "core_produce": _first_of("tile", "shift"),
 }

@@ -150,11 +150,24 @@ class SubAction(Step):
     """Frame ``{"seat", "card", "slot"}``: one sub-action, unboosted or with a boost source."""
 
     name = "subaction"
-    verbs = ("do",)
+    verbs = ("do", "back")
     deciding = "choose a sub-action"
 
     def actions_do(self, g: Game, seat: int) -> list[Action]:
         return choices(g, seat, g.frame["card"])
+
+    def actions_back(self, g: Game, seat: int) -> list[Action]:
+        """Nothing can be done after all (the pick-up before it filled the track): the card goes back to the
+        hand unperformed and unpaid, as SB-INTERACT-03 says for a hull that cannot be entered."""
+        return [] if self.actions_do(g, seat) else [act("back")]
+
+    def act_back(self, g: Game, seat: int) -> None:
+        g.g["hands"][str(seat)].append(g.frame["card"])
+        g.log(f"{{seat{seat}}} can do nothing with the card and takes it back.")
+        flow.next_turn(g)
+
+    def label_back(self, g: Game, seat: int) -> str:
+        return "Take the card back: none of its sub-actions is possible now"
 
     def act_do(self, g: Game, seat: int, sub: str, boost: str) -> None:
         p, frame = player(g, seat), dict(g.frame)

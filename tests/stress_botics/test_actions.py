@@ -328,3 +328,18 @@ def test_produce_in_the_hatch():
     state["g"]["programmed"]["0"] = ["CN06"]
     state["stack"] = [{"step": "turn", "seat": 0}]
     assert legal(state, 0) == ["back"]
+
+
+def test_pickup_can_leave_nothing_to_do():
+    # SB-P3-ACT-03 (1), SB-P3-ACT-04, SB-CONNECT-04: the battery picked up fills the track, so the Batteries
+    # Vault cannot sell one: the card goes back unperformed and unpaid (a found dead end)
+    state = new(2, first_game_layout=True)
+    batts = next(n for n, v in state["g"]["vaults"].items() if v["tile"] == "09")
+    state["g"]["vaults"][batts]["res"] = {"bC": 1}
+    p(state, 0).update(mini=batts, square=None, shields=12, track=["bC"] * 7,
+                       tanks={"1": {}, "2": {"C": 2}, "3": {}, "4": {}})
+    state = turn_with(state, {0: ["CN05"]})
+    state = play(state, 0, "reveal")
+    assert len(p(state, 0)["track"]) == 8 and legal(state, 0) == ["back"]
+    state = play(state, 0, "back")
+    assert "CN05" in state["g"]["hands"]["0"] and p(state, 0)["tanks"]["2"] == {"C": 2}
