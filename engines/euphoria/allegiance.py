@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core import Game
 
-from .tableau import data, faction_name, name, place_star, player, recruit_effects
+from .tableau import data, faction_name, name, place_star, player, query
 
 TUNNEL_EFFECTS = frozenset({
     "any_exclusive_space", "bump_tunnel_knowledge_for_cost", "free_tunnels", "tunnel_both", "tunnel_dig_extra",
@@ -96,6 +96,5 @@ def last_tier(g: Game, area: str) -> None:
         for rid in list(p["active"]):
             if data(g).recruits[rid].faction == area:
                 recruit_star(g, pid, rid)
-        if area != "euphoria":
-            for rid, _ in recruit_effects(g, pid, "track_end_star"):
-                recruit_star(g, pid, rid)
+        for rid in query(g, "end_star_recruits", pid, [], area=area):
+            recruit_star(g, pid, rid)

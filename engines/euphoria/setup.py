@@ -9,7 +9,7 @@ from engines.core import Action, Game, Simultaneous
 from .artifacts import refill_bazaar
 from .automa.state import choose_factions, setup_automa
 from .queue import pending
-from .tableau import data, name, recruit_effects
+from .tableau import data, name, query
 from .turns import start_turn
 
 
@@ -118,8 +118,8 @@ class Draft(Simultaneous):
             p["dealt"] = []
             g.log(f"{{seat{seat}}} reveals {data(g).recruits[active].name} as active recruit.")
         for seat in range(g.seats):
-            for _, prm in recruit_effects(g, seat, "hermit"):  # Kofi the Hermit starts with fewer workers
-                g.g["players"][seat]["dice"] = g.g["players"][seat]["dice"][:prm["start_dice"]]
+            dice = g.g["players"][seat]["dice"]
+            g.g["players"][seat]["dice"] = dice[:query(g, "start_dice", seat, len(dice))]
         sums = {}
         for seat in range(g.seats):
             p = g.g["players"][seat]
