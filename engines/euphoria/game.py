@@ -75,6 +75,7 @@ class Euphoria(Engine):
         recruit_payments.ABILITIES, recruit_rules.ABILITIES, recruit_moves.ABILITIES, recruit_draws.ABILITIES,
         recruit_turns.ABILITIES,
         ways=(recruit_payments.WAYS, recruit_draws.WAYS, recruit_turns.WAYS, recruit_workers.WAYS),
+        kinds=recruit_rules.KINDS,
     )
     """Recruit abilities answering the rules' triggers and queries, by data effect name (``triggers.py``)."""
     rules_summary = (

@@ -37,6 +37,14 @@ def _steve(g: Game, pid: int, rid: str, prm: Params, value: list[str], ctx: Ctx)
     return [*value, rid] if ctx["area"] != "euphoria" else value
 
 
+TUNNEL_ABILITIES = frozenset({
+    "any_exclusive_space", "bump_tunnel_knowledge_for_cost", "free_tunnels", "tunnel_both", "tunnel_dig_extra",
+    "tunnel_knowledge_for_resource", "tunnel_royalty", "tunnel_sacrifice", "tunnel_water_payment",
+})
+"""Recruit abilities that concern tunnels: revealed mid-turn, they work from the next turn (EU-TUNNEL-03, R-16)."""
+KINDS = {"tunnel": TUNNEL_ABILITIES}
+"""The kinds of ability rules treat alike (``triggers.KINDS``)."""
+
 ABILITIES: dict[str, dict[str, Answer | Reply]] = {
     "knowledge_cap": {"knowledge_max": lambda g, pid, rid, prm, value, ctx: min(value, prm["max"])},
     "ignore_penalties": {"ignores_penalties": _yes},

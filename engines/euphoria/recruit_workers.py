@@ -177,7 +177,8 @@ ABILITIES: dict[str, dict[str, Answer | Reply]] = {
     "retrieve_with_energy": {"retrieve_payments": _jefferson},
     "retrieve_commodity_areas_only": {"retrieve_free": _samuel},
     "free_retrieve_no_loss": {"free_retrieve_loses": lambda g, pid, rid, prm, value, ctx: False},
-    "hermit": {"start_dice": _start_dice, "turn_again": lambda g, pid, rid, prm, value, ctx: value or rid},
+    "hermit": {"start_dice": _start_dice, "turn_again": lambda g, pid, rid, prm, value, ctx: value or rid,
+               "leaves_at_first_activation": lambda g, pid, rid, prm, value, ctx: value or rid},
 }
 """Answers by recruit effect name."""
 WAYS: dict[str, dict[str, Way]] = {"retrieve": {

@@ -93,8 +93,16 @@ QUERIES: Mapping[str, str] = {
                      "ways 'retrieve')",
     "retrieve_paid_morale": "morale for paying for a retrieval (good; value: the printed morale)",
     "free_retrieve_loses": "a free retrieval costs morale (value: True)",
+    "leaves_at_first_activation": "the recruit that leaves when recruits are activated for the first time, the "
+                                  "hidden one turning up (value: None or the recruit id; asked of every active "
+                                  "recruit)",
 }
 """Every query the rules ask, with its context and starting value."""
+
+KINDS: Mapping[str, str] = {
+    "tunnel": "abilities that concern tunnels: revealed mid-turn, they work from the next turn (EU-TUNNEL-03, R-16)",
+}
+"""Kinds of abilities a rule treats alike, each a set of effect names given to :class:`Abilities`."""
 
 
 @dataclass(frozen=True)
@@ -113,7 +121,8 @@ class Abilities:
     """Trigger or query → ``(effect name, answer)`` in order, and the ways recruits add to choices."""
 
     def __init__(self, *tables: Mapping[str, Mapping[str, Any]],
-                 ways: tuple[Mapping[str, Mapping[str, Way]], ...] = ()) -> None:
+                 ways: tuple[Mapping[str, Mapping[str, Way]], ...] = (),
+                 kinds: Mapping[str, frozenset[str]] | None = None) -> None:
         answers: dict[str, list[tuple[str, Any]]] = {t: [] for t in (*TRIGGERS, *QUERIES)}
         seen: set[tuple[str, str]] = set()
         for table in tables:
@@ -126,6 +135,10 @@ class Abilities:
                     seen.add((effect, name))
                     answers[name].append((effect, answer))
         self._frozen = {t: tuple(a) for t, a in answers.items()}
+        self._kinds = {kind: frozenset(names) for kind, names in (kinds or {}).items()}
+        for kind in self._kinds:
+            if kind not in KINDS:
+                raise EngineBug(f"unknown kind of ability {kind!r}")
         self._ways: dict[str, dict[str, Way]] = {}
         for table in ways:
             for choice, entries in table.items():
@@ -146,6 +159,10 @@ class Abilities:
     def way(self, choice: str, key: object) -> Way | None:
         """The recruit option ``key`` of ``choice`` (an effect or step name), if a recruit adds it."""
         return self._ways.get(choice, {}).get(str(key))
+
+    def of_kind(self, kind: str) -> frozenset[str]:
+        """The effect names of one kind of ability (``KINDS``)."""
+        return self._kinds.get(kind, frozenset())
 
     def effects(self) -> set[str]:
         """Every effect name with at least one answer or reply."""
