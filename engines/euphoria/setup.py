@@ -85,20 +85,21 @@ class Draft(Simultaneous):
     """Everyone keeps one active and one hidden recruit in secret; actives are revealed together."""
 
     name = "draft"
+    verbs = ("keep",)
 
-    def actions(self, g: Game, seat: int) -> list[Action]:
+    def actions_keep(self, g: Game, seat: int) -> list[Action]:
         return [Action("keep", a, h) for a, h in keep_options(g, seat)]
 
-    def act(self, g: Game, seat: int, action: Action) -> None:
-        self.mine(g, seat)["keep"] = list(action.args)
+    def act_keep(self, g: Game, seat: int, active: str, hidden: str) -> None:
+        self.mine(g, seat)["keep"] = [active, hidden]
         self.lock(g, seat)
 
     def prompt(self, g: Game, seat: int) -> str:
         return "Keep two recruits: one active (face up) and one hidden (face down)."
 
-    def label(self, g: Game, seat: int, action: Action) -> str | None:
+    def label_keep(self, g: Game, seat: int, active: str, hidden: str) -> str:
         r = data(g).recruits
-        return f"Active: {r[str(action.args[0])].name}; hidden: {r[str(action.args[1])].name}"
+        return f"Active: {r[str(active)].name}; hidden: {r[str(hidden)].name}"
 
     def default(self, g: Game, seat: int) -> Action:
         dealt = g.g["players"][seat]["dealt"]
