@@ -36,6 +36,10 @@ class Retrieve(Step):
 
     name = "retrieve"
     verbs = ("take", "all", "pay", "free")
+    deciding = "choose the workers to retrieve"
+
+    def public_prompt(self, g: Game, seat: int) -> str:
+        return "choose how to pay for the retrieval" if g.frame["picked"] else self.deciding
 
     def actions(self, g: Game, seat: int) -> list[Action]:
         f = g.frame

@@ -86,6 +86,7 @@ class Draft(Simultaneous):
 
     name = "draft"
     verbs = ("keep",)
+    deciding = "choose which recruits to keep"
 
     def actions_keep(self, g: Game, seat: int) -> list[Action]:
         return [Action("keep", a, h) for a, h in keep_options(g, seat)]

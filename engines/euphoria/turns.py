@@ -104,6 +104,10 @@ class Turn(Step):
 
     name = "turn"
     verbs = ("place", "retrieve", "end")
+    deciding = "place a worker or retrieve workers"
+
+    def public_prompt(self, g: Game, seat: int) -> str:
+        return self.deciding if g.frame["value"] is None else "place another worker or end their turn"
 
     @staticmethod
     def has_actions(g: Game, pid: int) -> bool:
@@ -260,6 +264,7 @@ class AutomaTurn(Step):
     """Holds an Automa turn on the stack while a human answers a choice it caused."""
 
     name = "automa"
+    deciding = "let the Automa finish its turn"
 
     def active(self, g: Game) -> list[int]:
         return []

@@ -100,3 +100,13 @@ def test_tunnel_abilities_are_real_effects():  # EU-TUNNEL-03, R-16
     assert tunnel and tunnel <= {r.effect for r in E.data.recruits.values()}
     with pytest.raises(EngineBug):
         Abilities(kinds={"no_such_kind": frozenset()})
+
+
+def test_every_step_dispatches_by_verb_and_says_what_is_decided():
+    """Issue #12 item 6: one handler per verb; the table is told what a seat is deciding."""
+    for step in E.steps:
+        if step.__module__.startswith("engines.euphoria"):
+            assert step.deciding, step.__name__
+            assert step.verbs or step.name == "automa", step.__name__  # the Automa's turn takes no input
+    state = E.setup(2, 1, {})
+    assert E.prompt(state, None) == "Waiting for {seat0}, {seat1}: choose which recruits to keep."
