@@ -110,3 +110,50 @@ def test_every_step_dispatches_by_verb_and_says_what_is_decided():
             assert step.verbs or step.name == "automa", step.__name__  # the Automa's turn takes no input
     state = E.setup(2, 1, {})
     assert E.prompt(state, None) == "Waiting for {seat0}, {seat1}: choose which recruits to keep."
+
+
+def _package_imports(path: Path, tree: ast.Module) -> set[str]:
+    """Modules of engines.euphoria that ``path`` imports at module level (``a.b`` names, relative to the package)."""
+    here = path.relative_to(PACKAGE).with_suffix("").parts
+    base = list(here[:-1])
+    out: set[str] = set()
+    for node in tree.body:
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level:
+            parts = base[:len(base) - (node.level - 1)] + (node.module.split(".") if node.module else [])
+        elif node.module and node.module.startswith("engines.euphoria"):
+            parts = node.module.split(".")[2:]
+        else:
+            continue
+        if node.module:
+            out.add(".".join(parts))
+        else:
+            out.update(".".join([*parts, a.name]) for a in node.names)
+    return {m.removesuffix(".__init__") for m in out if m}
+
+
+def test_no_function_level_imports_and_no_import_circle():
+    """Issue #12 item 7: imports at the top only, and the package's modules import each other without a circle."""
+    graph: dict[str, set[str]] = {}
+    nested = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        name = ".".join(path.relative_to(PACKAGE).with_suffix("").parts).removesuffix(".__init__")
+        graph[name] = _package_imports(path, tree)
+        for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
+            nested += [f"{name}.{fn.name}" for n in ast.walk(fn) if isinstance(n, ast.Import | ast.ImportFrom)]
+    assert nested == []
+    done: set[str] = set()
+
+    def visit(module: str, trail: tuple[str, ...]) -> None:
+        assert module not in trail, " -> ".join((*trail, module))
+        if module in done or module not in graph:
+            return
+        for dep in graph[module]:
+            visit(dep, (*trail, module))
+        done.add(module)
+
+    for module in graph:
+        visit(module, ())
+    assert "recruit_payments" in graph["game"] and "tableau" in graph["recruit_payments"]
