@@ -1,8 +1,9 @@
 """Recruits that react to workers coming and going: runaways, new workers, retrieval, and gold for Laura.
 
-Retrieval: Dr. Sheppard (IC11) and Milos (SU14) act before the roll; Gidget (IC..), Jefferson and Samuel add
-ways to pay or not to pay, Amina adds morale for bliss, Yordy drops the free retrieval's loss, Kofi the Hermit
-starts with fewer workers and takes another turn after retrieving.
+Retrieval: Dr. Sheppard (IC11) and Milos (SU14) act before the roll; Gidget (IC03), Jefferson (EU10) and Samuel
+(EU24) add ways to pay or not to pay, Amina (IC15) adds morale for bliss, Yordy (EU02) drops the free retrieval's
+loss; Kofi the Hermit (FL02) starts with fewer workers, takes another turn after retrieving and leaves at the
+first activation.
 """
 
 from __future__ import annotations
