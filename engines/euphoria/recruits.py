@@ -64,18 +64,14 @@ def _sacrifice(g: Game, op: Op) -> None:
     player(g, op["pid"])["dice"][op["die"]]["at"] = GONE
 
 
-def _keep_runaway(g: Game, op: Op) -> None:
-    player(g, op["pid"])["dice"][op["die"]]["at"] = "avail"
-    if op["pid"] in g.g["ran_away"]:
-        g.g["ran_away"].remove(op["pid"])
-    effect = data(g).recruits[op["recruit"]].effect
-    if effect == "keep_runaway_for_bliss":
-        pay_now(g, op["pid"], "bliss", _prm(g, op)["bliss"])  # Brian may pay food
-    elif effect == "keep_runaway_for_bat":
-        discard_artifact(g, op["pid"], "bat")
-    else:
-        _know(g, op)
-        push_front(g, {"effect": "spend_artifact", "pid": op["pid"]})
+def _keep_runaway(price: Callable[[Game, Op], None]) -> Callable[[Game, Op], None]:
+    """The worker stays (Amina, Xyon, Dusty): it is available again, then the price is paid."""
+    def use(g: Game, op: Op) -> None:
+        player(g, op["pid"])["dice"][op["die"]]["at"] = "avail"
+        if op["pid"] in g.g["ran_away"]:
+            g.g["ran_away"].remove(op["pid"])
+        price(g, op)
+    return use
 
 
 def _star_again(g: Game, op: Op) -> None:
@@ -130,13 +126,14 @@ ASK: dict[str, tuple[Callable[[Game, Op], bool], Callable[[Game, Op], None]]] = 
                        push_front(g, {"effect": "artifact", "pid": op["pid"]}))),
     "keep_runaway_for_bliss": (
         lambda g, op: payable(g, op["pid"], "bliss") >= _prm(g, op)["bliss"] and _is_runaway(g, op),
-        _keep_runaway),
+        _keep_runaway(lambda g, op: pay_now(g, op["pid"], "bliss", _prm(g, op)["bliss"]))),  # stand-ins may pay
     "keep_runaway_for_artifact": (
         lambda g, op: bool(player(g, op["pid"])["artifacts"]) and _k_room(g, op["pid"], _prm(g, op)["knowledge"])
         and _is_runaway(g, op),
-        _keep_runaway),
+        _keep_runaway(lambda g, op: (_know(g, op), push_front(g, {"effect": "spend_artifact", "pid": op["pid"]})))),
     "keep_runaway_for_bat": (
-        lambda g, op: "bat" in player(g, op["pid"])["artifacts"] and _is_runaway(g, op), _keep_runaway),
+        lambda g, op: "bat" in player(g, op["pid"])["artifacts"] and _is_runaway(g, op),
+        _keep_runaway(lambda g, op: discard_artifact(g, op["pid"], "bat"))),
     "yield_for_knowledge": (  # Pmai the Nurse
         lambda g, op: player(g, op["pid"])["goods"][op["good"]] >= 1
         and _k_room(g, op["pid"], _prm(g, op)["knowledge"]),
