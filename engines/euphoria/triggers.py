@@ -7,7 +7,8 @@ as ``answer(g, pid, recruit_id, params, ctx)``. A rule asks for a number or a li
 recruits, ``value = reply(g, pid, recruit_id, params, value, ctx)``. Answers and replies live in the
 ``recruit_*.py`` modules as tables ``{effect name: {trigger or query: answer}}``; an option a recruit
 adds to a rule's choice (a payment, a turn action) is a :class:`Way` in their ``WAYS`` tables
-``{choice: {key: Way}}``. ``game.py`` builds the one :class:`Abilities` registry from them. Within a
+``{choice: {key: Way}}``; a set of abilities a rule treats alike is a kind (``KINDS``: tunnel abilities).
+``game.py`` builds the one :class:`Abilities` registry from them. Within a
 trigger or query, answers run in table order (the order the rules apply them in). Rule modules name
 no recruit effect: they fire, query and look up ways.
 """
@@ -110,7 +111,10 @@ class Way:
     """An option a recruit adds to a rule's choice: its label and what choosing it does.
 
     ``label(g, record, token)`` and ``pick(g, record, token)``, where ``record`` is the effect (or the
-    step's frame) that asks and ``token`` the option chosen (the ``pick`` token or the action).
+    step's frame) that asks and ``token`` the option chosen (the ``pick`` token or the action). Choices
+    and their keys: the effects ``artpay``, ``artifact`` and ``site_pay`` by token; the ``turn`` step by
+    verb (the turn goes on after the pick); the ``retrieve`` step by action text (the pick pays, the
+    retrieval follows).
     """
 
     label: Callable[[Game, dict[str, Any], Any], str]
