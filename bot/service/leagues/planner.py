@@ -25,10 +25,14 @@ from itertools import combinations
 
 from .pairing import Round, circle_round
 
-STEPS_PER_SLOT = 500
+STEPS_PER_SLOT = 300
 """Annealing steps per seat of the season (rounds × seated players), within the limits below."""
-MIN_STEPS, MAX_STEPS = 20_000, 50_000
+MIN_STEPS, MAX_STEPS = 10_000, 30_000
 RESTARTS = 2
+FOCUS_TRIES = 4
+"""Random picks per step looking for a player who meets a tablemate again (the move to try)."""
+FOCUS_OPTIONS = 40
+"""Trades weighed for that player at most (a sample of the round in big leagues)."""
 HOT, COLD = 1.5, 0.05
 """Annealing temperatures, in cost units (one unmet pair or one repeat meeting costs 1)."""
 
@@ -193,27 +197,10 @@ class _Annealer:
         temp = HOT
         cost = self.cost
         random_, randrange, exp = rng.random, rng.randrange, math.exp
-        for _ in range(steps):
-            temp *= cool
-            tables, out = season[movable[randrange(len(movable))]]
-            i = randrange(len(tables))
-            A = tables[i]
-            ai = randrange(len(A))
-            pa = A[ai]
-            use_bye = bool(out) and (len(tables) == 1 or random_() < 0.2)
-            if use_bye:
-                bi = randrange(len(out))
-                pb = out[bi]
-                if byes[pa] >= byes[pb]:
-                    continue  # byes stay as even as they are
-                B: list[int] = []
-            else:
-                j = randrange(len(tables) - 1)
-                B = tables[j + (j >= i)]
-                bi = randrange(len(B))
-                pb = B[bi]
-            rowa, rowb = pa * n, pb * n
-            delta = 0
+
+        def change(A: list[int], pa: int, B: list[int], pb: int) -> int:
+            """The cost change of ``pa`` (at ``A``) and ``pb`` (at ``B``, [] for a bye) trading places."""
+            rowa, rowb, delta = pa * n, pb * n, 0
             for x in A:
                 if x != pa:
                     ta, tb = met[rowa + x], met[rowb + x]
@@ -222,28 +209,67 @@ class _Annealer:
                 if y != pb:
                     ta, tb = met[rowa + y], met[rowb + y]
                     delta += f[tb - 1] - f[tb] + f[ta + 1] - f[ta]
-            if delta > 0 and random_() >= exp(-delta / temp):
+            return delta
+
+        for _ in range(steps):
+            temp *= cool
+            focused = False
+            for _ in range(FOCUS_TRIES):  # prefer a player who meets a tablemate again
+                tables, out = season[movable[randrange(len(movable))]]
+                i = randrange(len(tables))
+                A = tables[i]
+                ai = randrange(len(A))
+                pa = A[ai]
+                row = pa * n
+                if any(met[row + x] > 1 for x in A if x != pa):
+                    focused = True
+                    break
+            options: list[tuple[list[int], int]] = []  # (table or the byes, index) to trade with
+            if focused:  # the best trade for that player in this round (ties at random)
+                options = [(B, bi) for j, B in enumerate(tables) if j != i for bi in range(len(B))]
+                options += [(out, bi) for bi in range(len(out)) if byes[pa] < byes[out[bi]]]
+                if len(options) > FOCUS_OPTIONS:
+                    options = rng.sample(options, FOCUS_OPTIONS)
+            elif out and (len(tables) == 1 or random_() < 0.2):
+                bi = randrange(len(out))
+                if byes[pa] < byes[out[bi]]:  # byes stay as even as they are
+                    options = [(out, bi)]
+            else:
+                j = randrange(len(tables) - 1)
+                B = tables[j + (j >= i)]
+                options = [(B, randrange(len(B)))]
+            best_delta, chosen, ties = 0, None, 0
+            for B, bi in options:
+                delta = change(A, pa, [] if B is out else B, B[bi])
+                if chosen is None or delta < best_delta:
+                    best_delta, chosen, ties = delta, (B, bi), 1
+                elif delta == best_delta:
+                    ties += 1
+                    if randrange(ties) == 0:
+                        chosen = (B, bi)
+            if chosen is None or (best_delta > 0 and random_() >= exp(-best_delta / temp)):
                 continue
+            B, bi = chosen
+            pb = B[bi]
+            rowa, rowb = pa * n, pb * n
             for x in A:
                 if x != pa:
                     met[rowa + x] -= 1
                     met[x * n + pa] -= 1
                     met[rowb + x] += 1
                     met[x * n + pb] += 1
-            for y in B:
-                if y != pb:
-                    met[rowb + y] -= 1
-                    met[y * n + pb] -= 1
-                    met[rowa + y] += 1
-                    met[y * n + pa] += 1
-            A[ai] = pb
-            if use_bye:
-                out[bi] = pa
+            if B is out:
                 byes[pa] += 1
                 byes[pb] -= 1
             else:
-                B[bi] = pa
-            cost += delta
+                for y in B:
+                    if y != pb:
+                        met[rowb + y] -= 1
+                        met[y * n + pb] -= 1
+                        met[rowa + y] += 1
+                        met[y * n + pa] += 1
+            A[ai], B[bi] = pb, pa
+            cost += best_delta
             if cost <= self.floor:
                 break
         self.cost = cost

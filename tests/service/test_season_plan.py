@@ -1,0 +1,83 @@
+"""Round-robin seasons planned as a whole (LG-RR-*): unmet and repeated pairs over whole seasons
+against the lower bound, for 9–16 players at 3- and 4-player tables."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from bot.service.leagues.pairing import default_rounds
+from bot.service.leagues.planner import bounds, coverage, plan_season
+
+# (players, table size) -> (unmet pairs, repeat meetings) the seeded plan may have at most. Measured
+# with the service's first seed (1001); the lower bounds are beside them in the assertion messages.
+# Planned round by round (before), 10 at 3 left 2 pairs unmet and 12 at 4 left 12 unmet with 18 repeats.
+CEILING = {
+    (9, 3): (0, 0), (10, 3): (0, 9), (11, 3): (3, 2), (12, 3): (1, 7), (13, 3): (0, 6), (14, 3): (1, 6),
+    (15, 3): (0, 0), (16, 3): (0, 15),
+    (9, 4): (3, 15), (10, 4): (6, 9), (11, 4): (5, 10), (12, 4): (7, 13), (13, 4): (5, 17), (14, 4): (2, 19),
+    (15, 4): (6, 9), (16, 4): (0, 0),
+}
+
+
+def roster(n: int) -> list[str]:
+    return [f"p{i}" for i in range(n)]
+
+
+@pytest.mark.parametrize(("n", "size"), sorted(CEILING))
+def test_lg_rr_01_whole_season_unmet_and_repeats_against_the_bound(n: int, size: int) -> None:
+    """LG-RR-01: every round seats everyone once at full tables, byes stay even, and the season's
+    unmet pairs and repeat meetings stay within the measured ceiling, never below the bound."""
+    players = roster(n)
+    rounds = default_rounds("round-robin", n, size)
+    season = plan_season(players, size, rounds, seed=1001)
+    assert len(season) == rounds
+    byes: Counter[str] = Counter()
+    for paired in season:
+        placed = [p for t in paired.tables for p in t] + paired.byes
+        assert sorted(placed) == sorted(players) and all(len(t) == size for t in paired.tables)
+        byes.update(paired.byes)
+    assert max(byes.values(), default=0) - min((byes[p] for p in players), default=0) <= 1
+    cov = coverage(players, [t for paired in season for t in paired.tables], size)
+    unmet, repeats = CEILING[(n, size)]
+    figures = f"{cov.unmet} unmet (bound {cov.unmet_bound}), {cov.repeats} repeats (bound {cov.repeats_bound})"
+    assert cov.unmet_bound <= cov.unmet <= unmet, figures
+    assert cov.repeats_bound <= cov.repeats <= repeats, figures
+
+
+@pytest.mark.parametrize(("n", "size", "rounds"), [(9, 3, 4), (10, 3, 6), (15, 3, 7), (16, 4, 5)])
+def test_lg_rr_02_a_season_where_everyone_meets_everyone_is_found(n: int, size: int, rounds: int) -> None:
+    """LG-RR-02: when the bound says everyone can meet everyone (a resolvable design: 9 at 3, Kirkman's
+    15, the affine plane of 16 at 4; 10 at 3 with 9 unavoidable repeats), the plan reaches it."""
+    players = roster(n)
+    season = plan_season(players, size, rounds, seed=1001)
+    cov = coverage(players, [t for paired in season for t in paired.tables], size)
+    assert cov.unmet == 0 and cov.at_bound
+
+
+def test_lg_rr_03_the_plan_is_seeded() -> None:
+    """LG-RR-03: the same seed gives the same season; the search has no clock."""
+    assert plan_season(roster(12), 4, 4, seed=7) == plan_season(roster(12), 4, 4, seed=7)
+
+
+def test_lg_rr_04_replanning_after_a_departure_keeps_the_history() -> None:
+    """LG-RR-04: the rest of a season is planned around what was played: someone left after two
+    rounds, and the remaining rounds avoid the pairs that already met as far as the numbers allow."""
+    players = roster(10)
+    first = plan_season(players, 3, 6, seed=1)
+    played = [t for paired in first[:2] for t in paired.tables]
+    left = [p for p in players if p != "p3"]
+    byes = Counter(p for paired in first[:2] for p in paired.byes)
+    rest = plan_season(left, 3, 4, played, byes, seed=2)
+    for paired in rest:
+        assert sorted([p for t in paired.tables for p in t] + paired.byes) == sorted(left)
+    cov = coverage(left, played + [t for paired in rest for t in paired.tables], 3)
+    assert cov.unmet <= cov.unmet_bound + 1, cov
+
+
+def test_lg_rr_05_bounds() -> None:
+    """LG-RR-05: the bound counts what tables can hold: 12 players at 4 over 4 rounds meet 72 times
+    for 66 pairs (0 unmet, 6 repeats at least); 3 rounds leave at least 12 unmet."""
+    assert bounds(12, [12] * 12) == (0, 6)
+    assert bounds(12, [9] * 12) == (12, 0)
