@@ -7,8 +7,13 @@ from collections import Counter
 
 import pytest
 
+from bot.discord.league_text import schedule_text
 from bot.service.leagues.pairing import default_rounds
 from bot.service.leagues.planner import bounds, coverage, plan_season
+from bot.service.leagues.season_plan import decode_plan
+from bot.service.sqlite import SQLiteStorage
+
+from ._league_support import ORGANISER, LeagueKit, finish_round, make_league
 
 # (players, table size) -> (unmet pairs, repeat meetings) the seeded plan may have at most. Measured
 # with the service's first seed (1001); the lower bounds are beside them in the assertion messages.
@@ -81,3 +86,48 @@ def test_lg_rr_05_bounds() -> None:
     for 66 pairs (0 unmet, 6 repeats at least); 3 rounds leave at least 12 unmet."""
     assert bounds(12, [12] * 12) == (0, 6)
     assert bounds(12, [9] * 12) == (12, 0)
+
+
+async def test_lg_rr_06_service_plans_the_season_and_reports_it(storage: SQLiteStorage) -> None:
+    """LG-RR-06: 12 players at 4-player tables through the service: the whole season is planned at
+    the start (at most 7 unmet pairs, where round-by-round pairing left 12 and 18 repeats), the
+    rounds follow the stored plan, and `/league schedule` reports the figures beside the bound."""
+    kit = LeagueKit(storage)
+    users = tuple(f"u{i:02}" for i in range(12))
+    league = await make_league(kit.leagues, players=4, users=users, name="Quads")
+    await kit.leagues.start_season(league, ORGANISER)
+    cov = await kit.leagues.meetings(league)
+    assert cov is not None and cov.unmet <= 7 and cov.unmet_bound == 0 and cov.repeats_bound == 6
+    season, matches = await kit.leagues.schedule(league)
+    text = schedule_text(league, season, matches, cov)
+    assert f"{cov.unmet} of 66 pairs never meet" in text and "at least 0 unmet pairs and 6 repeat meetings" in text
+    planned = decode_plan(season.plan)
+    assert sorted(planned) == [2, 3, 4]
+    await finish_round(kit.leagues, league)
+    season, matches = await kit.leagues.schedule(league)
+    assert season.round == 2
+    assert {frozenset(s.user_id for s in m.seats) for m in matches if m.round == 2} == {
+        frozenset(t) for t in planned[2].tables}
+    assert await kit.leagues.meetings(league) == cov  # still the same season
+
+
+async def test_lg_rr_07_a_departure_replans_the_rest(storage: SQLiteStorage) -> None:
+    """LG-RR-07: a player who leaves mid-season is planned out of the remaining rounds (3-player
+    tables, 10 players, one leaves once round 2 is paired; that seat forfeits): every round paired
+    after that seats each remaining player once."""
+    kit = LeagueKit(storage)
+    users = tuple(f"u{i}" for i in range(10))
+    league = await make_league(kit.leagues, players=3, users=users, name="Trios")
+    await kit.leagues.start_season(league, ORGANISER)
+    await finish_round(kit.leagues, league)
+    await kit.leagues.leave(league, "u3")
+    for _ in range(5):
+        await finish_round(kit.leagues, league)
+    season, matches = await kit.leagues.schedule(league)
+    assert season.status == "closed"
+    assert all(m.seat("u3").forfeit for m in matches if m.round == 2 and m.seat("u3"))  # type: ignore[union-attr]
+    for number in range(3, 7):
+        placed = sorted(s.user_id for m in matches if m.round == number for s in m.seats)
+        assert placed == sorted(u for u in users if u != "u3"), number
+    cov = await kit.leagues.meetings(league)
+    assert cov is not None and cov.unmet <= cov.unmet_bound + 1

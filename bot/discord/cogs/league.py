@@ -183,7 +183,8 @@ class LeagueCog(commands.Cog):
     async def schedule(self, interaction: discord.Interaction, league: str | None = None) -> None:
         found = await self.find(interaction, league)
         season, matches = await self.svc.schedule(found)
-        embed = discord.Embed(description=schedule_text(found, season, matches), colour=0x0072B2)
+        text = schedule_text(found, season, matches, await self.svc.meetings(found))
+        embed = discord.Embed(description=text, colour=0x0072B2)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @league.command(name="matches", description="Open matches (yours by default) with links to their threads")

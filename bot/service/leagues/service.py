@@ -15,6 +15,8 @@ from .deadline import SeasonDeadlines
 from .matches import Matches
 from .models import FORMATS, Actor, League, LeagueError, Match, Season
 from .pairing import default_rounds
+from .planner import Coverage, coverage
+from .season_plan import decode_plan
 from .store import LeagueStore
 
 MAX_NAME = 40
@@ -222,7 +224,8 @@ class LeagueService:
                 await self.store.update_season(season.id, status="closed", closed_at=self.now())
             await self.store.audit(league.id, actor.user_id, "season close", f"season {season.number}", reason,
                                    self.now())
-        tail = f"; {settled} open match{'es' if settled != 1 else ''} recorded as draws" if settled else ""
+        tail = (f"; {settled} open match{'es' if settled != 1 else ''} recorded as a draw"
+                f"{'s' if settled != 1 else ''}") if settled else ""
         return f"Season {season.number} of {league.name} is closed{tail}."
 
     # -- reading ----------------------------------------------------------------------------
@@ -230,6 +233,17 @@ class LeagueService:
         """Every match of the current season, by round."""
         season = await self.store.season(league.id)
         return season, await self.store.matches(season.id)
+
+    async def meetings(self, league: League) -> Coverage | None:
+        """How the current round-robin season's meetings fall (tables played, open and planned) among
+        its players, beside the lower bounds; None for Swiss or before the season starts."""
+        season = await self.store.season(league.id)
+        if league.format != "round-robin" or season.status == "signup":
+            return None
+        players = [e.user_id for e in await self.store.entries(season.id) if e.status == "active"]
+        tables = [tuple(s.user_id for s in m.seats) for m in await self.store.matches(season.id) if m.status != "bye"]
+        tables += [t for paired in decode_plan(season.plan).values() for t in paired.tables]
+        return coverage(players, tables, league.table_size)
 
     async def signups(self, league: League) -> tuple[Season, list[str], list[str]]:
         """``(season, active names, waitlist names)``."""
