@@ -18,7 +18,7 @@ from .models import Actor, AuditRow, League, LeagueError, Match, Rating, Season
 from .pairing import Round, swiss_round
 from .planner import plan_season
 from .ratings import placings, rate
-from .season_plan import decode_plan, encode_plan, seated
+from .season_plan import decode_plan, encode_plan, everyone_in
 from .standings import compute_standings
 
 log = logging.getLogger("turnkeeper.leagues")
@@ -90,7 +90,7 @@ class Matches:
         at the start and whenever the players differ from the plan's (someone left)."""
         plan = decode_plan(season.plan)
         paired = plan.get(number)
-        if paired is None or sorted(seated(paired)) != sorted(active):
+        if paired is None or sorted(everyone_in(paired)) != sorted(active):
             left = max(1, season.rounds - number + 1)
             rounds = await asyncio.to_thread(plan_season, active, league.table_size, left, history, byes,
                                              seed=season.id * 1000 + number)  # seconds of CPU at most
@@ -265,13 +265,11 @@ class Matches:
                 continue
             places, note, gone = _forfeit_places(match), f"unfinished: {why}", None
             if match.game_id is not None:  # no game lock here (lock order): cancel only a game still open
-                game = await self.games.game_by_id(match.game_id)
-                if await self.store.cancel_game(game.id, self.ctx.now()):
-                    await self.ctx.announce(game.channel_id, f"The season has ended ({why}): this match "
-                                            "is recorded as a draw between the players still seated.")
-                elif game.status == "finished":  # it ended just now: its own result counts
-                    places, gone = self._places_from_game(match, game), _gone(match, game)
-                    note = "played"
+                if await self.store.cancel_game(match.game_id, self.ctx.now()):
+                    await self.ctx.announce(match.thread_id or league.channel_id, f"The season has ended ({why}): "
+                                            "this match is recorded as a draw between the players still seated.")
+                elif (game := await self.games.game_by_id(match.game_id)).status == "finished":
+                    places, gone, note = self._places_from_game(match, game), _gone(match, game), "played"  # just now
             settled += await self._record(league, match, places, note, forfeits=gone)
         await self._podium(league, season, f"ends ({why})")
         return settled

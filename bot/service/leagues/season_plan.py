@@ -22,6 +22,6 @@ def decode_plan(text: str | None) -> dict[int, Round]:
     return {int(n): Round([tuple(t) for t in r["tables"]], list(r["byes"])) for n, r in json.loads(text).items()}
 
 
-def seated(paired: Round) -> list[str]:
+def everyone_in(paired: Round) -> list[str]:
     """Everyone a round places: at its tables and on byes."""
     return [p for t in paired.tables for p in t] + list(paired.byes)
