@@ -111,7 +111,9 @@ class LeagueCog(commands.Cog):
     @guarded("/league season close")
     async def season_close(self, interaction: discord.Interaction, league: str | None = None, reason: str = "") -> None:
         found = await self.find(interaction, league)
-        await interaction.response.send_message(await self.svc.close_season(found, actor_of(interaction), reason))
+        await self.svc.require_organiser(found.guild_id, actor_of(interaction))
+        await interaction.response.defer(ephemeral=True, thinking=True)  # open matches are settled; podium is public
+        await send_private(interaction, await self.svc.close_season(found, actor_of(interaction), reason))
 
     @season.command(name="open", description="Open sign-ups for the next season (organisers)")
     @app_commands.describe(league="Which league (default: this channel's)")
