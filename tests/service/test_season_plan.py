@@ -131,3 +131,27 @@ async def test_lg_rr_07_a_departure_replans_the_rest(storage: SQLiteStorage) -> 
         assert placed == sorted(u for u in users if u != "u3"), number
     cov = await kit.leagues.meetings(league)
     assert cov is not None and cov.unmet <= cov.unmet_bound + 1
+
+
+def test_lg_rr_08_no_single_trade_improves_the_plan() -> None:
+    """LG-RR-08: "repeats only when unavoidable" in the sense the planner guarantees: no trade of two
+    players within a round (or of a player and one sitting out) gives fewer unmet pairs plus repeats."""
+    players = roster(11)
+    season = plan_season(players, 3, 6, seed=1001)
+
+    def score(rounds: list[list[tuple[str, ...]]]) -> int:
+        cov = coverage(players, [t for tables in rounds for t in tables], 3)
+        return cov.unmet + cov.repeats
+
+    tables = [list(paired.tables) for paired in season]
+    best = score(tables)
+    for r, paired in enumerate(season):
+        for i, a in enumerate(paired.tables):
+            for j, b in enumerate(paired.tables[i + 1:], start=i + 1):
+                for x in range(3):
+                    for y in range(3):
+                        ta, tb = list(a), list(b)
+                        ta[x], tb[y] = tb[y], ta[x]
+                        trial = [list(t) for t in tables]
+                        trial[r][i], trial[r][j] = tuple(ta), tuple(tb)
+                        assert score(trial) >= best

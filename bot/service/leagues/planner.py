@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -211,6 +211,28 @@ class _Annealer:
                     delta += f[tb - 1] - f[tb] + f[ta + 1] - f[ta]
             return delta
 
+        def trade(A: list[int], ai: int, B: list[int], bi: int, bye: bool) -> None:
+            """``A[ai]`` and ``B[bi]`` (a table, or the byes) trade places."""
+            pa, pb = A[ai], B[bi]
+            rowa, rowb = pa * n, pb * n
+            for x in A:
+                if x != pa:
+                    met[rowa + x] -= 1
+                    met[x * n + pa] -= 1
+                    met[rowb + x] += 1
+                    met[x * n + pb] += 1
+            if bye:
+                byes[pa] += 1
+                byes[pb] -= 1
+            else:
+                for y in B:
+                    if y != pb:
+                        met[rowb + y] -= 1
+                        met[y * n + pb] -= 1
+                        met[rowa + y] += 1
+                        met[y * n + pa] += 1
+            A[ai], B[bi] = pb, pa
+
         for _ in range(steps):
             temp *= cool
             focused = False
@@ -250,27 +272,31 @@ class _Annealer:
             if chosen is None or (best_delta > 0 and random_() >= exp(-best_delta / temp)):
                 continue
             B, bi = chosen
-            pb = B[bi]
-            rowa, rowb = pa * n, pb * n
-            for x in A:
-                if x != pa:
-                    met[rowa + x] -= 1
-                    met[x * n + pa] -= 1
-                    met[rowb + x] += 1
-                    met[x * n + pb] += 1
-            if B is out:
-                byes[pa] += 1
-                byes[pb] -= 1
-            else:
-                for y in B:
-                    if y != pb:
-                        met[rowb + y] -= 1
-                        met[y * n + pb] -= 1
-                        met[rowa + y] += 1
-                        met[y * n + pa] += 1
-            A[ai], B[bi] = pb, pa
+            trade(A, ai, B, bi, B is out)
             cost += best_delta
             if cost <= self.floor:
                 break
-        self.cost = cost
-        return cost
+        self.cost = cost + self._polish(change, trade)
+        return self.cost
+
+    def _polish(self, change: Callable[[list[int], int, list[int], int], int],
+                trade: Callable[[list[int], int, list[int], int, bool], None]) -> int:
+        """Make every improving trade until none is left (a local optimum: no trade of two players of
+        a round, or of a player and one sitting out, lowers the cost); returns the cost change."""
+        total, improved = 0, True
+        while improved and self.cost + total > self.floor:
+            improved = False
+            for tables, out in self.season:
+                for i, A in enumerate(tables):
+                    for ai in range(len(A)):
+                        for B in [*tables[i + 1:], out]:
+                            for bi in range(len(B)):
+                                bye = B is out
+                                if bye and self.byes[A[ai]] >= self.byes[B[bi]]:
+                                    continue
+                                delta = change(A, A[ai], [] if bye else B, B[bi])
+                                if delta < 0:
+                                    trade(A, ai, B, bi, bye)
+                                    total += delta
+                                    improved = True
+        return total
