@@ -188,8 +188,9 @@ class Matches:
             await self._record(league, match, _forfeit_places(match, gone), "forfeit: timeout strikes",
                                forfeits=gone)
         left = [s.name for s in match.seats if s.user_id not in gone]
-        await self.ctx.announce(game.channel_id, "🏳️ The match is over: " + (
-            f"{left[0]} wins by forfeit." if left else "nobody is left to play it."))
+        out = ", ".join(s.name for s in match.seats if s.user_id in fresh) or "The other players"
+        await self.ctx.announce(game.channel_id, f"🏳️ {out} forfeited on timeouts, so no bot plays on: the "
+                                "match is over" + (f" and {left[0]} wins by forfeit." if left else "."))
         await self.open_pending(league)
         return True
 
