@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bot.service.host import build_host
 from bot.service.leagues.pairing import meetings, swiss_round
 from bot.service.leagues.standings import compute_standings
 from bot.service.sqlite import SQLiteStorage
 
-from ._league_support import ORGANISER, RecordingHost, make_league
+from ._league_support import ORGANISER, LeagueKit, make_league
 
 ELEVEN = [f"p{i}" for i in range(11)]
 
@@ -64,8 +63,7 @@ async def test_lg_sw_05_service_round_three_pairs_the_leaders(storage: SQLiteSto
     """LG-SW-05: through the service, 11 players, results set round by round: in round 3 the two
     best in the standings (as they stood when round 3 was paired: its byes count later) sit at the same
     table whenever they have not met."""
-    host = RecordingHost()
-    leagues = build_host(storage, renderer=None, league_host=host).leagues
+    leagues = LeagueKit(storage).leagues
     league = await make_league(leagues, users=tuple(ELEVEN), fmt="swiss", rounds=3, scoring="1,0", name="Swiss")
     await leagues.start_season(league, ORGANISER)
     for _ in range(2):
