@@ -44,7 +44,7 @@ def test_lg_rr_01_whole_season_unmet_and_repeats_against_the_bound(n: int, size:
         assert sorted(placed) == sorted(players) and all(len(t) == size for t in paired.tables)
         byes.update(paired.byes)
     assert max(byes.values(), default=0) - min((byes[p] for p in players), default=0) <= 1
-    cov = coverage(players, [t for paired in season for t in paired.tables], size)
+    cov = coverage(players, [t for paired in season for t in paired.tables])
     unmet, repeats = CEILING[(n, size)]
     figures = f"{cov.unmet} unmet (bound {cov.unmet_bound}), {cov.repeats} repeats (bound {cov.repeats_bound})"
     assert cov.unmet_bound <= cov.unmet <= unmet, figures
@@ -57,7 +57,7 @@ def test_lg_rr_02_a_season_where_everyone_meets_everyone_is_found(n: int, size: 
     15, the affine plane of 16 at 4; 10 at 3 with 9 unavoidable repeats), the plan reaches it."""
     players = roster(n)
     season = plan_season(players, size, rounds, seed=1001)
-    cov = coverage(players, [t for paired in season for t in paired.tables], size)
+    cov = coverage(players, [t for paired in season for t in paired.tables])
     assert cov.unmet == 0 and cov.at_bound
 
 
@@ -77,7 +77,7 @@ def test_lg_rr_04_replanning_after_a_departure_keeps_the_history() -> None:
     rest = plan_season(left, 3, 4, played, byes, seed=2)
     for paired in rest:
         assert sorted([p for t in paired.tables for p in t] + paired.byes) == sorted(left)
-    cov = coverage(left, played + [t for paired in rest for t in paired.tables], 3)
+    cov = coverage(left, played + [t for paired in rest for t in paired.tables])
     assert cov.unmet <= cov.unmet_bound + 1, cov
 
 
@@ -140,7 +140,7 @@ def test_lg_rr_08_no_single_trade_improves_the_plan() -> None:
     season = plan_season(players, 3, 6, seed=1001)
 
     def score(rounds: list[list[tuple[str, ...]]]) -> int:
-        cov = coverage(players, [t for tables in rounds for t in tables], 3)
+        cov = coverage(players, [t for tables in rounds for t in tables])
         return cov.unmet + cov.repeats
 
     tables = [list(paired.tables) for paired in season]

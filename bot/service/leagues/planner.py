@@ -5,8 +5,10 @@ Each pair of players costs by how often it meets over the season, history includ
 that never meets, ``t(t−1)/2`` for a pair that meets ``t`` times (0 for once). The cost is convex,
 so the search spreads meetings evenly. Two-player seasons start from the circle method (already
 perfect); bigger tables start from random tables and are improved by simulated annealing over
-swaps of two players of one round (or a player and one who sits out, keeping byes even), with a
-fixed seed and a bounded number of steps, stopping early at the lower bound.
+trades of two players of one round (or of a player and one who sits out, keeping byes even) —
+mostly the best trade for a player who meets a tablemate again — with a fixed seed and a bounded
+number of steps, stopping early at the lower bound; a last descent makes every improving trade
+left, so no single trade of the plan lowers its cost.
 
 Lower bound: a player who plays ``g`` more games at tables of ``k`` meets at most ``(k−1)·g`` more
 opponents, so with ``m_i`` meetings in all, at least ``Σ max(0, n−1−m_i) / 2`` pairs never meet
@@ -92,10 +94,9 @@ def plan_season(players: Sequence[str], size: int, rounds: int, history: Iterabl
             for tables, out in best]
 
 
-def coverage(players: Sequence[str], tables: Iterable[Sequence[str]], size: int,
-             games: Counter[str] | None = None) -> Coverage:
-    """The meetings of ``tables`` (played and planned) among ``players``; ``games`` counts each
-    player's tables (default: counted from ``tables``) for the bound."""
+def coverage(players: Sequence[str], tables: Iterable[Sequence[str]]) -> Coverage:
+    """The meetings of ``tables`` (played and planned) among ``players`` (others at them are
+    ignored), beside the lower bounds for as many meetings."""
     roster = set(players)
     met: Counter[frozenset[str]] = Counter()
     slots: Counter[str] = Counter()
@@ -107,11 +108,9 @@ def coverage(players: Sequence[str], tables: Iterable[Sequence[str]], size: int,
             slots[p] += len(seated) - 1
     n = len(roster)
     pairs = n * (n - 1) // 2
-    unmet = pairs - sum(1 for pair, t in met.items() if t)
+    unmet = pairs - sum(1 for t in met.values() if t)
     twice = sum(1 for t in met.values() if t > 1)
     repeats = sum(t - 1 for t in met.values() if t > 1)
-    if games is not None:
-        slots = Counter({p: games[p] * (size - 1) for p in roster})
     unmet_bound, repeats_bound = bounds(n, [slots[p] for p in roster])
     return Coverage(pairs, unmet, twice, repeats, unmet_bound, repeats_bound)
 

@@ -243,7 +243,7 @@ class LeagueService:
         players = [e.user_id for e in await self.store.entries(season.id) if e.status == "active"]
         tables = [tuple(s.user_id for s in m.seats) for m in await self.store.matches(season.id) if m.status != "bye"]
         tables += [t for paired in decode_plan(season.plan).values() for t in paired.tables]
-        return coverage(players, tables, league.table_size)
+        return coverage(players, tables)
 
     async def signups(self, league: League) -> tuple[Season, list[str], list[str]]:
         """``(season, active names, waitlist names)``."""
