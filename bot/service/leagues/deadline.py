@@ -57,7 +57,7 @@ class SeasonDeadlines:
         if not open_matches:
             return
         role, _ = await self.store.guild_settings(league.guild_id)
-        who = f"<@&{role}>" if role else f"<@{league.created_by}>"
+        who = f"<@{league.created_by}>" + (f" and <@&{role}>" if role else "")  # the creator is pinged
         await self.ctx.announce(league.channel_id, (
             f"⏳ {who}: season {season.number} of **{league.name}** ends <t:{int(deadline)}:R>. Still open: "
             f"{match_list(open_matches)}. Settle any of them with `/league award`; a match still open at "
