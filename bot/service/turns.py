@@ -33,7 +33,8 @@ class Turns:
         except DuplicateInteraction:
             raise StaleRequest("This request was already handled.") from None
         fresh = await self.games.game_by_id(game.id)
-        await self.games.hooks.changed(fresh)
+        if await self.games.hooks.changed(fresh):  # a hook ended the game (bots stop here)
+            fresh = await self.games.game_by_id(game.id)
         return fresh
 
     async def run_bots(self, game: GameRow) -> tuple[GameRow, list[dict[str, Any]], int]:
