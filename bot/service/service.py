@@ -28,6 +28,7 @@ from .moves import Moves
 from .posts import Posts, Renderer, default_renderer
 from .reachability import Reachability
 from .reading import Reading
+from .replays import Replays
 from .results import Choice
 from .storage import Storage
 from .turns import Turns
@@ -46,6 +47,7 @@ class GameService:
         self.moves = moves = Moves(games, turns, posts)
         self.reading = reading = Reading(games, posts)
         self.reachability = reachability = Reachability(games)
+        self.replays = Replays(games, posts)
         self.storage, self.clock, self.hooks = storage, clock, games.hooks
         # look-ups and locks
         self.lock = games.lock
@@ -98,6 +100,8 @@ class GameService:
         self.channel_lost = reachability.lost
         self.channel_found = reachability.found
         self.channel_is_lost = reachability.is_lost
+        # watchable replays
+        self.replay = self.replays.replay
 
     @property
     def renderer(self) -> Renderer | None:
