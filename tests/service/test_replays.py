@@ -59,5 +59,5 @@ async def test_no_game_or_no_images_is_refused_in_words(service: GameService, dr
     await start_game(service)
     with pytest.raises(NotAllowed, match="draws no images"):
         await service.replay("c1", "alice")
-    with pytest.raises(Exception, match="[Nn]o game"):
+    with pytest.raises(Exception, match=r"[Nn]o game"):
         await drawing.replay("elsewhere", "alice")
