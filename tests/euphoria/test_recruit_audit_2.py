@@ -203,16 +203,20 @@ def test_eu10_jefferson_energy_retrieval():
 # EU-RECRUIT-01 EU13 Jon the Amateur Handyman: 3 commodities instead of the site's resource
 def test_eu13_jon_pays_three_commodities_on_a_site():
     state = table(2)
-    pl(state, 0)["goods"].update(energy=2, water=1)
+    pl(state, 0)["goods"].update(energy=2, water=1, clay=1)
     dice(state, 0, (2, "avail"), (3, "avail"))
-    assert "place:2:eu.site_a.1" not in legal(turn(state, 0), 0)
     pl(state, 0)["active"] = ["EU13"]
     state, _ = play(turn(state, 0), 0, "place:2:eu.site_a.1")
-    while state["g"]["turn_pid"] == 0 and E.active(state) == [0] and pl(state, 0)["dice"][0]["at"] == "eu.site_a.1" \
-            and sum(pl(state, 0)["goods"][c] for c in ("energy", "water")) > 0:
-        state, _ = play(state, 0, legal(state, 0)[0])
+    assert legal(state, 0) == ["pick:clay", "pick:commodities"]
+    state, _ = play(state, 0, "pick:commodities", "pick:energy", "pick:energy")
     p = pl(state, 0)
-    assert p["dice"][0]["at"] == "eu.site_a.1" and p["goods"]["energy"] + p["goods"]["water"] == 0
+    assert p["dice"][0]["at"] == "eu.site_a.1" and p["goods"]["clay"] == 1
+    assert p["goods"]["energy"] + p["goods"]["water"] == 0 and state["g"]["turn_pid"] == 1
+    poor = table(2)
+    pl(poor, 0)["goods"].update(energy=2)
+    pl(poor, 0)["active"] = ["EU13"]
+    dice(poor, 0, (2, "avail"), (3, "avail"))
+    assert "place:2:eu.site_a.1" not in legal(turn(poor, 0), 0)  # 2 commodities are not enough
 
 
 # EU-RECRUIT-03 EU14 Doug the Builder: his worker is sacrificed when the market completes
@@ -278,6 +282,19 @@ def test_eu21_ha_joon_swaps_for_another_type():
     assert "pick:energy" not in moves and "pick:bliss" in moves  # the energy is the one traded away
     state, _ = play(state, 0, "pick:bliss")
     assert pl(state, 0)["goods"]["energy"] == 0 and pl(state, 0)["goods"]["bliss"] == 1
+
+
+# EU-RECRUIT-01 EU21 Ha-Joon: "after placing on a commodity area", even when the Lottery's cap stops the yield
+def test_eu21_ha_joon_after_a_capped_yield():
+    state = table(2)
+    build(state, "eu.site_a", "lottery")  # commodity_cap_2
+    pl(state, 0)["active"] = ["EU21"]
+    pl(state, 0)["goods"]["energy"] = 2
+    dice(state, 0, (1, "avail"))
+    state, _ = play(turn(state, 0), 0, "place:1:eu.generator")
+    assert pl(state, 0)["goods"]["energy"] == 2 and legal(state, 0) == ["pick:yes", "pick:no"]
+    state, _ = play(state, 0, "pick:yes", "pick:food")
+    assert pl(state, 0)["goods"]["energy"] == 1 and pl(state, 0)["goods"]["food"] == 1
 
 
 # EU-RECRUIT-01 EU24 Samuel the Zapper: only commodity-area workers, +1 morale for nothing

@@ -119,18 +119,19 @@ def test_wa12_brian_breeze_bar_food_for_bliss():
     assert state["g"]["tracks"]["wastelands"] == 1 and state["g"]["tracks"]["icarus"] == 0
 
 
-# EU-RECRUIT-02 WA13 Lars the Ballooneer: once per turn
+# EU-RECRUIT-02 WA13 Lars the Ballooneer: once per turn (a second Balloons from the moved worker moves nothing)
 def test_wa13_lars_once_per_turn():
     state = table(2)
     pl(state, 0).update(active=["WA13"], morale=4)
-    pl(state, 0)["goods"].update(water=2, bliss=2)
+    pl(state, 0)["goods"].update(water=1, bliss=1, energy=1)
     dice(state, 0, (2, "avail"))
-    state["g"]["bazaar"] = ["bat", "bear", "book", "balloons"]
-    state["g"]["art_deck"] = ["balloons", "balloons"]
-    state, _ = play(turn(state, 0), 0, "place:2:ic.breeze_bar", "pick:4", "pick:ic.sky_lounge")
-    state = _until_turn_ends(state)
+    state["g"]["bazaar"] = ["bat", "bear", "balloons", "balloons"]
+    state["g"]["art_deck"] = ["bat"]
+    state, _ = play(turn(state, 0), 0, "place:2:ic.breeze_bar", "pick:water", "pick:4")
+    assert "pick:stay" in legal(state, 0)
+    state, _ = play(state, 0, "pick:eu.tunnel", "pick:artifact")  # the free slot 4: Balloons again
     p = pl(state, 0)
-    assert p["dice"][0]["at"] == "ic.sky_lounge" and p["artifacts"] == ["balloons"]
+    assert state["g"]["turn_pid"] == 1 and p["dice"][0]["at"] == "eu.tunnel" and p["artifacts"] == ["balloons"] * 2
 
 
 # EU-RECRUIT-02 WA16 Taed the Brick Trader: N clay for N water and N resources other than clay
