@@ -61,3 +61,4 @@ async def test_no_game_or_no_images_is_refused_in_words(service: GameService, dr
         await service.replay("c1", "alice")
     with pytest.raises(Exception, match=r"[Nn]o game"):
         await drawing.replay("elsewhere", "alice")
+
