@@ -155,10 +155,12 @@ class Deadlines:
         return settings.describe()
 
     async def set_policy(self, channel_id: str, user_id: str, is_admin: bool, policy: str,
-                         strikes: int | None = None, afk_after: int | None = None) -> str:
-        """The host picks what happens on timeout (and after how many in a row a player counts as away)."""
+                         strikes: int | None = None, afk_after: int | None = None,
+                         grace_hours: float | None = None) -> str:
+        """The host picks what happens on timeout (after how many in a row a player counts as away, and how
+        long a stand-in bot waits before each decision)."""
         game = await self._settable(channel_id, user_id, is_admin)
-        settings = with_policy(await self.store.settings(game.id), policy, strikes, afk_after)
+        settings = with_policy(await self.store.settings(game.id), policy, strikes, afk_after, grace_hours)
         await self.store.set_settings(game.id, settings)
         return settings.describe()
 
