@@ -122,12 +122,14 @@ class Deadlines:
         if game.status != "running":
             return
         away = await self.store.on_vacation()
+        departed = await self.store.departed(game.guild_id)
+        post.mentions = [u for u in post.mentions if u not in departed]  # nobody pinged in a server they left
         clocks = await self.store.clocks(game.id)
         pace = (await self.store.settings(game.id)).pace
         for seat, clock in clocks.items():
             player = game.player_at(seat)
             if clock.deadline is not None and not clock.stand_in and player and player.user_id \
-                    and player.user_id not in away:
+                    and player.user_id not in away and player.user_id not in departed:
                 post.deadlines[player.user_id] = clock.deadline
                 if clock.due_since is not None and clock.deadline > clock.due_since:
                     post.deadline_notes[player.user_id] = turn_note(clock.deadline - clock.due_since, pace)
@@ -179,9 +181,12 @@ class Deadlines:
         lines = [settings.describe()]
         names = seat_names(game)
         away = await self.store.on_vacation()
+        departed = await self.store.departed(game.guild_id)
         for seat, clock in sorted((await self.store.clocks(game.id)).items()):
             player = game.player_at(seat)
-            state = "🤖 bot stand-in" if clock.stand_in else "🏖️ on vacation" if player and player.user_id in away \
+            user = player.user_id if player else None
+            state = "🚪 left the server: played by the timeout policy (`/pace replace`)" if user in departed \
+                else "🤖 bot stand-in" if clock.stand_in else "🏖️ on vacation" if user in away \
                 else "💤 away: turns defaulted at once (`/pace back`)" if settings.is_away(clock.missed) \
                 else f"due <t:{int(clock.deadline)}:R>" if clock.deadline else "not due"
             lines.append(f"{names.get(seat, seat)}: {state}, time bank {hours(clock.bank)}, strikes {clock.strikes}")

@@ -152,6 +152,7 @@ class Reminders:
     async def enqueue_due(self, now: float) -> int:
         """Queue one digest per user with a pending reminder; returns how many users."""
         away = await self.store.on_vacation()
+        departed: dict[str | None, set[str]] = {}
         games: dict[int, GameRow] = {}
         prefs: dict[str, ReminderPrefs] = {}
         waiting: dict[str, list[tuple[Clock, GameRow, float]]] = {}
@@ -162,7 +163,9 @@ class Reminders:
             games[game.id] = game
             player = game.player_at(clock.seat)
             user = player.user_id if player else None
-            if user is None or user in away:
+            if game.guild_id not in departed:
+                departed[game.guild_id] = await self.store.departed(game.guild_id)
+            if user is None or user in away or user in departed[game.guild_id]:  # nobody pinged where they left
                 continue
             if user not in prefs:
                 prefs[user] = await self.store.prefs(user)

@@ -24,7 +24,7 @@ from .deadlines import start_turn
 from .errors import LobbyError, NotAllowed
 from .lobby import clean_name
 from .models import GameRow
-from .naming import fill, seat_names
+from .naming import fill, host_mention, seat_names
 from .pace_store import PaceStore
 from .pacing import HOUR
 from .service import GameService
@@ -184,11 +184,20 @@ class Timeouts:
         shown = ", ".join(f"{names.get(c.seat)} (now due <t:{int(c.deadline or 0)}:R>)" for c in clocks)
         return f"⏳ Deadline extended by {hours:g} h for {shown}."
 
-    async def replace(self, channel_id: str, user_id: str, is_admin: bool, old: str, new: str, name: str) -> str:
-        """An admin gives a player's seat to someone else (strikes and stand-in are reset)."""
-        if not is_admin:
-            raise NotAllowed("Only a server admin can replace a player.")
+    async def replace(self, channel_id: str, user_id: str, is_admin: bool, old: str | None, new: str,
+                      name: str) -> str:
+        """An admin gives a player's seat to someone else (strikes and stand-in are reset); the host may too when
+        the player left the server. Without ``old``, the seat of the one player who left is meant."""
         game = await self.service.running_game(channel_id)
+        departed = {p.user_id for p in game.players if p.user_id} & await self.store.departed(game.guild_id)
+        if old is None:
+            if len(departed) != 1:
+                raise LobbyError("Name the player whose seat is handed over (`player:`)." if departed else
+                                 "Nobody in this game has left the server: name the player to replace (`player:`).")
+            old = next(iter(departed))
+        if not is_admin and not (user_id == game.host_id and old in departed):
+            raise NotAllowed("Only a server admin can replace a player (the host can hand over the seat of a "
+                             "player who left the server).")
         seat = self.service.seat_of(game, old) if game.seat_of(old) is not None else None
         if seat is None:
             raise LobbyError("That user is not playing in this game.")
@@ -204,6 +213,54 @@ class Timeouts:
                 await self.store.save_clocks([clock])
         old_name = seat_names(game).get(seat, "a player")
         return f"🔁 {clean_name(name)} takes over {old_name}'s seat (<@{new}>, it is yours now)."
+
+    # -- members who leave the server --------------------------------------------------------
+    async def member_left(self, guild_id: str, user_id: str, now: float) -> int:
+        """A member left a server: every running game there with their seat is told (and its host how to hand
+        the seat over); the seat is played by its timeout policy, due at once, without strikes. Returns how
+        many games."""
+        await self.store.set_departed(guild_id, user_id, now)
+        games = [g for g in await self.service.storage.games_of_user(user_id, ("running",)) if g.guild_id == guild_id]
+        for game in games:
+            seat = game.seat_of(user_id)
+            async with self.service.lock(game.id):
+                clock = (await self.store.clocks(game.id)).get(seat) if seat is not None else None
+                if clock is not None and clock.deadline is not None and clock.deadline > now:
+                    clock.deadline = now  # the running decision goes to the policy at the next sweep
+                    await self.store.save_clocks([clock])
+            settings = await self.store.settings(game.id)
+            name = seat_names(game).get(seat, "A player") if seat is not None else "A player"
+            text = _departure_text(name, game.host_id if game.host_id != user_id else None, settings.policy)
+            await self.store.add_notices([self.store.notice_statement("table", text, now, channel_id=game.channel_id)])
+        return len(games)
+
+    async def member_returned(self, guild_id: str, user_id: str, now: float) -> int:
+        """A member who had left came back: they play their seats again (a fresh deadline if it is their turn)."""
+        if user_id not in await self.store.departed(guild_id):
+            return 0
+        await self.store.set_departed(guild_id, user_id, None)
+        games = [g for g in await self.service.storage.games_of_user(user_id, ("running",)) if g.guild_id == guild_id]
+        for game in games:
+            seat = game.seat_of(user_id)
+            async with self.service.lock(game.id):
+                fresh = await self.service.game_by_id(game.id)
+                clock = (await self.store.clocks(game.id)).get(seat) if seat is not None else None
+                if clock is not None and clock.deadline is not None:
+                    start_turn(clock, now, fresh.version, await self.store.settings(game.id))
+                    await self.store.save_clocks([clock])
+            name = seat_names(game).get(seat, "A player") if seat is not None else "A player"
+            await self.store.add_notices([self.store.notice_statement(
+                "table", f"👋 {name} is back in the server and plays their seat again.", now,
+                channel_id=game.channel_id)])
+        return len(games)
+
+
+def _departure_text(name: str, host_id: str | None, policy: str) -> str:
+    """The table's notice that a seated player left the server (names only: nobody who left is pinged)."""
+    played = "a bot plays it" if policy == "bot" else "the game's default is played for it (no strikes)"
+    who = f"{host_mention(host_id)} or a server admin" if host_id else "A server admin"
+    return (f"🚪 {name} left the server. Until their seat is handed over, {played} at each of its decisions. "
+            f"{who}: `/pace replace new_player:@member` gives the seat to someone else.")
 
 
 def _timeout_text(name: str, labels: list[str], missed: int, afk_after: int) -> str:
