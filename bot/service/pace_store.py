@@ -25,6 +25,7 @@ class Clock:
     strikes: int = 0
     stand_in: bool = False
     frame: str | None = None
+    """Unused since migration 022 (decisions end where ``turns.ends_decision`` says, see ``since_version``)."""
     missed: int = 0
     """Timeouts in a row (a move of the player's own resets it)."""
     since_version: int | None = None

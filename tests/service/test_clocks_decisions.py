@@ -143,3 +143,21 @@ async def test_the_stand_in_plays_when_its_grace_is_over_and_the_grace_is_a_sett
     assert game.state is not None and game.state["stack"][-1] == {"step": "turn", "seat": 1}  # the bot ended her turn
     with pytest.raises(Exception, match="grace"):
         await kit.scheduler.deadlines.set_policy("c1", "alice", True, "bot", None, None, -1)
+
+
+async def test_an_absent_solo_player_is_played_one_decision_per_deadline_over_the_whole_game(kit: Kit) -> None:
+    """#22 over a whole game with hourly sweeps: every timeout notice covers one decision; the first two
+    timeouts each wait a full turn (24 h, then 12 h + the 1 h bank), then the away seat goes at once."""
+    game_id = await fast_game(kit, humans=("alice",))
+    notices: list[tuple[float, str]] = []
+    for _ in range(24 * 10):
+        texts = await kit.sweep(kit.clock.now + HOUR)
+        told = [t for t in texts if t.startswith(("⌛", "⏭️"))]
+        assert len(told) <= 1, told
+        notices += [(kit.clock.now, t) for t in told]
+        if (await kit.service.game_by_id(game_id)).status != "running":
+            break
+    assert (await kit.service.game_by_id(game_id)).status == "finished"
+    start = notices[0][0] - FAST - HOUR
+    assert [round((at - start) / HOUR) for at, _ in notices[:3]] == [25, 38, 39]
+    assert len(notices) == 2 * 2  # Tiny Duel solo, 2 rounds: a bid and a turn each
