@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engines.core import UNDO, Action, Engine, Game, Simultaneous
+from engines.core import UNDO, Action, Engine, Simultaneous
 
 QUIET, STATUS, BOARD = "quiet", "status", "board"
 _SEAT = re.compile(r"\{seat(\d+)\}")
@@ -68,23 +68,3 @@ def undoable(state: dict[str, Any], seat: int) -> bool:
     """True when ``seat``'s last action can still be taken back (nothing was revealed since)."""
     undo = state.get("undo") or []
     return bool(undo) and undo[-1].get("seat") == seat
-
-
-def public_prompt(engine: Engine, state: dict[str, Any], seat: int) -> str | None:
-    """The seat's own prompt when it gives nothing away, else None.
-
-    The prompt is public when the step writes the same text from the state as a spectator knows it
-    (every zone hidden from the table redacted): then it is a function of public information only. A step's
-    own public phrase (``Step.public_prompt``, e.g. "program their Command") comes first."""
-    try:
-        phrase = engine.step(state["stack"][-1]["step"]).public_prompt(Game(engine, state, actor=None), seat)
-        if phrase:
-            return phrase
-        own = engine.prompt(state, seat)
-        redacted = engine.visible_state(state, None)
-        g = Game(engine, redacted, actor=None)
-        if engine.step(g.frame["step"]).prompt(g, seat) == own:
-            return own
-    except Exception:  # noqa: BLE001 - a step that cannot prompt from the redacted state is not public
-        return None
-    return None

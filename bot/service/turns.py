@@ -72,7 +72,8 @@ class Turns:
         engine = self.games.engine(game.engine)
         ended = ends_decision(engine, game.state or {}, state, seat, action, events)
         self._last[game.id] = Commit(fresh.version, seat, ended)
-        await self.games.hooks.changed(fresh)
+        if await self.games.hooks.changed(fresh):  # a hook ended the game (bots stop here)
+            fresh = await self.games.game_by_id(game.id)
         return fresh
 
     async def run_bots(self, game: GameRow) -> tuple[GameRow, list[dict[str, Any]], int]:
