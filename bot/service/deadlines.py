@@ -185,9 +185,20 @@ class Deadlines:
         for seat, clock in sorted((await self.store.clocks(game.id)).items()):
             player = game.player_at(seat)
             user = player.user_id if player else None
-            state = "🚪 left the server: played by the timeout policy (`/pace replace`)" if user in departed \
-                else "🤖 bot stand-in" if clock.stand_in else "🏖️ on vacation" if user in away \
-                else "💤 away: turns defaulted at once (`/pace back`)" if settings.is_away(clock.missed) \
-                else f"due <t:{int(clock.deadline)}:R>" if clock.deadline else "not due"
+            state = _seat_state(clock, settings, gone=user in departed, on_vacation=user in away)
             lines.append(f"{names.get(seat, seat)}: {state}, time bank {hours(clock.bank)}, strikes {clock.strikes}")
         return "\n".join(lines)
+
+
+def _seat_state(clock: Clock, settings: PaceSettings, *, gone: bool, on_vacation: bool) -> str:
+    """What ``/pace show`` says of one seat's clock."""
+    if gone:
+        return "🚪 left the server: played by the timeout policy (`/pace replace`)"
+    if clock.stand_in:
+        return f"🤖 bot stand-in, plays <t:{int(clock.deadline)}:R> unless they move first" if clock.deadline \
+            else "🤖 bot stand-in"
+    if on_vacation:
+        return "🏖️ on vacation"
+    if settings.is_away(clock.missed):
+        return "💤 away: turns defaulted at once (`/pace back`)"
+    return f"due <t:{int(clock.deadline)}:R>" if clock.deadline else "not due"

@@ -122,6 +122,8 @@ async def test_a_stand_in_waits_its_grace_before_each_decision(kit: Kit) -> None
     assert game.state is not None and game.state["stack"][-1] == {"step": "turn", "seat": 0}  # not played yet
     clock = (await kit.clocks(game_id))[0]
     assert clock.stand_in and clock.deadline == kit.clock.now + 0.1 * FAST_TURN
+    assert f"🤖 bot stand-in, plays <t:{int(clock.deadline)}:R> unless they move first" in \
+        await kit.scheduler.deadlines.describe("c1")
     assert (await kit.sweep(kit.clock.now + 0.1 * FAST_TURN - 60)) == []  # inside the grace: nothing
     kit.clock.advance(60)
     await kit.service.play("alice", "done", game_id=game_id)  # "simply by making a move"
