@@ -17,6 +17,7 @@ from bot.service.scheduler import Scheduler
 from bot.service.service import GameService
 
 from .delivery import deliver
+from .failures import Backoff, channel_failure
 from .ids import b36
 from .presenter import lobby_message, panel_message, post_message, private_message, status_message
 from .replies import channel_of, clip, is_admin, send_private
@@ -37,6 +38,10 @@ class DiscordTable:
         self._status_messages: dict[int, int] = {}
         """Game → its simultaneous phase's status message (edited as players lock in)."""
         self._sweeping = asyncio.Lock()
+        self._lost: set[str] = set()
+        """Channels this process found unreachable (the database holds the mark; this saves a look-up per post)."""
+        self.backoff = Backoff(base=60.0)
+        """Games whose board failed to post for a transient reason: when to try again."""
 
     def _opened(self) -> Host:
         if self.host is None:
@@ -81,9 +86,17 @@ class DiscordTable:
                 # return the message already made instead of posting the board twice.
                 message = await channel.send(**post_message(ready), nonce=f"tk{b36(post.game_id)}.{b36(post.version)}")
             except discord.HTTPException as err:
-                log.warning("posting game %s version %s failed (%s); will retry", post.game_id, post.version, err)
+                if (reason := channel_failure(err)) is not None:
+                    await self.channel_lost(post.channel_id, reason, err)
+                    return None
+                delay = self.backoff.failed(post.game_id, asyncio.get_running_loop().time())
+                log.warning("posting game %s version %s failed (%s); will retry in %.0f s or at the next round",
+                            post.game_id, post.version, err, delay)
                 return None
+            self.backoff.succeeded(post.game_id)
             await self.service.posted(ready, str(message.id))
+            if post.channel_id in self._lost:  # it works again
+                await self._found(post.channel_id)
             self._status_messages.pop(post.game_id, None)
             if previous is not None and previous != str(message.id):
                 await self._quiet(channel, previous)
@@ -117,17 +130,59 @@ class DiscordTable:
         (after a crash or a Discord error)."""
         await self.service.advance_bots()
         posted = 0
-        for game in await self.service.unposted():
+        now = asyncio.get_running_loop().time()
+        for game in await self.service.unposted():  # channels the bot cannot post in are left out
+            if not self.backoff.due(game.id, now):
+                continue
             post = await self.service.board_of(game.id)
             if await self.publish(post) is not None:
                 posted += 1
         return posted
 
+    async def post_file(self, channel_id: str, text: str, file: discord.File) -> None:
+        """Post ``text`` with ``file`` in a channel for everyone (a replay shared with ``public``)."""
+        channel = self.client.get_partial_messageable(int(channel_id))
+        await channel.send(clip(text, 2000), file=file, allowed_mentions=discord.AllowedMentions.none())
+
+    async def channel_lost(self, channel_id: str, reason: str, err: discord.HTTPException) -> None:
+        """Posting in ``channel_id`` can never work as things stand: stop retrying it and tell its games'
+        hosts once (by DM)."""
+        self._lost.add(channel_id)
+        lost = await self.service.channel_lost(channel_id, reason)
+        if lost is None:
+            return
+        log.warning("channel %s is unreachable (%s: %s); its boards wait until a command there", channel_id,
+                    reason, err)
+        for host in lost.hosts:
+            try:
+                dm = await self.client.create_dm(discord.Object(id=int(host)))
+                await dm.send(clip(lost.text, 2000), allowed_mentions=discord.AllowedMentions.none())
+            except (discord.HTTPException, ValueError) as dm_err:
+                log.info("could not tell host %s about channel %s (%s)", host, channel_id, dm_err)
+
+    async def channel_used(self, channel_id: str) -> int:
+        """A command was used in ``channel_id``: if it was unreachable, try its boards again now (the first
+        one that gets through makes it reachable). Returns the boards posted."""
+        if not await self.service.channel_is_lost(channel_id):
+            return 0
+        posted, waiting = 0, await self.service.unposted(channel_id)
+        for game in waiting:
+            if await self.publish(await self.service.board_of(game.id)) is not None:
+                posted += 1
+        if posted or not waiting:  # a board got through, or one did meanwhile and nothing waits any more
+            await self._found(channel_id)
+        return posted
+
+    async def _found(self, channel_id: str) -> None:
+        self._lost.discard(channel_id)
+        await self.service.channel_found(channel_id)
+        log.info("channel %s is reachable again", channel_id)
+
     async def sweep_once(self, now: float | None = None) -> int:
         """One scheduler sweep: deliver its notices, then post the boards timeouts changed. Returns the
         number of notices delivered. One sweep at a time, so no notice is delivered twice."""
         async with self._sweeping:
-            delivered = await deliver(self.client, self.scheduler, await self.scheduler.sweep(now))
+            delivered = await deliver(self.client, self.scheduler, await self.scheduler.sweep(now), self.channel_lost)
             await self.reconcile_posts()
             return delivered
 

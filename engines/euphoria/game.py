@@ -11,12 +11,15 @@ from . import (
     artifacts,
     basics,
     bribes,
-    draws,
-    moves,
     payments,
     placement,
     recruit_bumps,
+    recruit_draws,
+    recruit_moves,
+    recruit_payments,
+    recruit_rules,
     recruit_stars,
+    recruit_turns,
     recruit_workers,
     recruit_yields,
     recruits,
@@ -63,13 +66,18 @@ class Euphoria(Engine):
     steps = (Draft, Turn, Retrieve, Choice, AutomaTurn)
     zones = ZONES
     effects = Registry(
-        basics.EFFECTS, artifacts.EFFECTS, bribes.EFFECTS, draws.EFFECTS, moves.EFFECTS, payments.EFFECTS,
-        placement.EFFECTS, recruits.EFFECTS, retrieval.EFFECTS, rewards.EFFECTS, tunnels.EFFECTS,
+        basics.EFFECTS, artifacts.EFFECTS, bribes.EFFECTS, recruit_draws.EFFECTS, recruit_moves.EFFECTS,
+        payments.EFFECTS, placement.EFFECTS, recruits.EFFECTS, retrieval.EFFECTS, recruit_workers.EFFECTS,
+        rewards.EFFECTS, tunnels.EFFECTS,
     )
     abilities = Abilities(
         recruit_stars.ABILITIES, recruit_bumps.ABILITIES, recruit_yields.ABILITIES, recruit_workers.ABILITIES,
+        recruit_payments.ABILITIES, recruit_rules.ABILITIES, recruit_moves.ABILITIES, recruit_draws.ABILITIES,
+        recruit_turns.ABILITIES,
+        ways=(recruit_payments.WAYS, recruit_draws.WAYS, recruit_turns.WAYS, recruit_workers.WAYS),
+        kinds=recruit_rules.KINDS,
     )
-    """Recruit abilities answering the rules' triggers, by data effect name (``triggers.py``)."""
+    """Recruit abilities answering the rules' triggers and queries, by data effect name (``triggers.py``)."""
     rules_summary = (
         "Workers are dice; their pips are their knowledge. On your turn place one worker (or several showing the "
         "same number, 1 morale each after the first) or retrieve workers (1 food/bliss: +2 morale, else -1). "
