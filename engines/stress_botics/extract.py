@@ -27,7 +27,7 @@ def side_key(state: dict[str, Any]) -> str:
     return "side_a" if state["side"] == "A" else "side_b"
 
 
-def extract_yield(g: Game, seat: int, pressure: int | None = None) -> dict[str, int] | None:
+def extract_yield(g: Game, seat: int, pressure: int | None = None, alt: int = 0) -> dict[str, int] | None:
     """What one Extract gives here at ``pressure`` (default: the current one); None if none is possible."""
     level = g.g["pressure"] if pressure is None else pressure
     node = player(g, seat)["mini"]
@@ -52,13 +52,19 @@ def extract_yield(g: Game, seat: int, pressure: int | None = None) -> dict[str, 
             return {tunnel["queue"][0]: 1} if tunnel["queue"] else None  # SB-MINE-06/07
         info = next(t for t in g.data["planet"]["tunnels"] if t["node"] == node)
         return dict(info["side_b_yield"][level])  # SB-MINE-08
-    return hatch_yield(g, seat)
+    return hatch_yield(g, seat, alt)
 
 
-def hatch_yield(g: Game, seat: int) -> dict[str, int] | None:
+def hatch_alternatives(g: Game, seat: int) -> int:
+    """How many yields the Hatch offers this BetaBot to choose from (Gas or Acid: 2), 0 if none."""
+    if hatch_yield(g, seat) is None:
+        return 0
+    return len(g.data.hatches[g.g["hatch"]["token"]]["extract"])
+
+
+def hatch_yield(g: Game, seat: int, alt: int = 0) -> dict[str, int] | None:
     """Extracting in the Hatch: an open extract token, the figure on or beside the Hatch, AlphaBot not on
-    it; one more of the same on the Hatch (SB-MINE-09). A token offering Gas or Acid gives the first (the
-    choice comes with part 2's hatch prompts)."""
+    it; one more of the same on the Hatch (SB-MINE-09); ``alt`` picks one of the token's alternatives."""
     p, a, hatch = player(g, seat), g.g["alphabot"], g.g["hatch"]
     if not a["mv"] or p["mini"] != f"MV{a['mv']}" or not hatch["token"] or hatch["closed"]:
         return None
@@ -68,7 +74,7 @@ def hatch_yield(g: Game, seat: int) -> dict[str, int] | None:
         return None
     if where != "HATCH" and where not in g.data.squares["HATCH"]["adjacent"]:
         return None
-    gains = dict(token["extract"][0])
+    gains = dict(token["extract"][alt])
     if where == "HATCH":
         for res in list(gains):
             gains[res] += g.data["hatches"]["on_hatch_extra_extract"]
@@ -97,10 +103,10 @@ def extract(g: Game, seat: int, slot: str | None, pressure: int | None = None) -
     return gain(g, player(g, seat), take(g, seat, pressure), slot)
 
 
-def take(g: Game, seat: int, pressure: int | None = None, ask: bool = False) -> dict[str, int]:
+def take(g: Game, seat: int, pressure: int | None = None, ask: bool = False, alt: int = 0) -> dict[str, int]:
     """One Extract's yield, taken from its source (the Core's Lava, a tunnel's queue) whether it is kept or
     not; the caller places it (SB-MINE-03..08)."""
-    gains = extract_yield(g, seat, pressure) or {}
+    gains = extract_yield(g, seat, pressure, alt) or {}
     node = player(g, seat)["mini"]
     if node == "CORE" and g.g["core"]["side"] == "A":
         core = g.g["core"]

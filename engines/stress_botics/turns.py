@@ -20,6 +20,7 @@ from .extract import (
     EXTRACTION_TILES,
     core_production,
     extract_yield,
+    hatch_alternatives,
     pick_up,
     produce_shields,
     production,
@@ -98,9 +99,12 @@ def choices(g: Game, seat: int, card: str) -> list[Action]:
     for sub in SUBACTIONS[card_type(g, card)]:
         if not possible_here(g, seat, sub):
             continue
-        if sub not in MUST_BOOST:
-            out.append(act("do", sub, "none"))
-        out += [act("do", sub, src) for src in sources]
+        choices_at = hatch_alternatives(g, seat) if sub == "extract" else 0
+        alts = [(i,) for i in range(choices_at)] if choices_at > 1 else [()]
+        for alt in alts:
+            if sub not in MUST_BOOST:
+                out.append(act("do", sub, "none", *alt))
+            out += [act("do", sub, src, *alt) for src in sources]
     return out
 
 
@@ -169,7 +173,7 @@ class SubAction(Step):
     def label_back(self, g: Game, seat: int) -> str:
         return "Take the card back: none of its sub-actions is possible now"
 
-    def act_do(self, g: Game, seat: int, sub: str, boost: str) -> None:
+    def act_do(self, g: Game, seat: int, sub: str, boost: str, alt: int = 0) -> None:
         p, frame = player(g, seat), dict(g.frame)
         if boost in ("inside", "track"):
             spend(g, p, boost)
@@ -185,7 +189,7 @@ class SubAction(Step):
             for _ in range(times):
                 if extract_yield(g, seat) is None:
                     break
-                for res, n in take(g, seat, ask=True).items():
+                for res, n in take(g, seat, ask=True, alt=alt).items():
                     gains[res] = gains.get(res, 0) + n
             g.log(f"{{seat{seat}}} extracts {amount(g, gains)}.")
             g.goto("keep", **keep)
@@ -213,7 +217,10 @@ class SubAction(Step):
             g.goto("keep", **keep)
             g.call("deliver", seat=seat, **deliver_frame(False))
 
-    def label_do(self, g: Game, seat: int, sub: str, boost: str) -> str:
+    def label_do(self, g: Game, seat: int, sub: str, boost: str, alt: int | None = None) -> str:
+        if alt is not None:
+            what = amount(g, extract_yield(g, seat, alt=alt) or {})
+            return f"Extract {what} from the Hatch" + ("" if boost == "none" else f" twice{words_for(boost)}")
         if sub == "core" and boost != "none":
             return f"Produce in the Core, both options{words_for(boost)}"
         words = {"none": "", "free": " (boosted: free boost)",

@@ -343,3 +343,17 @@ def test_pickup_can_leave_nothing_to_do():
     assert len(p(state, 0)["track"]) == 8 and legal(state, 0) == ["back"]
     state = play(state, 0, "back")
     assert "CN05" in state["g"]["hands"]["0"] and p(state, 0)["tanks"]["2"] == {"C": 2}
+
+
+def test_gas_or_acid_from_the_hatch():
+    # SB-MINE-09: the toxic-yellow token offers 1 Gas or 1 Acid (+1 of the same on the Hatch)
+    state = new(2)
+    state["g"]["alphabot"].update(mv=1, square="ENTRY")
+    state["g"]["hatch"].update(token="H06", closed=False)
+    p(state, 0).update(mini="MV1", square="HATCH", ds={})
+    state = turn_with(state, {0: ["MN05"]})
+    state = play(state, 0, "reveal")
+    assert legal(state, 0) == ["do:extract:none:0", "do:extract:none:1"]
+    assert ENGINE.label(state, 0, ENGINE.legal_actions(state, 0)[1]) == "Extract 2 Acid from the Hatch"
+    state = placed(play(state, 0, "do:extract:none:1"), 0)
+    assert p(state, 0)["ds"] == {"Acid": 2}
