@@ -137,23 +137,29 @@ class Maintain(Simultaneous):
             other = next(r for r in rule["in"] if r != "Bm")
             if not p["ds"].get(other):
                 continue
+            (res, n), = rule["out"].items()
             for a in sorted(p["tanks"], key=int):
-                if p["tanks"][a].get("Bm"):
-                    out.append(act("combine", other, int(a)))
+                if not p["tanks"][a].get("Bm"):
+                    continue
+                for b in sorted(p["tanks"], key=int):
+                    freed = g.data["boards"]["player_board"]["square_size"]["Bm"] if a == b else 0
+                    fits = tank_room(g, p, b, res) + freed // g.data["boards"]["player_board"]["square_size"][res]
+                    if int(b) >= int(a) and fits >= n:
+                        out.append(act("combine", other, int(a), int(b)))
         return out
 
-    def act_combine(self, g: Game, seat: int, other: str, tank: int) -> None:
+    def act_combine(self, g: Game, seat: int, other: str, tank: int, into: int) -> None:
         p = player(g, seat)
         rule = next(r for r in g.data["rules"]["maintenance"]["combine"] if other in r["in"])
         add(p["tanks"][str(tank)], "Bm", -1)
         add(p["ds"], other, -1)
         for res, n in rule["out"].items():
-            add(p["tanks"][str(tank)], res, n)  # SB-P4-MAINT-10: into the Bm's tank (no Lava is left there)
+            put(g, p, str(into), res, n)  # SB-P4-MAINT-10: the Bm's tank or a higher one (Lava there melts it)
 
-    def label_combine(self, g: Game, seat: int, other: str, tank: int) -> str:
+    def label_combine(self, g: Game, seat: int, other: str, tank: int, into: int) -> str:
         rule = next(r for r in g.data["rules"]["maintenance"]["combine"] if other in r["in"])
         out = " + ".join(f"{n} {g.data.res_name(r)}" for r, n in rule["out"].items())
-        return f"Combine 1 Betamatter (tank {tank}) with 1 {g.data.res_name(other)}: {out}"
+        return f"Combine Betamatter (tank {tank}) and {g.data.res_name(other)}: {out} into tank {into}"
 
     def actions_prepare(self, g: Game, seat: int) -> list[Action]:
         if self.stage(g, seat) != "combine":

@@ -34,8 +34,9 @@ def test_ex13_maintenance_in_rule_order():
     assert tanks == {"1": {"Lv": 2}, "2": {"Lv": 4}, "3": {"Bm": 1, "C": 1}, "4": {"Ex": 1, "Lv": 1}}
     state = play(state, 0, "next")  # 4.1.3 solidify
     assert p(state, 0)["tanks"] == {"1": {"Bm": 1}, "2": {"Bm": 2}, "3": {"Bm": 1, "C": 1}, "4": {"Ex": 1, "Lv": 1}}
-    state = play(state, 0, "combine:Gas:1")
-    state = play(state, 0, "combine:Acid:2")
+    assert "combine:Gas:1:4" in legal(state, 0)  # the Bm's tank or a higher-numbered one
+    state = play(state, 0, "combine:Gas:1:1")
+    state = play(state, 0, "combine:Acid:2:2")
     state = play(state, 0, "prepare:2:Ti:1")
     purple = p(state, 0)
     assert purple["tanks"]["1"] == {"Ti": 1} and purple["tanks"]["2"] == {"Si": 2}
