@@ -26,23 +26,22 @@ class StressBotics(Engine):
     id = "stress_botics"
     title = "Stress Botics: Odyssey"
     min_players, max_players = 2, 4
-    options_schema = OptionsSchema((
+    options_schema = OptionsSchema((  # the §5 rulings a group may change: AMB-01, AMB-50, AMB-14, AMB-07
         Option("end_timing", "End of the game", "immediate", choices=("immediate", "end_of_round"),
-               help="AMB-01: end right after the last ship leaves orbit, or finish that round first."),
+               help="End right after the last ship leaves orbit, or finish that round first."),
         Option("turn_order", "First turn order", "random", choices=("random", "seat"),
-               help="AMB-50: random (Option B) or seat order (Option A)."),
+               help="Random (the rulebook's Option B) or seat order (Option A)."),
         Option("first_game_layout", "First-game layout", False,
-               help="The fixed section tiles and Main Objectives PR-1, SC-1, FR-1 (SB-SETUP-07/14)."),
+               help="The section tiles of the rulebook's picture and its first-game Main Objectives."),
         Option("random_start_events", "Random start events", False,
-               help="Remove the 3 Starting Event cards (SB-SETUP-02)."),
+               help="Leave the 3 Starting Event cards out."),
         Option("aggressive_orbit", "Aggressive orbit (2 players)", False,
-               help="AMB-14: the '2 Players Aggressive' leaving-orbit stress column."),
+               help="With 2 players, the harsher '2 Players Aggressive' stress when ships leave orbit."),
         Option("reshuffled_decks", "Action decks after a Deck End Event", "face_up", choices=("face_up", "face_down"),
-               help="AMB-07: the rulebook places the new deck face up (its top card shows); the spec proposed "
-                    "face down."),
+               help="The rulebook places a rebuilt deck face up (its top card shows); face down hides it."),
         Option("free_battery_setup", "Free starting batteries", False,
                help="In turn order, place your 2 Carbon, 1 Titanium and 1 Silicon Battery between your BetaBot "
-                    "and track spaces 1-3 (SB-SETUP-34)."),
+                    "and track spaces 1-3."),
     ))
     steps = (Draw, Program, Turn, SubAction, Move, Encounter, Buy, CoreProduce, Deliver, Keep, Maintain, AIChoice,
              Discard, Place, SetupBatteries, Partner, HatchBattery, Activation, Choice)
