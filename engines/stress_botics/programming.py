@@ -98,7 +98,12 @@ class Draw(Simultaneous):
     def resolve(self, g: Game, choices: dict[int, dict[str, Any]]) -> None:
         for seat in g.g["order"]:
             request = choices[seat].get("request", [])
-            drawn = sum(draw_card(g, seat, kind, ask=True) for kind in request)
+            drawn = 0
+            for kind in request:
+                if draw_card(g, seat, kind, ask=True):
+                    drawn += 1
+                else:  # the players before took the last ones (spec 6.2: fewer cards)
+                    g.log(f"No {kind} card is left for you to draw.", to=[seat])
             g.log(f"{{seat{seat}}} draws {drawn} card{'s' if drawn != 1 else ''}.")
         g.goto("program", **Simultaneous.frame_for(list(g.g["order"])))
         effects.run(g)  # Deck End Event choices, if any, before programming (Program.resume runs the rest)
