@@ -18,7 +18,7 @@ PREFERENCE = ("MOVE", "MINE", "CONNECT")
 MIN_WORTH = 4
 """A delivery is made when its VP exceed the stress it costs by this much."""
 LOW_SHIELDS = 6
-SUB_ORDER = ("deliver", "produce", "hatch", "core", "extract", "move")
+SUB_ORDER = ("deliver", "produce", "hatch", "core", "extract", "move", "attack")
 
 
 def _draw(g: Game, seat: int, legal: list[Action]) -> Action:

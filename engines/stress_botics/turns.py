@@ -29,17 +29,18 @@ from .extract import (
 )
 from .moving import places
 from .placing import offer
-from .stress import player, repair
+from .planet import others_at
+from .stress import change_stress, damage, player, repair
 from .tanks import can_pay_from, pay_from, take_one
 from .words import amount
 from .words import card as card_words
 
-SUBACTIONS = {"MOVE": ("move",), "MINE": ("extract",), "CONNECT": ("produce", "core", "hatch", "deliver"),
+SUBACTIONS = {"MOVE": ("move",), "MINE": ("extract", "attack"), "CONNECT": ("produce", "core", "hatch", "deliver"),
               "INTERACT": ()}
 """The part-1 sub-actions of each card type, in the order they are offered."""
-MUST_BOOST = ("deliver",)
+MUST_BOOST = ("attack", "deliver")
 """Sub-actions that need a boost (SB-P3-ACT-08; Attack and Open a Box come with part 2)."""
-NAMES = {"move": "Move", "extract": "Extract", "produce": "Produce", "core": "Produce in the Core",
+NAMES = {"move": "Move", "extract": "Extract", "attack": "Attack", "produce": "Produce", "core": "Produce in the Core",
          "hatch": "Produce in the Hatch",
          "deliver": "Make a Manual Delivery"}
 
@@ -54,6 +55,8 @@ def possible_here(g: Game, seat: int, sub: str) -> bool:
         return bool(places(g, seat))
     if sub == "extract":
         return extract_yield(g, seat) is not None
+    if sub == "attack":
+        return bool(attack_targets(g, seat))
     if sub == "produce":
         entry = production(g, seat)
         if entry is None:
@@ -92,6 +95,28 @@ def buyable(g: Game, seat: int, entry: dict[str, Any]) -> list[str]:
     return [b for b, r in price.items() if held.get(r, 0) >= entry["price_each"]]
 
 
+def attack_targets(g: Game, seat: int) -> list[int]:
+    """BetaBots this one may attack: at its location (Core, E/P Vault, Tunnel) or, in the Main Vault, on its
+    square or an adjacent one; never on top of AlphaBot or in the hull (SB-MINE-16). Cylindroids and AlphaBot
+    as targets come with part 2."""
+    p = player(g, seat)
+    node, square = p["mini"], p["square"]
+    kind = g.data.nodes[node]["kind"]
+    if kind in ("core", "tunnel", "ep_vault"):
+        return others_at(g, seat, node)
+    if kind != "main_vault" or node != f"MV{g.g['alphabot']['mv']}" or square in (None, "TOP"):
+        return []
+    near = {square, *g.data.squares[square]["adjacent"]}
+    return [s for s in others_at(g, seat, node) if player(g, s)["square"] in near]
+
+
+def attack_betabot(g: Game, seat: int, target: int) -> None:
+    """You gain +2 stress and the target loses 1 shield (SB-MINE-16)."""
+    g.log(f"{{seat{seat}}} attacks {{seat{target}}}'s BetaBot.")
+    change_stress(g, seat, g.data["rules"]["stress"]["attack_betabot"])
+    damage(g, target, g.data["rules"]["damage"]["attack_betabot"])
+
+
 def choices(g: Game, seat: int, card: str) -> list[Action]:
     """Every sub-action of ``card`` possible now, unboosted and with each boost source (SB-P3-ACT-04/08)."""
     out = []
@@ -101,6 +126,8 @@ def choices(g: Game, seat: int, card: str) -> list[Action]:
             continue
         choices_at = hatch_alternatives(g, seat) if sub == "extract" else 0
         alts = [(i,) for i in range(choices_at)] if choices_at > 1 else [()]
+        if sub == "attack":
+            alts = [(target,) for target in attack_targets(g, seat)]
         for alt in alts:
             if sub not in MUST_BOOST:
                 out.append(act("do", sub, "none", *alt))
@@ -184,7 +211,10 @@ class SubAction(Step):
             g.goto("move", seat=seat, card=frame["card"], slot=slot, left=times, first=True)
             return
         keep = {"seat": seat, "card": frame["card"], "slot": slot}
-        if sub == "extract":
+        if sub == "attack":
+            attack_betabot(g, seat, alt)
+            g.goto("keep", **keep)
+        elif sub == "extract":
             gains: dict[str, int] = {}
             for _ in range(times):
                 if extract_yield(g, seat) is None:
@@ -218,6 +248,8 @@ class SubAction(Step):
             g.call("deliver", seat=seat, **deliver_frame(False))
 
     def label_do(self, g: Game, seat: int, sub: str, boost: str, alt: int | None = None) -> str:
+        if sub == "attack":
+            return f"Attack {{seat{alt}}}'s BetaBot{words_for(boost)}"
         if alt is not None:
             what = amount(g, extract_yield(g, seat, alt=alt) or {})
             return f"Extract {what} from the Hatch" + ("" if boost == "none" else f" twice{words_for(boost)}")

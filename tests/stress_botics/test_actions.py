@@ -357,3 +357,24 @@ def test_gas_or_acid_from_the_hatch():
     assert ENGINE.label(state, 0, ENGINE.legal_actions(state, 0)[1]) == "Extract 2 Acid from the Hatch"
     state = placed(play(state, 0, "do:extract:none:1"), 0)
     assert p(state, 0)["ds"] == {"Acid": 2}
+
+
+def test_attack_another_betabot():
+    # SB-MINE-10, SB-MINE-16: must be boosted; +2 stress for the attacker, −1 shield for the target; in the
+    # Main Vault only on the same or an adjacent square, never someone on top of AlphaBot
+    state = new(3)
+    state["g"]["alphabot"].update(mv=1, square="ENTRY")
+    state["g"]["hatch"]["closed"] = True  # nothing to extract beside it
+    p(state, 0).update(mini="MV1", square="A2", stress=3)
+    p(state, 1).update(mini="MV1", square="HATCH")
+    p(state, 2).update(mini="MV1", square="TOP")
+    state = turn_with(state, {0: ["MN05"], 1: ["MN10"]})
+    assert legal(state, 0) == ["back"]  # MN05 has no free boost and there is no bTi to spend
+    state = play(state, 0, "back")
+    p(state, 0)["square"] = "A2"
+    state = play(state, 1, "reveal")
+    assert legal(state, 1) == ["do:attack:free:0"]  # seat 2 is on top of AlphaBot; A2 is beside the Hatch
+    label = ENGINE.label(state, 1, ENGINE.legal_actions(state, 1)[0])
+    assert label == "Attack {seat0}'s BetaBot (boosted: free boost)"
+    state = play(state, 1, "do:attack:free:0")
+    assert p(state, 1)["stress"] == 2 and p(state, 0)["shields"] == 9 and step_name(state) == "keep"
