@@ -213,6 +213,17 @@ class DiscordTable:
         panel = await self.service.panel(game_id, str(interaction.user.id))
         await interaction.response.send_message(ephemeral=True, **panel_message(panel))
 
+    async def send_rules(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        """The rules of the caller's decision now, or of the table's (ephemeral): ``/rules`` without a game or
+        topic (the channel's game), the turn panel's Rules button (its game)."""
+        user = str(interaction.user.id)
+        try:
+            answer = await (self.service.rules(channel_of(interaction), user) if game_id is None
+                            else self.service.rules_of_game(game_id, user))
+        except NoGame as err:
+            raise NoGame(f"{err.message} To read a game's rules, name it: `/rules game:<game>`.") from None
+        await send_private(interaction, answer.text())
+
     async def send_hand(self, interaction: discord.Interaction) -> None:
         """The caller's private view, ephemeral."""
         await interaction.response.defer(ephemeral=True, thinking=True)
