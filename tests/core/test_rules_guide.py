@@ -95,7 +95,7 @@ def test_a_guide_without_marks_or_with_a_bad_entry_fails(tmp_path: Path):
     twice = guide_doc()["entries"] * 2
     with pytest.raises(ContentError, match="twice"):
         rules_guide.load(write(tmp_path, guide_doc(entries=twice)))
-    with pytest.raises(ContentError, match="topics.take"):
+    with pytest.raises(ContentError, match=r"topics\.take"):
         rules_guide.load(write(tmp_path, guide_doc(topics={"take": {"text": "x", "entries": ["T-09"]}})))
 
 
