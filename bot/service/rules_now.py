@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from engines.core import Engine
 from engines.core.rules_guide import Entry
 
-from .errors import ServiceError
+from .errors import NoGame, ServiceError
 from .games import Games
 from .models import GameRow
 from .naming import fill, seat_names
@@ -119,8 +119,10 @@ class RulesNow:
         self.games = games
 
     async def in_channel(self, channel_id: str, user_id: str) -> RulesAnswer:
-        """The rules of the caller's decision in the channel's game (or the table's)."""
-        game = await self.games.running_or_last(channel_id)
+        """The rules of the caller's decision in the channel's game (or the table's); a lobby's summary."""
+        game = await self._channel_game(channel_id)
+        if game is None:
+            raise NoGame("There is no game in this channel.")
         return decision_rules(self.games.engine(game.engine), game, user_id)
 
     async def of_game(self, game_id: int, user_id: str) -> RulesAnswer:
@@ -130,5 +132,10 @@ class RulesNow:
 
     async def channel_engine(self, channel_id: str) -> Engine | None:
         """The engine of the channel's latest game, if it has one (for topics without a game named)."""
-        game = await self.games.storage.latest_game_in_channel(channel_id)
+        game = await self._channel_game(channel_id)
         return None if game is None else self.games.engine(game.engine)
+
+    async def _channel_game(self, channel_id: str) -> GameRow | None:
+        """The channel's lobby or running game, else its last finished one."""
+        storage = self.games.storage
+        return await storage.open_game_in_channel(channel_id) or await storage.latest_game_in_channel(channel_id)
