@@ -54,6 +54,7 @@ class Engine:
     steps: ClassVar[tuple[type[Step], ...]] = ()
     rules_summary: ClassVar[str] = ""
     rules_topics: ClassVar[dict[str, str]] = {}
+    """A game without ``data/<game>/guide.json`` (``load_guide``) shows these for ``/rules``."""
     effects: ClassVar[Any] = None
     """An ``effects.Registry``: handlers of the pending-effect queue, for games that queue effects."""
     zones: ClassVar[Zones | None] = None
