@@ -38,7 +38,9 @@ class TurnkeeperBot(commands.AutoShardedBot):
 
     def __init__(self, settings: Settings, **kwargs: Any) -> None:
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)
+        intents.members = True  # a seated player who leaves the server (privileged: enable it for the app)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         chunk_guilds_at_startup=False, **kwargs)
         self.settings = settings
         self.table = DiscordTable(self)
         self.host: Host | None = None
@@ -87,6 +89,17 @@ class TurnkeeperBot(commands.AutoShardedBot):
         if self.host is not None:
             await self.host.close()
             self.host = None
+
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """A member left (or was removed from) a server: their seats there go to the timeout policy."""
+        if self.host is not None:
+            await self.scheduler.timeouts.member_left(str(payload.guild_id), str(payload.user.id),
+                                                      self.service.clock())
+
+    async def on_member_join(self, member: discord.Member) -> None:
+        """A member joined a server: one who had left plays their seats there again."""
+        if self.host is not None:
+            await self.scheduler.timeouts.member_returned(str(member.guild.id), str(member.id), self.service.clock())
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A command in a channel the bot could not post in: try that channel again (in the background)."""

@@ -135,6 +135,11 @@ class DiscordTable:
                 posted += 1
         return posted
 
+    async def post_file(self, channel_id: str, text: str, file: discord.File) -> None:
+        """Post ``text`` with ``file`` in a channel for everyone (a replay shared with ``public``)."""
+        channel = self.client.get_partial_messageable(int(channel_id))
+        await channel.send(clip(text, 2000), file=file, allowed_mentions=discord.AllowedMentions.none())
+
     async def channel_lost(self, channel_id: str, reason: str, err: discord.HTTPException) -> None:
         """Posting in ``channel_id`` can never work as things stand: stop retrying it and tell its games'
         hosts once (by DM)."""

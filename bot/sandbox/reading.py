@@ -73,6 +73,18 @@ class ReadingCommands(ShellBase):
         for line in plain(text).replace("*", "").replace("`", "").splitlines():
             self.say(line)
 
+    def cmd_replay(self, arg: str) -> None:
+        parts = arg.split()
+        if parts == ["since"]:
+            film = self.run(self.service.replay(CHANNEL, self.user, since_last=True))
+        elif len(parts) <= 2 and all(p.isdigit() for p in parts):
+            numbers = [int(p) for p in parts]
+            film = self.run(self.service.replay(CHANNEL, self.user, *numbers))
+        else:
+            raise ServiceError("Usage: replay [FROM [TO]] or `replay since` (the turns since your last move).")
+        path = self.save(film.filename, film.data)
+        self.say(f"{plain(film.text)}\nReplay: {path}")
+
     def cmd_export(self, arg: str) -> None:
         document = self.run(self.service.export(game_id=self.game_id))
         if arg == "-":

@@ -29,6 +29,7 @@ from .moves import Moves
 from .posts import Posts, Renderer, default_renderer
 from .reachability import Reachability
 from .reading import Reading
+from .replays import Replays
 from .results import Choice
 from .rules_now import RulesNow
 from .storage import Storage
@@ -49,6 +50,7 @@ class GameService:
         self.reading = reading = Reading(games, posts)
         self.reachability = reachability = Reachability(games)
         self.rules_now = rules_now = RulesNow(games)
+        self.replays = Replays(games, posts)
         self.storage, self.clock, self.hooks = storage, clock, games.hooks
         # look-ups and locks
         self.lock = games.lock
@@ -105,6 +107,8 @@ class GameService:
         self.channel_lost = reachability.lost
         self.channel_found = reachability.found
         self.channel_is_lost = reachability.is_lost
+        # watchable replays
+        self.replay = self.replays.replay
 
     @property
     def renderer(self) -> Renderer | None:

@@ -275,6 +275,24 @@ class Engine:
         parts = (f"{{seat{s}}}: {p}" if p else f"{{seat{s}}}" for s, p in phrases.items())
         return "Waiting for " + "; ".join(parts) + "."
 
+    def public_prompt(self, state: State, seat: int) -> str | None:
+        """What the table may be told ``seat`` is deciding ("program their Command"), or None when that
+        would give something away. The step's own phrase (``Step.deciding``/``public_prompt``) comes first;
+        else the seat's prompt when the step writes the same text from the state as a spectator knows it
+        (every zone hidden from the table redacted), so that it depends on public information only."""
+        if state["result"] is not None or seat not in self.active(state):
+            return None
+        step = self.step(self._context(state).frame["step"])
+        try:
+            phrase = step.public_prompt(self._context(state), seat)
+            if phrase:
+                return phrase
+            own = step.prompt(self._context(state), seat)
+            redacted = self._context(self.visible_state(state, None))
+            return own if self.step(redacted.frame["step"]).prompt(redacted, seat) == own else None
+        except Exception:  # noqa: BLE001 - a step that cannot prompt from the redacted state is not public
+            return None
+
     def label(self, state: State, seat: int, action: Action) -> str:
         """A human label for ``action`` (what a button or autocomplete entry shows)."""
         if action == UNDO:

@@ -149,9 +149,7 @@ ASK: dict[str, tuple[Callable[[Game, Op], bool], Callable[[Game, Op], None]]] = 
     "area_swap": (  # Ha-Joon the Cold Trader: once per turn
         lambda g, op: not once_used(g, op["recruit"])
         and sum(player(g, op["pid"])["goods"][c] for c in data(g).c["commodities"]) >= 1,
-        lambda g, op: (use_once(g, op["recruit"]),
-                       push_front(g, {"effect": "pay", "pid": op["pid"], "unit": "commodity"},
-                                  {"effect": "choose_good", "pid": op["pid"], "kind": "commodity"}))),
+        lambda g, op: (use_once(g, op["recruit"]), push_front(g, {"effect": "swap", "pid": op["pid"]}))),
     "reader_swap": (  # Pamhidzai the Reader
         lambda g, op: op["card"] in player(g, op["pid"])["artifacts"],
         lambda g, op: (_discard(g, op["pid"], op["card"]),
@@ -238,6 +236,19 @@ def _tribute_pick(g: Game, op: Op, token: Token) -> None:
     g.log(f"{name(op['pid'], g)} hands 1 {token} to {name(op['to'], g)} (Khaleef the Bruiser).")
 
 
+def _swap_run(g: Game, op: Op) -> list[Token] | None:
+    goods = player(g, op["pid"])["goods"]
+    return [c for c in data(g).c["commodities"] if goods[c] > 0] or None
+
+
+def _swap_pick(g: Game, op: Op, token: Token) -> None:
+    """Ha-Joon the Cold Trader: the commodity given away, then 1 of another type."""
+    spend(g, op["pid"], str(token))
+    g.log(f"{name(op['pid'], g)} gives 1 {token} (Ha-Joon the Cold Trader).")
+    push_front(g, {"effect": "choose_good", "pid": op["pid"], "kind": "commodity",
+                   "goods": [c for c in data(g).c["commodities"] if c != token]})
+
+
 def _bonus_run(g: Game, op: Op) -> list[Token]:
     return [op["good"], op["alt"]]
 
@@ -284,6 +295,12 @@ EFFECTS: dict[str, effects.Handler] = {
         pick=_tribute_pick,
         prompt="Khaleef the Bruiser: hand over 1 resource.",
         label=lambda g, op, t: f"Hand over 1 {t}",
+    ),
+    "swap": effects.Handler(
+        _swap_run,
+        pick=_swap_pick,
+        prompt="Ha-Joon the Cold Trader: which commodity do you swap away?",
+        label=lambda g, op, t: f"Give 1 {t}",
     ),
     "bonus": effects.Handler(
         _bonus_run,

@@ -170,6 +170,12 @@ class FakeDiscord:
         self.emit("GUILD_MEMBER_ADD", {**self.world.member_payload(guild_id, user_id), "guild_id": guild_id},
                   guild_id)
 
+    def remove_member(self, guild_id: str, user_id: str) -> None:
+        """``user_id`` leaves ``guild_id`` (GUILD_MEMBER_REMOVE, members intent only)."""
+        del self.world.guilds[guild_id].members[user_id]
+        self.emit("GUILD_MEMBER_REMOVE", {"guild_id": guild_id, "user": self.world.users[user_id].payload()},
+                  guild_id)
+
     def set_dms_closed(self, user_id: str, closed: bool = True) -> None:
         """Toggle whether DMs to ``user_id`` fail with 403 / 50007."""
         self.world.users[user_id].dms_closed = closed
