@@ -11,7 +11,7 @@ short text. Games without a guide file get one from ``rules_summary``/``rules_to
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.abc import Traversable
 from typing import Any
 
@@ -55,7 +55,7 @@ class Guide:
     summary: str = ""
     topics: tuple[Topic, ...] = ()
     entries: tuple[Entry, ...] = ()
-    keys: Mapping[str, tuple[str, ...]] | None = None
+    keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Decision key → entry IDs, in the order they are shown."""
 
     @classmethod
@@ -75,8 +75,7 @@ class Guide:
 
     def lookup(self, keys: Iterable[str]) -> list[Entry]:
         """The entries of ``keys`` in order, each once."""
-        known = self.keys or {}
-        ids = dict.fromkeys(rule_id for key in keys for rule_id in known.get(key, ()))
+        ids = dict.fromkeys(rule_id for key in keys for rule_id in self.keys.get(key, ()))
         return [entry for rule_id in ids if (entry := self.entry(rule_id)) is not None]
 
     def check(self, steps: Iterable[Any], effects: Iterable[str] = ()) -> None:
@@ -85,7 +84,7 @@ class Guide:
         by_name = {step.name: step for step in steps}
         known_effects = set(effects)
         ids = {e.id for e in self.entries}
-        for key, rule_ids in (self.keys or {}).items():
+        for key, rule_ids in self.keys.items():
             step_name, _, detail = key.partition(".")
             step = by_name.get(step_name)
             if key != GAME_OVER and step is None:
@@ -101,7 +100,7 @@ class Guide:
 
     def uncovered(self, step_names: Iterable[str]) -> list[str]:
         """Steps without any entry (a new step must ship with its rule text)."""
-        return [name for name in step_names if not (self.keys or {}).get(name)]
+        return [name for name in step_names if not self.keys.get(name)]
 
 
 def decision_keys(frame: Mapping[str, Any], verbs: Iterable[str]) -> list[str]:
@@ -124,11 +123,11 @@ def load(folder: Traversable) -> Guide:
             raise ContentError(f"{FILE}: entry {entry.id!r} needs an id, a title and a text")
     if len({e.id for e in entries}) != len(entries):
         raise ContentError(f"{FILE}: an entry id appears twice")
-    guide = Guide(doc["summary"], (), entries, {k: tuple(v) for k, v in doc["steps"].items()})
+    by_id = {e.id: e for e in entries}
     topics = []
     for name, topic in doc["topics"].items():
-        found = [guide.entry(rule_id) for rule_id in topic["entries"]]
-        if None in found:
-            raise ContentError(f"{FILE}: topics.{name} uses an id that is not an entry")
-        topics.append(Topic(name, topic["text"], tuple(e for e in found if e is not None)))
-    return Guide(guide.summary, tuple(topics), entries, guide.keys)
+        unknown = [rule_id for rule_id in topic["entries"] if rule_id not in by_id]
+        if unknown:
+            raise ContentError(f"{FILE}: topics.{name} uses {unknown}, which are not entries")
+        topics.append(Topic(name, topic["text"], tuple(by_id[rule_id] for rule_id in topic["entries"])))
+    return Guide(doc["summary"], tuple(topics), entries, {k: tuple(v) for k, v in doc["steps"].items()})
