@@ -38,6 +38,8 @@ class DiscordTable:
         self._status_messages: dict[int, int] = {}
         """Game → its simultaneous phase's status message (edited as players lock in)."""
         self._sweeping = asyncio.Lock()
+        self._lost: set[str] = set()
+        """Channels this process found unreachable (the database holds the mark; this saves a look-up per post)."""
         self.backoff = Backoff(base=60.0)
         """Games whose board failed to post for a transient reason: when to try again."""
 
@@ -93,6 +95,8 @@ class DiscordTable:
                 return None
             self.backoff.succeeded(post.game_id)
             await self.service.posted(ready, str(message.id))
+            if post.channel_id in self._lost:  # it works again
+                await self._found(post.channel_id)
             self._status_messages.pop(post.game_id, None)
             if previous is not None and previous != str(message.id):
                 await self._quiet(channel, previous)
@@ -143,6 +147,7 @@ class DiscordTable:
     async def channel_lost(self, channel_id: str, reason: str, err: discord.HTTPException) -> None:
         """Posting in ``channel_id`` can never work as things stand: stop retrying it and tell its games'
         hosts once (by DM)."""
+        self._lost.add(channel_id)
         lost = await self.service.channel_lost(channel_id, reason)
         if lost is None:
             return
@@ -160,14 +165,18 @@ class DiscordTable:
         one that gets through makes it reachable). Returns the boards posted."""
         if not await self.service.channel_is_lost(channel_id):
             return 0
-        posted = 0
-        for game in await self.service.unposted(channel_id):
+        posted, waiting = 0, await self.service.unposted(channel_id)
+        for game in waiting:
             if await self.publish(await self.service.board_of(game.id)) is not None:
                 posted += 1
-        if posted:
-            await self.service.channel_found(channel_id)
-            log.info("channel %s is reachable again", channel_id)
+        if posted or not waiting:  # a board got through, or one did meanwhile and nothing waits any more
+            await self._found(channel_id)
         return posted
+
+    async def _found(self, channel_id: str) -> None:
+        self._lost.discard(channel_id)
+        await self.service.channel_found(channel_id)
+        log.info("channel %s is reachable again", channel_id)
 
     async def sweep_once(self, now: float | None = None) -> int:
         """One scheduler sweep: deliver its notices, then post the boards timeouts changed. Returns the

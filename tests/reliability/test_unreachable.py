@@ -9,7 +9,7 @@ import random
 
 from bot.discord.failures import Backoff
 
-from ._support import Host, check_invariants, one_turn, settle_posts
+from ._support import Host, check_invariants, one_turn, pick, settle_posts
 from .test_faults import latest, versions
 
 
@@ -64,8 +64,16 @@ async def test_lost_permissions_stop_the_retries_tell_the_host_once_and_resume_o
     await check_invariants(host, exact=False)
 
 
-async def test_a_deleted_channel_is_not_retried(host: Host) -> None:
-    channel, users, _ = await lose_channel(host, 404)
+async def test_a_channel_deleted_mid_game_is_not_retried(host: Host) -> None:
+    host.expect_errors = True
+    channel, users, game_id = await host.table("tiny")
+    host.fake.delete_channel(channel)  # deleted for real: every later request there answers 404
+    rnd = random.Random(404)
+    while not await host.bot.service.unposted():  # the game moves on (as timeouts would) until a board is due
+        chosen = await pick(host.bot.service, game_id, rnd)
+        assert chosen is not None
+        await host.bot.service.play(chosen[0], chosen[1], game_id=game_id)
+    await host.bot.reconcile_posts()
     assert await host.bot.service.channel_is_lost(channel)
     assert "no longer exists" in host.fake.dms(users[0])[0]["content"]
     tries = channel_posts(host, channel)
