@@ -28,7 +28,7 @@ from .errors import EngineBug, IllegalAction, OptionError
 from .jsonstate import State, copy_state
 from .options import OptionsSchema
 from .rng import seed_state
-from .rules_guide import GAME_OVER, Entry, Guide, decision_keys
+from .rules_guide import GAME_OVER, Entry, Guide
 from .steps import Event, Game, Simultaneous, Step
 from .zones import Zones, frame, owner
 
@@ -256,7 +256,7 @@ class Engine:
         step = self.step(g.frame["step"])
         deciding = seat is not None and seat in self.active(state)
         verbs = [a.verb for a in step.actions(g, seat)] if deciding and seat is not None else list(step.verbs)
-        return self.guide.lookup(decision_keys(g.frame, verbs))
+        return self.guide.for_decision(g.frame, verbs)
 
     def prompt(self, state: State, seat: int | None) -> str:
         """What ``seat`` is asked now, or what the table waits for."""

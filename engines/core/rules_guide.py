@@ -78,6 +78,14 @@ class Guide:
         ids = dict.fromkeys(rule_id for key in keys for rule_id in self.keys.get(key, ()))
         return [entry for rule_id in ids if (entry := self.entry(rule_id)) is not None]
 
+    def for_decision(self, frame: Mapping[str, Any], verbs: Iterable[str]) -> list[Entry]:
+        """The entries of a decision (see :func:`decision_keys`). The core choice step has no rules of its
+        own: it shows the rules of the effect it asks about, and its own entries only when that has none."""
+        keys = decision_keys(frame, verbs)
+        if keys[0] == CHOICE:
+            return self.lookup(keys[1:]) or self.lookup(keys[:1])
+        return self.lookup(keys)
+
     def check(self, steps: Iterable[Any], effects: Iterable[str] = ()) -> None:
         """Every key names a step of the engine (and a declared verb, or an effect of the choice step), and
         every entry ID it or a topic uses exists; ``ContentError`` otherwise."""

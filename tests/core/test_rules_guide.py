@@ -117,6 +117,15 @@ def test_decision_keys_name_the_step_the_effect_asked_about_and_each_verb_once()
                                                                                   f"{CHOICE}.pick"]
 
 
+def test_the_choice_step_shows_its_own_entries_only_for_an_effect_without_rules(tmp_path: Path):
+    steps = {"choose": ["T-01"], "choose.bribe": ["T-02"]}
+    entries = [*guide_doc()["entries"], {"id": "T-02", "title": "Bribes", "text": "Pay to ignore a penalty.",
+                                         "ref": "L2"}]
+    guide = rules_guide.load(write(tmp_path, guide_doc(steps=steps, entries=entries)))
+    assert [e.id for e in guide.for_decision({"step": CHOICE, "op": {"effect": "bribe"}}, ["pick"])] == ["T-02"]
+    assert [e.id for e in guide.for_decision({"step": CHOICE, "op": {"effect": "gift"}}, ["pick"])] == ["T-01"]
+
+
 def test_a_game_without_a_guide_file_keeps_its_summary_and_topics():
     plain = Guide.plain("Bid in secret.", {"bid": "Highest unique bid scores."})
     assert plain.summary == "Bid in secret." and plain.topic("bid").text == "Highest unique bid scores."
@@ -178,8 +187,8 @@ def test_robo_rescue_conversions_show_the_payment_rules_when_paying():
 
 
 def test_euphoria_choices_show_the_rule_of_the_effect_asked_about():
-    """EU-MORALE-03 on a hand-limit discard, EU-BAZAAR-01 when taking an artifact: the choice step's entries
-    follow the effect that waits, for the one deciding and for the table alike."""
+    """EU-MORALE-03 on a hand-limit discard, EU-BAZAAR-01 when taking an artifact: a choice shows the rules of
+    the effect that waits (not the choice step's fallback), for the one deciding and for the table alike."""
     engine = engines.get("euphoria")
     found: dict[str, list[str]] = {}
     for seed in range(1, 12):
@@ -189,7 +198,7 @@ def test_euphoria_choices_show_the_rule_of_the_effect_asked_about():
                 effect = frame["op"]["effect"]
                 ids = [e.id for e in engine.rules_for(state, active[0])]
                 assert ids == [e.id for e in engine.rules_for(state, None)]
-                assert ids[0] == "EU-PLACE-01"
+                assert ids == [e.id for e in engine.guide.lookup([f"{CHOICE}.{effect}"])]
                 found.setdefault(effect, ids)
         if "artifact" in found:
             break
