@@ -249,14 +249,16 @@ class Engine:
     def rules_for(self, state: State, seat: int | None) -> list[Entry]:
         """The rule entries of the decision ``seat`` faces now: its step, the effect a choice asks about and
         the verbs among its legal actions. A seat not deciding (or None) gets the table's current decision,
-        with every verb the step declares (its own legal actions could tell what it may not see)."""
+        with every verb the step declares (legal actions could tell what it may not see), and the effect only
+        when the table may be told what is being decided (:meth:`public_prompt`)."""
         if state["result"] is not None or not state["stack"]:
             return self.guide.lookup([GAME_OVER])
         g = self._context(state)
         step = self.step(g.frame["step"])
-        deciding = seat is not None and seat in self.active(state)
-        verbs = [a.verb for a in step.actions(g, seat)] if deciding and seat is not None else list(step.verbs)
-        return self.guide.for_decision(g.frame, verbs)
+        if seat is not None and seat in self.active(state):
+            return self.guide.for_decision(g.frame, [a.verb for a in step.actions(g, seat)])
+        public = any(self.public_prompt(state, s) is not None for s in self.active(state))
+        return self.guide.for_decision(g.frame if public else {"step": step.name}, step.verbs)
 
     def prompt(self, state: State, seat: int | None) -> str:
         """What ``seat`` is asked now, or what the table waits for."""

@@ -126,6 +126,16 @@ def test_the_choice_step_shows_its_own_entries_only_for_an_effect_without_rules(
     assert [e.id for e in guide.for_decision({"step": CHOICE, "op": {"effect": "gift"}}, ["pick"])] == ["T-01"]
 
 
+def test_the_table_reads_an_effects_rules_only_when_it_may_know_what_is_decided(monkeypatch):
+    engine = engines.get("euphoria")
+    state = next(s for s, _ in walk(engine, 3, 2, 500) if s["stack"] and s["stack"][-1]["step"] == CHOICE)
+    effect = state["stack"][-1]["op"]["effect"]
+    assert engine.rules_for(state, None) == engine.guide.lookup([f"{CHOICE}.{effect}"])
+    monkeypatch.setattr(engine, "public_prompt", lambda state, seat: None)  # a choice that would give away
+    assert engine.rules_for(state, None) == engine.guide.lookup([CHOICE])
+    assert engine.rules_for(state, engine.active(state)[0]) == engine.guide.lookup([f"{CHOICE}.{effect}"])
+
+
 def test_a_game_without_a_guide_file_keeps_its_summary_and_topics():
     plain = Guide.plain("Bid in secret.", {"bid": "Highest unique bid scores."})
     assert plain.summary == "Bid in secret." and plain.topic("bid").text == "Highest unique bid scores."
