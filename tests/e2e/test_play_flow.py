@@ -135,15 +135,15 @@ async def test_turn_panel_buttons_apply_moves_and_refresh(table: Table) -> None:
     cards = await hand_of(table, game_id, table.alice)
     panel = await open_panel(table, table.alice, board, game_id)
     assert panel["content"] == "**Pick a card to bid in secret, then lock in.**"
-    assert custom_ids(panel) == [*(f"a:{g}:0:bid:{c}" for c in cards), f"ru:{g}"]  # Rules comes last, grey
+    assert custom_ids(panel) == [*(f"a:{g}:0:bid:{c}" for c in cards), f"sl:{g}", f"ru:{g}"]  # Rules last, grey
     assert [c.get("label") for row in panel["components"] for c in row["components"]] == [
-        *(f"Bid card {c}" for c in cards), "Rules"]
+        *(f"Bid card {c}" for c in cards), "Since your last turn", "Rules"]
 
     await press(table, table.alice, panel, f"bid:{cards[0]}")
     refreshed = table.fake.message(panel["id"])
     assert refreshed["ephemeral"]
     assert set(custom_ids(refreshed)) == ({f"a:{g}:1:bid:{c}" for c in cards[1:]}
-                                          | {f"a:{g}:1:lock", f"a:{g}:1:undo", f"ru:{g}"})
+                                          | {f"a:{g}:1:lock", f"a:{g}:1:undo", f"sl:{g}", f"ru:{g}"})
     assert await hand_of(table, game_id, table.alice) == cards[1:]
     assert boards(table) == [board], "a sub-decision posts nothing"
 
@@ -169,7 +169,7 @@ async def test_many_moves_come_as_select_menus(table: Table) -> None:
     game_id, board = await start_game(table, (table.alice,), options="", game="wide")
     g = b36(game_id)
     panel = await open_panel(table, table.alice, board, game_id)
-    assert custom_ids(panel) == [f"ru:{g}", f"s:{g}:0:0", f"s:{g}:0:1"]
+    assert custom_ids(panel) == [f"sl:{g}", f"ru:{g}", f"s:{g}:0:0", f"s:{g}:0:1"]
     first, second = select_options(panel, f"s:{g}:0:0"), select_options(panel, f"s:{g}:0:1")
     assert (len(first), len(second)) == (25, 15)
     assert second[7] == {"label": "Pick number 33", "value": "pick:33", "default": False}
