@@ -32,6 +32,7 @@ from .reading import Reading
 from .replays import Replays
 from .results import Choice
 from .rules_now import RulesNow
+from .stats import Stats
 from .storage import Storage
 from .turns import Turns
 
@@ -51,6 +52,7 @@ class GameService:
         self.reachability = reachability = Reachability(games)
         self.rules_now = rules_now = RulesNow(games)
         self.replays = Replays(games, posts)
+        self.stats = Stats(games)
         self.storage, self.clock, self.hooks = storage, clock, games.hooks
         # look-ups and locks
         self.lock = games.lock
@@ -109,6 +111,7 @@ class GameService:
         self.channel_is_lost = reachability.is_lost
         # watchable replays
         self.replay = self.replays.replay
+        self.player_stats = self.stats.player
 
     @property
     def renderer(self) -> Renderer | None:
