@@ -23,6 +23,7 @@ from .cogs.league import LeagueCog
 from .cogs.pace import PaceCog
 from .cogs.play import PlayCog
 from .cogs.rating import RatingCog
+from .cogs.stats import StatsCog
 from .components import DYNAMIC_ITEMS
 from .league_text import DiscordLeagueHost
 from .replies import report_error
@@ -140,7 +141,7 @@ class TurnkeeperBot(commands.AutoShardedBot):
 
 async def add_cogs(bot: commands.Bot, table: DiscordTable) -> None:
     """Register every cog over ``table`` (also used to print the command tree offline)."""
-    for cog in (GameCog(table), PlayCog(table), PaceCog(table), LeagueCog(table), RatingCog(table)):
+    for cog in (GameCog(table), PlayCog(table), PaceCog(table), LeagueCog(table), RatingCog(table), StatsCog(table)):
         await bot.add_cog(cog)
 
 

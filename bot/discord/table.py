@@ -4,6 +4,7 @@ background work (reposting, the scheduler's sweep). The service decides; this on
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 from typing import Any
 
@@ -226,6 +227,25 @@ class DiscordTable:
         """The caller's turn panel, ephemeral ("Take your turn")."""
         panel = await self.service.panel(game_id, str(interaction.user.id))
         await interaction.response.send_message(ephemeral=True, **panel_message(panel))
+
+    async def send_rules(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        """The rules of the caller's decision now, or of the table's (ephemeral): ``/rules`` without a game or
+        topic (the channel's game), the turn panel's Rules button (its game)."""
+        user = str(interaction.user.id)
+        try:
+            answer = await (self.service.rules(channel_of(interaction), user) if game_id is None
+                            else self.service.rules_of_game(game_id, user))
+        except NoGame as err:
+            raise NoGame(f"{err.message} To read a game's rules, name it: `/rules game:<game>`.") from None
+        await send_private(interaction, answer.text())
+
+    async def send_since(self, interaction: discord.Interaction, game_id: int) -> None:
+        """What changed since the caller's last move in ``game_id``, as an animation (ephemeral)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)  # drawing takes seconds
+        film = await self.service.replay(channel_of(interaction), str(interaction.user.id), since_last=True,
+                                         game_id=game_id)
+        await interaction.followup.send(film.text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none(),
+                                        file=discord.File(io.BytesIO(film.data), filename=film.filename))
 
     async def send_hand(self, interaction: discord.Interaction) -> None:
         """The caller's private view, ephemeral."""

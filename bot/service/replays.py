@@ -42,10 +42,11 @@ class Replays:
         self._cache: OrderedDict[tuple[Any, ...], ReplayFile] = OrderedDict()
 
     async def replay(self, channel_id: str, user_id: str | None = None, start: int | None = None,
-                     end: int | None = None, *, since_last: bool = False) -> ReplayFile:
-        """Turns ``start``–``end`` (1 = the first turn; default: all) of the channel's game, or with
-        ``since_last`` the turns since ``user_id``'s last move."""
-        game = await self.games.running_or_last(channel_id)
+                     end: int | None = None, *, since_last: bool = False, game_id: int | None = None) -> ReplayFile:
+        """Turns ``start``–``end`` (0 = the start; default: all) of the channel's game (or game ``game_id``), or
+        with ``since_last`` the turns since ``user_id``'s last move."""
+        game = await self.games.game_by_id(game_id) if game_id is not None else \
+            await self.games.running_or_last(channel_id)
         if game.state is None or game.status not in ("running", "finished"):
             raise NotAllowed("This game has not started yet: there is nothing to replay.")
         if self.posts.renderer is None:
