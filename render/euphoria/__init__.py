@@ -28,9 +28,10 @@ def _status(ctx: Ctx, box: Box) -> None:
     c, view = ctx.c, ctx.view
     c.rect(Box(0, 0, c.width, TITLE_H), fill=TEXT)
     c.text((MARGIN, TITLE_H / 2), "Euphoria: Build a Better Dystopia", 15, WHITE, "lm", bold=True)
-    right = f"Step {view.get('step', 0)}"
+    table = view.get("table") or {}
+    right = "Final round" if isinstance(table, Mapping) and table.get("final_round") else ""  # no internal steps
     if view.get("seat") is not None:
-        right = f"{ctx.name(int(view['seat']))}'s view · {right}"
+        right = " · ".join(x for x in (f"{ctx.name(int(view['seat']))}'s view", right) if x)
     c.text((c.width - MARGIN, TITLE_H / 2), right, SMALL + 1, WHITE, "rm", max_width=c.width * 0.4)
     y = box.y + STATUS_H / 2
     result = view.get("result")
