@@ -23,9 +23,14 @@ def _name(g: Game, bot: dict[str, Any]) -> str:
 
 
 def forbidden(g: Game, seat: int, kind: str) -> bool:
-    """SC-GOLDEN-04: a face-up Vow of Peace skips the owner's Crush (Olympus)."""
-    vows = player(g, seat)["unique"].get("vows", {})
-    return kind == "crush" and vows.get("peace") == "vow"
+    """SC-GOLDEN-04: a Vow showing its Vow side skips the Actions it forbids (Peace: Battle and Crush, Olympus)."""
+    faces = player(g, seat)["unique"].get("vows", {})
+    for vow in g.data.raw["vows"]["vows"]:
+        if faces.get(vow["id"]) == "vow":
+            for rule in vow["vow"]["rules"]:
+                if rule.get("name") == "vow.forbid_actions" and kind in rule["params"]["ops"]:
+                    return True
+    return False
 
 
 def run_crush(g: Game, item: dict[str, Any]) -> list[Any] | None:

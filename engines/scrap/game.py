@@ -7,7 +7,8 @@ from typing import Any, ClassVar
 from engines.core import Action, Engine, Game, Option, OptionsSchema, State
 from engines.core.effects import Choice, Registry
 
-from . import bot, combat, content, interpreter, map_actions, setup, view
+from . import battle, bot, combat, combinators, content, interpreter, map_actions, relics, resolution, setup, view
+from .command import Command
 from .phases import CallDomain, LoadFill, LoadReturn, Subroutine
 from .run import ChooseActive, PowerUp
 from .setup_steps import Draft, PlaceBots, PlaceShip, SetupCelestium, SetupFissure
@@ -31,9 +32,10 @@ class Scrap(Engine):
         Option("casual", "Casual Mode", False, help="Queue Limit 1 instead of 2 (SC-VARIANT-03)."),
     ))
     steps = (Draft, SetupFissure, SetupCelestium, PlaceShip, PlaceBots, ChooseActive, PowerUp, CallDomain,
-             Subroutine, LoadReturn, LoadFill, Choice)
+             Subroutine, LoadReturn, LoadFill, Command, Choice)
     zones = view.ZONES
-    effects = Registry(interpreter.EFFECTS, map_actions.EFFECTS, combat.EFFECTS)
+    effects = Registry(interpreter.EFFECTS, map_actions.EFFECTS, combat.EFFECTS, combinators.EFFECTS, battle.EFFECTS,
+                       resolution.EFFECTS, relics.EFFECTS)
     rules_summary = ("Each turn: Run your Active Function (Power-Up optional), Call a Domain on the Mode Board "
                      "and resolve a Subroutine, then Load your Queue. The game ends after a turn in which "
                      "anyone has 50 Data; Fragments are then scored and the most Data wins (ties: higher POWER).")

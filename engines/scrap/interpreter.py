@@ -15,9 +15,13 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
+from . import combinators
+from .battle import BATTLE, COMMAND_STEP
 from .combat import CRUSH, forbidden
 from .content import DOMAINS, thaw
+from .fight import equipped_count
 from .map_actions import CREATE, FLY, MOBILISE, SEARCH, UPGRADE
+from .relics import HOOKS
 from .support import advance, draw_fragments, gain_data, gain_energy, player
 from .words import describe
 
@@ -78,6 +82,11 @@ def _resolve(tree: Any, path: str) -> tuple[Any, Any]:
 def run_function(g: Game, seat: int, ref: int, powered: bool) -> None:
     """Queue and resolve the Active Function (SC-RUN-07); the Call Phase follows (SC-RUN-11)."""
     g.g["turn"]["then"] = "call"
+    pu = g.data.functions[ref].power_up
+    mods = {m["name"]: thaw(m.get("params", {})) for m in (pu.get("mod") or ()) if m.get("op") == "hook"
+            and str(m.get("name", "")).startswith("battle.")} if powered and pu["pos"] == "mod" else {}
+    if mods:
+        g.g["turn"]["battle_mods"] = mods
     effects.push(g, effects.effect(NODE, seat, node=build(g, ref, powered)))
     drain(g)
 
@@ -91,8 +100,8 @@ def run_tree(g: Game, seat: int, tree: Any, then: str) -> None:
 
 def drain(g: Game) -> None:
     """Run the queue; when it is empty go on to the phase after it (steps call this again in ``resume``)."""
-    if not effects.run(g) or g.finished:
-        return
+    if not effects.run(g) or g.finished or g.frame["step"] == COMMAND_STEP:
+        return  # paused on a choice, over, or waiting for the secret Command Step
     seat, then = g.g["turn"]["seat"], g.g["turn"].pop("then", None)
     if then == "call":
         after_run(g, seat)
@@ -131,7 +140,15 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
     """One atom: the direct ones act, the asking ones queue their effect in front."""
     node = evaluate(node, xp=player(g, seat)["unique"].get("xp"))
     op, v = node["op"], value(node)
-    if op in ("crush", "disable") and value(node, "k") is not None and not {"bot", "area", "targets"} & set(node):
+    if op == "hook" and node.get("name") in HOOKS:
+        HOOKS[node["name"]](g, seat, dict(node.get("params", {})))
+    elif op == "battle" and v is not None:
+        if forbidden(g, seat, op):
+            g.log(f"{{seat{seat}}}'s Vow of Peace forbids the Battle.")
+        else:
+            mods = g.g["turn"].pop("battle_mods", {}) if g.g.get("turn") else {}
+            effects.push_front(g, effects.effect(BATTLE, seat, area=node.get("area"), left=v, mods=mods))
+    elif op in ("crush", "disable") and value(node, "k") is not None and not {"bot", "area", "targets"} & set(node):
         if forbidden(g, seat, op):
             g.log(f"{{seat{seat}}}'s Vow of Peace forbids the Crush.")
         else:
@@ -178,6 +195,17 @@ def run_node(g: Game, item: dict[str, Any]) -> list[Any] | None:
     kind = next((k for k in node if k in LIST_COMBINATORS), None)
     if kind is not None:
         effects.push_front(g, *(effects.effect(NODE, seat, node=child) for child in node[kind]))
+        return None
+    if "choose_area" in node:
+        effects.push_front(g, effects.effect(combinators.CHOOSE_AREA, seat, sel=node["choose_area"],
+                                             **{"as": node["as"]}, do=node["do"]))
+        return None
+    if "if" in node and isinstance(node["if"], dict) and "then" in node:
+        chosen = combinators.branch(g, seat, node)
+        if chosen is not None:
+            effects.push_front(g, effects.effect(NODE, seat, node=chosen))
+        elif combinators.holds(g, seat, node["if"]) is None:
+            _skip(g, node)
         return None
     if "action" in node and dict(node["action"]) == {"areas": "one_area"} and node["do"].get("op") == "search" \
             and value(node["do"]) == 1:  # Manoeuvre's Search 1 in one Area: one Reward of Cost 1 is one Area
@@ -308,7 +336,7 @@ def run_weapon(g: Game, item: dict[str, Any]) -> list[Any] | None:
         if g.g["supply"]["weapons"] <= 0:
             g.log("The Weapon supply is empty.")
             return None
-        if len(p["weapons"]) >= g.data.intelligences[p["intel"]].weapon_slots:
+        if len(p["weapons"]) + equipped_count(g, seat) >= g.data.intelligences[p["intel"]].weapon_slots:
             return ["decline", *sorted({p["weapons"].index(k) for k in p["weapons"]})]
         _take_weapon(g, seat, item["kind"])
         item["left"] -= 1

@@ -113,16 +113,16 @@ def _groups(g: Game, seat: int, moved: list[str]) -> dict[tuple[int, str, bool],
 
 def run_mobilise(g: Game, item: dict[str, Any]) -> list[Any] | None:
     """SC-ACT-MOBILISE-01..06: Moves of total Size ≤ N, each Bot once, to a Linked Area; a Stunned Bot Recovers."""
-    seat, left = item["owner"], item["left"]
-    options: list[Any] = ["done"]
+    seat, left, only = item["owner"], item["left"], item.get("to")
+    options: list[Any] = [] if item.get("must") and not item["moved"] else ["done"]
     for (size, area, stunned), _ in sorted(_groups(g, seat, item["moved"]).items()):
         if size > left:
             continue
-        if stunned:
+        if stunned and only in (None, area):  # SC-BATTLE-05: a Reinforce Recovers only in the Battle Area
             options.append(f"r{size}-{area}")
-        else:
-            options += [f"m{size}-{area}-{to}" for to in board.linked(g, area, seat)]
-    return options if len(options) > 1 else None
+        elif not stunned and area != only:  # SC-BATTLE-03: a Reinforce ends in the Battle Area
+            options += [f"m{size}-{area}-{to}" for to in board.linked(g, area, seat) if only in (None, to)]
+    return options if [t for t in options if t != "done"] else None
 
 
 def pick_mobilise(g: Game, item: dict[str, Any], token: Any) -> None:

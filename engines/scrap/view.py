@@ -15,7 +15,7 @@ PUBLIC_CONSOLE = ("intel", "energy", "data", "box", "knowledge", "mode", "celest
 
 ZONES = Zones(
     public("g.order", "g.round", "g.turn", "g.areas", "g.links", "g.relics", "g.bots", "g.supply", "g.ring",
-           "g.intel", "g.setup", "g.energiser_offer", "g.energisers_picked"),
+           "g.intel", "g.setup", "g.energiser_offer", "g.energisers_picked", "g.battle"),
     public(*(f"g.players.*.{key}" for key in PUBLIC_CONSOLE)),
     owner("g.players.{seat}.hand"),
     owner("g.players.{seat}.queue"),  # SC-LOAD-05: face-down to others, its owner may peek
