@@ -1,4 +1,4 @@
-"""SCRAP: the declarative top — metadata, options, steps, setup and views (not registered for play yet)."""
+"""SCRAP: the declarative top — metadata, options, steps, setup and views."""
 
 from __future__ import annotations
 
@@ -63,4 +63,4 @@ class Scrap(Engine):
         return {s: p["data"] for s, p in state["g"]["players"].items()}
 
     def bot_action(self, state: State, seat: int) -> Action:
-        return bot.choose(state, seat, self.legal_actions(state, seat))
+        return bot.choose(Game(self, state, None), state, seat, self.legal_actions(state, seat))
