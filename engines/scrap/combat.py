@@ -88,18 +88,21 @@ def pick_crush(g: Game, item: dict[str, Any], token: Any) -> None:
 
 def _finish(g: Game, item: dict[str, Any]) -> None:
     """SC-ACT-CRUSH-03/04, SC-ACT-DISABLE-01: Damage ≥ Strength Destroys (Data) or Stuns; the rest is cleared."""
-    seat, gained = item["owner"], 0
+    seat, gained, destroyed = item["owner"], 0, 0
     for bid, dmg in sorted(item["damage"].items()):
         bot = g.g["bots"][bid]
         if dmg < board.strength(g, bot):
             continue
         if item["kind"] == "crush":
             gained += board.strength(g, bot)
+            destroyed += 1
             g.log(f"{_name(g, bot)} in {g.data.areas[bot['at']].name} is Destroyed.")
             destroy(g, bot)
         else:
             bot["stunned"] = True
             g.log(f"{_name(g, bot)} in {g.data.areas[bot['at']].name} is Stunned.")
+    if g.g.get("turn") is not None:
+        g.g["turn"]["destroyed"] = destroyed  # read by "if it Destroyed any" (destroyed_any, bots_destroyed)
     if gained:
         player(g, seat)["data"] += gained
         g.log(f"{{seat{seat}}} gains {gained} Data for Destroyed Bots.")

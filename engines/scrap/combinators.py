@@ -34,6 +34,10 @@ def holds(g: Game, seat: int, cond: dict[str, Any]) -> bool | None:
     if kind == "enemy_controlled":
         owner = board.controller(g, cond["area"]) if cond.get("area") in g.g["areas"].values() else None
         return owner is not None and owner != seat
+    if kind == "destroyed_any":  # the preceding Crush Destroyed a Bot
+        return g.g["turn"].get("destroyed", 0) > 0
+    if kind == "scored_any":  # the preceding SCORE Scored a Fragment
+        return g.g["turn"].get("scored", 0) > 0
     if kind == "vow_face":
         return player(g, seat)["unique"].get("vows", {}).get(cond["vow"]) == cond["side"]
     return None
@@ -49,6 +53,8 @@ def settle(g: Game, seat: int, tree: Any) -> Any:
         ok = holds(g, seat, tree["when"])
         if ok is not None:
             return settle(g, seat, tree["v"]) if ok else 0
+    if tree.get("count") == "bots_destroyed" and set(tree) == {"count"}:
+        return int(g.g["turn"].get("destroyed", 0))
     if tree.get("count") == "enemy_bots_in" and tree.get("area") in g.g["areas"].values():
         return sum(1 for b in g.g["bots"].values() if b["at"] == tree["area"] and b["owner"] != seat)
     return {k: settle(g, seat, v) for k, v in tree.items()}

@@ -7,7 +7,8 @@ from typing import Any, ClassVar
 from engines.core import Action, Engine, Game, Option, OptionsSchema, State
 from engines.core.effects import Choice, Registry
 
-from . import battle, bot, combat, combinators, content, interpreter, map_actions, relics, resolution, setup, view
+from . import atoms, battle, bot, combat, combinators, content, interpreter, map_actions, relics, resolution, setup
+from . import view as views
 from .command import Command
 from .phases import CallDomain, LoadFill, LoadReturn, Subroutine
 from .run import ChooseActive, PowerUp
@@ -33,9 +34,9 @@ class Scrap(Engine):
     ))
     steps = (Draft, SetupFissure, SetupCelestium, PlaceShip, PlaceBots, ChooseActive, PowerUp, CallDomain,
              Subroutine, LoadReturn, LoadFill, Command, Choice)
-    zones = view.ZONES
-    effects = Registry(interpreter.EFFECTS, map_actions.EFFECTS, combat.EFFECTS, combinators.EFFECTS, battle.EFFECTS,
-                       resolution.EFFECTS, relics.EFFECTS)
+    zones = views.ZONES
+    effects = Registry(interpreter.EFFECTS, atoms.EFFECTS, map_actions.EFFECTS, combat.EFFECTS, combinators.EFFECTS,
+                       battle.EFFECTS, resolution.EFFECTS, relics.EFFECTS)
     rules_summary = ("Each turn: Run your Active Function (Power-Up optional), Call a Domain on the Mode Board "
                      "and resolve a Subroutine, then Load your Queue. The game ends after a turn in which "
                      "anyone has 50 Data; Fragments are then scored and the most Data wins (ties: higher POWER).")
@@ -57,7 +58,7 @@ class Scrap(Engine):
         setup.start(g)
 
     def table_view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view.table_view(Game(self, state, None), seat)
+        return views.table_view(Game(self, state, None), seat)
 
     def scores(self, state: State) -> dict[str, Any]:
         return {s: p["data"] for s, p in state["g"]["players"].items()}

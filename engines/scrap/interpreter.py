@@ -15,7 +15,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import combinators
+from . import atoms, board, combinators
 from .battle import BATTLE, COMMAND_STEP
 from .combat import CRUSH, forbidden
 from .content import DOMAINS, thaw
@@ -111,6 +111,9 @@ def drain(g: Game) -> None:
 
 def after_run(g: Game, seat: int) -> None:
     """SC-RUN-11 → the Call Phase."""
+    if g.g["turn"].pop("skip_call", False):
+        after_call(g, seat)
+        return
     g.g["turn"]["phase"] = "call"
     g.goto("call_domain", seat=seat)
 
@@ -138,10 +141,31 @@ def _skip(g: Game, node: Any) -> None:
 
 def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
     """One atom: the direct ones act, the asking ones queue their effect in front."""
-    node = evaluate(node, xp=player(g, seat)["unique"].get("xp"))
+    node = evaluate(combinators.settle(g, seat, node), xp=player(g, seat)["unique"].get("xp"))
     op, v = node["op"], value(node)
+    bot = g.g["bots"].get(node["bot"]) if isinstance(node.get("bot"), str) else None
     if op == "hook" and node.get("name") in HOOKS:
         HOOKS[node["name"]](g, seat, dict(node.get("params", {})))
+    elif op in ("crush", "disable") and bot is not None and value(node, "k") is not None \
+            and not {"area", "targets"} & set(node):
+        if forbidden(g, seat, op):
+            g.log(f"{{seat{seat}}}'s Vow of Peace forbids the Crush.")
+        elif board.in_play(bot) and not bot["stunned"]:  # SC-ACT-CRUSH-01: the bound Bot, Size + k
+            effects.push_front(g, effects.effect(CRUSH, seat, kind=op, k=node["k"], bot=node["bot"],
+                                                 left=max(0, bot["size"] + node["k"]), damage={}))
+    elif op == "upgrade" and bot is not None and v is not None:
+        effects.push_front(g, effects.effect(UPGRADE, seat, left=v, bot=node["bot"]))
+    elif op == "score" and value(node, "n") is not None and "from" not in node:
+        g.g["turn"]["scored"] = 0
+        effects.push_front(g, effects.effect(atoms.SCORE, seat, left=node["n"]))
+    elif op == "recover" and (v is not None or node.get("v") == "*"):
+        effects.push_front(g, effects.effect(atoms.RECOVER, seat, left=node["v"]))
+    elif op == "destroy" and isinstance(node.get("spec"), dict):
+        spec = node["spec"]
+        effects.push_front(g, effects.effect(atoms.DESTROY, seat, sel=spec.get("sel"), left=spec.get("max", 1)))
+    elif op == "skip" and node.get("phase") == "call":
+        g.g["turn"]["skip_call"] = True
+        g.log(f"{{seat{seat}}} will skip this turn's Call Phase.")
     elif op == "battle" and v is not None:
         if forbidden(g, seat, op):
             g.log(f"{{seat{seat}}}'s Vow of Peace forbids the Battle.")
@@ -195,6 +219,13 @@ def run_node(g: Game, item: dict[str, Any]) -> list[Any] | None:
     kind = next((k for k in node if k in LIST_COMBINATORS), None)
     if kind is not None:
         effects.push_front(g, *(effects.effect(NODE, seat, node=child) for child in node[kind]))
+        return None
+    if "choose_bot" in node:
+        effects.push_front(g, effects.effect(atoms.CHOOSE_BOT, seat, sel=node["choose_bot"], **{"as": node["as"]},
+                                             do=node["do"]))
+        return None
+    if "repeat" in node and isinstance(node["repeat"], int):
+        effects.push_front(g, *(effects.effect(NODE, seat, node=node["do"]) for _ in range(node["repeat"])))
         return None
     if "choose_area" in node:
         effects.push_front(g, effects.effect(combinators.CHOOSE_AREA, seat, sel=node["choose_area"],

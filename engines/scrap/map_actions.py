@@ -206,9 +206,11 @@ def run_upgrade(g: Game, item: dict[str, Any]) -> list[Any] | None:
     seat = item["owner"]
     if item["left"] <= 0:
         return None
+    only = g.g["bots"].get(item["bot"]) if item.get("bot") else None
     options = [f"u{size}-{area}-{'s' if stunned else 'a'}"
                for (size, area, stunned) in sorted(_groups(g, seat, []))
-               if size < 3 and board.reserve(g, seat, size + 1)]
+               if size < 3 and board.reserve(g, seat, size + 1)
+               and (only is None or (only["size"], only["at"], only["stunned"]) == (size, area, stunned))]
     return options or None
 
 
