@@ -80,7 +80,7 @@ def most(g: Game, cmd: str) -> int | None:
     return max(seats, key=lambda s: (total(g, s, cmd), board.power(g, s)))
 
 
-def bot_words(g: Game, bid: str, *, whose: bool = True) -> str:
+def bot_words(g: Game, bid: str, *, whose: bool = True, armed: bool = True) -> str:
     """'Cerebrum's Neurite in Fire (Strength 2)'; on the map: 'Cerebrum's Neurite'."""
     bot = g.g["bots"][bid]
     intel = g.data.intelligences[player(g, bot["owner"])["intel"]]
@@ -89,9 +89,9 @@ def bot_words(g: Game, bid: str, *, whose: bool = True) -> str:
     b = g.g.get("battle")
     if b and bid in b["boards"]:
         kind = b["equipped"].get(bid)
-        armed = f" with a {g.data.supplies['weapons']['kinds'][kind]['name']} Weapon" if kind else ""
+        gear = f" with a {g.data.supplies['weapons']['kinds'][kind]['name']} Weapon" if kind and armed else ""
         hurt = sum(b["damage"].get(bid, {}).values())
-        text += f" in {command_name(b['boards'][bid])}{armed} (Strength {strength(g, bid)}" \
+        text += f" in {command_name(b['boards'][bid])}{gear} (Strength {strength(g, bid)}" \
                 + (f", {hurt} Damage)" if hurt else ")")
     return text
 

@@ -475,7 +475,11 @@ def run_refresh(g: Game, item: dict[str, Any]) -> list[Any] | None:
     if item["left"] != "*" and item["left"] <= 0:
         return None
     p = player(g, item["owner"])
-    options: list[Any] = ["done"] + [f"d{c}" for c in sorted(set(p["discard"]), key=str)]
+    energiser = dict(g.data.energisers)
+    seen: dict[Any, Any] = {}
+    for c in sorted(set(p["discard"]), key=str):  # one Energiser per Domain: they look the same
+        seen.setdefault(energiser[c] if isinstance(c, str) else c, c)
+    options: list[Any] = ["done"] + [f"d{c}" for c in seen.values()]
     options += [f"q{i}" for i in range(len(p["queue"]))]
     if p["active"] is not None and not g.g["turn"].get("refresh_active"):
         options.append("active")
@@ -513,7 +517,8 @@ def label_refresh(g: Game, item: dict[str, Any], token: Any) -> str:
     if token.startswith("q"):
         return f"Refresh {g.data.functions[p['queue'][int(token[1:])]].name} from your Queue"
     card = _card(token[1:])
-    name = g.data.functions[card].name if isinstance(card, int) else "an Energiser"
+    name = g.data.functions[card].name if isinstance(card, int) else \
+        f"a {g.data.domains[dict(g.data.energisers)[card]].name} Energiser"
     return f"Refresh {name} from your Discard Pile"
 
 

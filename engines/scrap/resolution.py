@@ -121,9 +121,10 @@ def pick_lead(g: Game, item: dict[str, Any], token: Any) -> None:
 
 
 def label_lead(g: Game, item: dict[str, Any], token: Any) -> str:
+    words = bot_words(g, token, whose=False, armed=False)
     if token == battle(g)["lead"]:
-        return f"+1 Strength to the Lead Bot itself, your {bot_words(g, token, whose=False)}"
-    return f"+1 Strength to your {bot_words(g, token, whose=False)}"
+        return f"+1 Strength to the Lead Bot itself, your {words}"
+    return f"+1 Strength to your {words}"
 
 
 # -- 4 Fire ---------------------------------------------------------------------------------------------------
