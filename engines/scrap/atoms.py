@@ -11,9 +11,10 @@ from engines.core.effects import Handler
 
 from . import board
 from .combat import destroy
+from .combinators import bind
 from .support import player
 
-CHOOSE_BOT, SCORE, RECOVER, DESTROY = "choose_bot", "score", "recover", "destroy"
+CHOOSE_BOT, SCORE, RECOVER, DESTROY, FOR_EACH = "choose_bot", "score", "recover", "destroy", "for_each"
 
 
 def bot_label(g: Game, bid: str) -> str:
@@ -150,7 +151,49 @@ def label_destroy(g: Game, item: dict[str, Any], token: Any) -> str:
     return f"Destroy {bot_label(g, token)} (+{board.strength(g, g.g['bots'][token])} Data)"
 
 
+def for_each_areas(g: Game, seat: int, sel: str) -> list[str] | None:
+    """The Areas a FOR_EACH selector names (None: not written yet)."""
+    if sel != "controlled_areas":
+        return None
+    return sorted((a for a in g.g["areas"].values() if board.controller(g, a) == seat),
+                  key=lambda a: g.data.areas[a].name)
+
+
+def run_for_each(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """FOR_EACH(sel, max) as A: one Area at a time, each at most once, up to ``max``; you may stop."""
+    if len(item["chosen"]) >= item["max"]:
+        return None
+    areas = for_each_areas(g, item["owner"], item["sel"])
+    options = [a for a in areas or [] if a not in item["chosen"]]
+    return [*options, "done"] if options else None
+
+
+def pick_for_each(g: Game, item: dict[str, Any], token: Any) -> None:
+    if token == "done":
+        return
+    tree = bind(item["do"], item["as"], token)
+    effects.push_front(g, effects.effect("node", item["owner"], node=tree),
+                       {**item, "chosen": [*item["chosen"], token]})
+
+
+def label_for_each(g: Game, item: dict[str, Any], token: Any) -> str:
+    return "No more Areas" if token == "done" else f"In {g.data.areas[token].name}"
+
+
+def deploy(g: Game, seat: int, size: int, area: str) -> None:
+    """DEPLOY (free): a Reserve Bot of ``size`` into ``area``, Active; none in the Reserve: nothing (A-17)."""
+    free = board.reserve(g, seat, size)
+    if not free:
+        g.log(f"{{seat{seat}}} has no Bot of Size {size} in the Reserve.")
+        return
+    g.g["bots"][free[0]].update(at=area, stunned=False)
+    name = g.data.intelligences[player(g, seat)["intel"]].bot(size).name
+    g.log(f"{{seat{seat}}} deploys a {name} into {g.data.areas[area].name}.")
+
+
 EFFECTS = {
+    FOR_EACH: Handler(run_for_each, pick=pick_for_each, label=label_for_each, prompt="Which Area next?",
+                      auto_single=False, default=lambda g, item, options: options[0]),
     CHOOSE_BOT: Handler(run_choose_bot, pick=pick_choose_bot, label=label_choose_bot,
                         prompt="Choose one of your Bots."),
     SCORE: Handler(run_score, pick=pick_score, label=label_score, prompt="Score a Fragment?", auto_single=False,

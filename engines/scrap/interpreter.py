@@ -163,6 +163,9 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
     elif op == "destroy" and isinstance(node.get("spec"), dict):
         spec = node["spec"]
         effects.push_front(g, effects.effect(atoms.DESTROY, seat, sel=spec.get("sel"), left=spec.get("max", 1)))
+    elif op == "deploy" and isinstance(node.get("size"), int) and node.get("where") in g.g["areas"].values() \
+            and node.get("pay_cost") is False:
+        atoms.deploy(g, seat, node["size"], node["where"])
     elif op == "skip" and node.get("phase") == "call":
         g.g["turn"]["skip_call"] = True
         g.log(f"{{seat{seat}}} will skip this turn's Call Phase.")
@@ -223,6 +226,10 @@ def run_node(g: Game, item: dict[str, Any]) -> list[Any] | None:
     if "choose_bot" in node:
         effects.push_front(g, effects.effect(atoms.CHOOSE_BOT, seat, sel=node["choose_bot"], **{"as": node["as"]},
                                              do=node["do"]))
+        return None
+    if "for_each" in node and atoms.for_each_areas(g, seat, node["for_each"]) is not None:
+        effects.push_front(g, effects.effect(atoms.FOR_EACH, seat, sel=node["for_each"], **{"as": node["as"]},
+                                             max=node.get("max", 99), chosen=[], do=node["do"]))
         return None
     if "repeat" in node and isinstance(node["repeat"], int):
         effects.push_front(g, *(effects.effect(NODE, seat, node=node["do"]) for _ in range(node["repeat"])))
