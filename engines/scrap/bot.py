@@ -84,6 +84,10 @@ def choose(g: Game, state: State, seat: int, legal: list[Action]) -> Action:
     frame = state["stack"][-1]
     if frame["step"] == "battle_command":
         return command(state, seat, legal)
+    if frame["step"] == "sacred_vows":  # keep Peace broken so it may Battle and Crush; keep the others sworn
+        peace = g.g["players"][str(seat)]["unique"]["vows"].get("peace")
+        return next((a for a in legal if a.verb == "flip" and a.args[0] == "peace"), legal[0]) \
+            if peace == "vow" else next(a for a in legal if a.verb == "keep")
     effect = frame["op"]["effect"] if frame["step"] == "choose" else None
     tokens = {a.args[0]: a for a in legal if a.verb == "pick" and a.args}
     if effect == "choose_area" and frame["op"]["do"].get("seq", [{}])[-1].get("op") == "battle":

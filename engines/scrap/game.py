@@ -10,8 +10,8 @@ from engines.core.effects import Choice, Registry
 from . import atoms, battle, bot, combat, combinators, content, interpreter, map_actions, relics, resolution, setup
 from . import view as views
 from .command import Command
-from .phases import CallDomain, LoadFill, LoadReturn, Subroutine
-from .run import ChooseActive, PowerUp
+from .phases import CallDomain, LoadFill, LoadReturn, Subroutine, TurnEnd
+from .run import ChooseActive, PowerUp, SacredVows
 from .setup_steps import Draft, PlaceBots, PlaceShip, SetupCelestium, SetupFissure
 
 
@@ -33,7 +33,7 @@ class Scrap(Engine):
         Option("casual", "Casual Mode", False, help="Queue Limit 1 instead of 2 (SC-VARIANT-03)."),
     ))
     steps = (Draft, SetupFissure, SetupCelestium, PlaceShip, PlaceBots, ChooseActive, PowerUp, CallDomain,
-             Subroutine, LoadReturn, LoadFill, Command, Choice)
+             Subroutine, LoadReturn, LoadFill, TurnEnd, SacredVows, Command, Choice)
     zones = views.ZONES
     effects = Registry(interpreter.EFFECTS, atoms.EFFECTS, map_actions.EFFECTS, combat.EFFECTS, combinators.EFFECTS,
                        battle.EFFECTS, resolution.EFFECTS, relics.EFFECTS)

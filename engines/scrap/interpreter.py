@@ -21,11 +21,14 @@ from .combat import CRUSH, forbidden
 from .content import DOMAINS, thaw
 from .fight import equipped_count
 from .map_actions import CREATE, FLY, MOBILISE, SEARCH, UPGRADE
-from .relics import HOOKS
+from .relics import HOOKS as RELIC_HOOKS
 from .support import advance, draw_fragments, gain_data, gain_energy, player
+from .vows import HOOKS as VOW_HOOKS
 from .words import describe
 
 NODE, PAY, PAY_ANY, EXPEND = "node", "pay", "pay_any", "expend"
+HOOKS = {**RELIC_HOOKS, **VOW_HOOKS}
+"""The named hooks of ``data/scrap/hooks.json`` written so far, by name."""
 WEAPON, PROGRESS, CELESTIUM, SLOT, REFRESH = "weapon", "progress", "celestium", "slot_action", "refresh"
 """Effect names: one tree node, the Costs, and the Support actions that ask."""
 LIST_COMBINATORS = ("seq", "plus")
