@@ -43,10 +43,11 @@ def run_crush(g: Game, item: dict[str, Any]) -> list[Any] | None:
         if not options:
             g.log(f"{{seat{seat}}} has no Bot that can {item['kind'].capitalize()}.")
         return options or None
-    if item["left"] <= 0:
+    targets = _targets(g, item)
+    if item["left"] <= 0 or (item.get("pool") and not targets):
         _finish(g, item)
         return None
-    return [*_targets(g, item), "done"]
+    return [*targets, "done"]
 
 
 def _own(g: Game, seat: int) -> dict[tuple[int, str, bool], str]:
@@ -87,6 +88,15 @@ def pick_crush(g: Game, item: dict[str, Any], token: Any) -> None:
 
 
 def _finish(g: Game, item: dict[str, Any]) -> None:
+    """The Crush or Disable is over: settle its Damage, or hand it back to the Mobilise it follows (pooled)."""
+    queue = effects.pending(g)
+    if item.get("pool") and queue and queue[0]["effect"] == "mobilise":
+        queue[0]["pooled"] = item["damage"]  # SC-ACT-MOBILISE-05: add up every Bot's Damage first
+        return
+    settle(g, item)
+
+
+def settle(g: Game, item: dict[str, Any]) -> None:
     """SC-ACT-CRUSH-03/04, SC-ACT-DISABLE-01: Damage ≥ Strength Destroys (Data) or Stuns; the rest is cleared."""
     seat, gained, destroyed = item["owner"], 0, 0
     for bid, dmg in sorted(item["damage"].items()):

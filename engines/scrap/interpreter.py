@@ -234,6 +234,12 @@ def run_node(g: Game, item: dict[str, Any]) -> list[Any] | None:
         effects.push_front(g, effects.effect(atoms.FOR_EACH, seat, sel=node["for_each"], **{"as": node["as"]},
                                              max=node.get("max", 99), chosen=[], do=node["do"]))
         return None
+    chain, each = node.get("chain"), node.get("each")
+    if isinstance(chain, dict) and chain.get("op") == "mobilise" and isinstance(each, dict) \
+            and each.get("op") in ("crush", "disable") and value(each, "k") is not None and value(chain) is not None:
+        effects.push_front(g, effects.effect(MOBILISE, seat, left=chain["v"], moved=[], pooled={},
+                                             each={"kind": each["op"], "k": each["k"]}))
+        return None
     if "repeat" in node and isinstance(node["repeat"], int):
         effects.push_front(g, *(effects.effect(NODE, seat, node=node["do"]) for _ in range(node["repeat"])))
         return None

@@ -8,6 +8,7 @@ from engines.core import Game, effects
 from engines.core.effects import Handler
 
 from . import board
+from .combat import CRUSH, forbidden, settle
 from .content import thaw
 from .support import player
 from .words import describe
@@ -122,11 +123,21 @@ def run_mobilise(g: Game, item: dict[str, Any]) -> list[Any] | None:
             options.append(f"r{size}-{area}")
         elif not stunned and area != only:  # SC-BATTLE-03: a Reinforce ends in the Battle Area
             options += [f"m{size}-{area}-{to}" for to in board.linked(g, area, seat) if only in (None, to)]
-    return options if [t for t in options if t != "done"] else None
+    if [t for t in options if t != "done"]:
+        return options
+    end_chain(g, item)
+    return None
+
+
+def end_chain(g: Game, item: dict[str, Any]) -> None:
+    """SC-ACT-MOBILISE-05: 'Mobilise N, then Disable': the pooled Damage of every Bot is checked now."""
+    if item.get("each"):
+        settle(g, {"owner": item["owner"], "kind": item["each"]["kind"], "damage": item.get("pooled", {})})
 
 
 def pick_mobilise(g: Game, item: dict[str, Any], token: Any) -> None:
     if token == "done":
+        end_chain(g, item)
         return
     seat = item["owner"]
     parts = token[1:].split("-")
@@ -141,7 +152,14 @@ def pick_mobilise(g: Game, item: dict[str, Any], token: Any) -> None:
     else:
         bot["at"] = parts[2]
         g.log(f"{{seat{seat}}} moves a {name} from {g.data.areas[area].name} to {g.data.areas[parts[2]].name}.")
-    effects.push_front(g, {**item, "left": item["left"] - size, "moved": [*item["moved"], bid]})
+    rest = {**item, "left": item["left"] - size, "moved": [*item["moved"], bid]}
+    each = item.get("each")
+    if each and not (each["kind"] == "crush" and forbidden(g, seat, "crush")):  # then it may Disable (Crush)
+        follow = effects.effect(CRUSH, seat, kind=each["kind"], k=each["k"], bot=bid, left=max(0, size + each["k"]),
+                                damage=item.get("pooled", {}), pool=True)
+        effects.push_front(g, follow, rest)
+    else:
+        effects.push_front(g, rest)
 
 
 def label_mobilise(g: Game, item: dict[str, Any], token: Any) -> str:

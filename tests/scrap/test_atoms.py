@@ -138,3 +138,38 @@ def test_raid_mods_in_battle():
         state = do(state, seat, "lock")
     # Fire resolved first (its only target picked at once: the Needle is Destroyed), then Probe asks
     assert state["g"]["bots"][needle]["at"] is None and state["stack"][-1]["op"]["effect"] == "probe_pick"
+
+
+def spark_44(wrath: bool):
+    state = table(2, {"intelligences": "olympus,entropy"})
+    oly = state["g"]["players"]["0"]
+    if wrath:
+        oly["unique"]["vows"]["peace"] = "broken"
+    a1 = put(state, 0, 1, "R1")[0]
+    a2 = put(state, 0, 1, "R3")[0]
+    vector = put(state, 1, 2, "H")[0]
+    oly["celestium"][0] = True
+    state = do(run_as(state, 0, 44), 0, "celestium", 0)
+    while state["stack"][-1]["op"]["effect"] != "mobilise":
+        state = pick(state, "decline")
+    heart = area(state, "H")
+    state = pick(state, f"m1-{area(state, 'R1')}-{heart}")
+    state = pick(state, f"t{vector}")  # A1 Disables (Crushes) with Value 1: pooled, nothing happens yet
+    assert not state["g"]["bots"][vector]["stunned"] and state["g"]["bots"][vector]["at"] == heart
+    state = pick(state, f"m1-{area(state, 'R3')}-{heart}")
+    state = pick(state, f"t{vector}")
+    return state, vector, (a1, a2)
+
+
+def test_mobilise_then_disable_pools_the_damage():
+    # SC-EX-29, SC-ACT-MOBILISE-05, SC-ACT-DISABLE-01, SC-REF-44
+    state, vector, _ = spark_44(wrath=False)
+    before = data(state, 0)
+    assert state["g"]["bots"][vector]["stunned"] and data(state, 0) == before
+
+
+def test_with_wrath_the_follow_up_is_a_crush():
+    # SC-EX-29 (variant), SC-ACT-CRUSH-04
+    before = data(table(2, {"intelligences": "olympus,entropy"}), 0)
+    state, vector, _ = spark_44(wrath=True)
+    assert state["g"]["bots"][vector]["at"] is None and data(state, 0) == before + 2
