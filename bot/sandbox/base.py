@@ -136,9 +136,7 @@ class ShellBase:
         """Print a committed move (its public events and the actor's private ones), save the board."""
         game = self.game()
         self.say(f"{actor}: {plain(label)}")
-        for line in result.post.summary.splitlines():
-            self.say(f"  {plain(line)}")
-        for line in result.private:
-            self.say(f"  (only you) {plain(line)}")
+        for line, private in result.story:  # in the order it happened: "You drew …" where the draw was
+            self.say(f"  {'(only you) ' if private else ''}{plain(line)}")
         self.save(f"board-{result.post.version}.png", result.post.image)
         return game

@@ -99,8 +99,9 @@ class Moves:
                 await self.posts.settle_quiet(game, published)
         names = seat_names(game)
         private = [fill(e["text"], names) for e in events if e.get("to") and seat in e["to"]]
+        story = [(fill(e["text"], names), bool(e.get("to"))) for e in events + bot_events if visible(e, seat)]
         post = await self.posts.make_post(game, events + bot_events, image=image, mover=user_id, kind=kind)
-        return MoveResult(post=post, private=private, moves=1 + bot_moves)
+        return MoveResult(post=post, private=private, story=story, moves=1 + bot_moves)
 
     async def undo(self, channel_id: str, user_id: str, interaction_id: str | None = None,
                    image: bool = True) -> MoveResult:

@@ -70,6 +70,8 @@ class Replay:
     actions: list[tuple[int, str]]
     players: list[str]
     final_hash: str | None
+    version: int | None = None
+    """The rules version the game was recorded under (``None``: the current one)."""
 
 
 def parse_replay(document: Any, engine_of: Callable[[str], Engine]) -> Replay:
@@ -104,7 +106,11 @@ def parse_replay(document: Any, engine_of: Callable[[str], Engine]) -> Replay:
     final_hash = document.get("final_hash")
     if final_hash is not None and not isinstance(final_hash, str):
         raise refused("`final_hash` must be text.")
-    return Replay(engine, seats, seed, options, actions, players[:seats], final_hash or None)
+    version = document.get("engine_version")
+    if version is not None and (not _is_int(version) or not engine.oldest_version <= version <= engine.version):
+        raise refused(f"`engine_version` must be a rules version from {engine.oldest_version} to {engine.version} "
+                      f"of {engine.title}.")
+    return Replay(engine, seats, seed, options, actions, players[:seats], final_hash or None, version)
 
 
 def _actions(rows: Any, seats: int) -> list[tuple[int, str]]:
@@ -131,7 +137,7 @@ def run_replay(replay: Replay, *, limit_seconds: float = MAX_IMPORT_SECONDS,
     engine = replay.engine
     deadline = clock() + limit_seconds
     try:
-        state = engine.setup(replay.seats, replay.seed, replay.options)
+        state = engine.setup(replay.seats, replay.seed, replay.options, replay.version)
     except (OptionError, ValueError, TypeError) as err:
         raise refused(f"its `options` or `seats` do not fit {engine.title}: {err}") from None
     rows: list[LogRow] = []

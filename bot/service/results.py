@@ -59,6 +59,9 @@ class MoveResult:
     post: Post
     private: list[str] = field(default_factory=list)
     """Private event texts for the acting user (shown ephemerally)."""
+    story: list[tuple[str, bool]] = field(default_factory=list)
+    """What the acting user saw happen in this call, in order: ``(text, only for them)`` — their own
+    lines and private ones ("You drew …") where they happened, then the bots' moves."""
     duplicate: bool = False
     """True when this interaction had already been applied; nothing changed."""
     moves: int = 1

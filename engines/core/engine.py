@@ -33,6 +33,8 @@ from .zones import Zones, frame, owner
 
 UNDO_LIMIT = 30
 """Most actions one seat can take back in a row."""
+FORCED_LIMIT = 200
+"""Most forced moves (``Step.forced``) one action may set off; more is an engine bug."""
 
 
 class Engine:
@@ -41,6 +43,10 @@ class Engine:
     id: ClassVar[str] = ""
     title: ClassVar[str] = ""
     version: ClassVar[int] = 1
+    """The rules version new games are set up with (stored in the state as ``engine_version``)."""
+    oldest_version: ClassVar[int] = 1
+    """The oldest rules version this engine still plays, so games and replays recorded under it go on
+    exactly as they were (steps read ``g.rules_version`` where the rules changed)."""
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
     options_schema: ClassVar[OptionsSchema] = OptionsSchema()
@@ -116,11 +122,16 @@ class Engine:
         self.check_options(seats, valid)
         return valid
 
-    def setup(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> State:
-        """A new game for ``seats`` players."""
+    def setup(self, seats: int, seed: int, options: dict[str, Any] | None = None,
+              version: int | None = None) -> State:
+        """A new game for ``seats`` players, under the current rules or an older ``version`` (a replay's)."""
+        version = self.version if version is None else version
+        if not self.oldest_version <= version <= self.version:
+            raise OptionError(f"{self.title} plays rules versions {self.oldest_version}–{self.version}, "
+                              f"not {version}.")
         valid = self.validate_options(seats, options)
         state: State = {
-            "engine": self.id, "engine_version": self.version, "seats": seats, "seed": seed,
+            "engine": self.id, "engine_version": version, "seats": seats, "seed": seed,
             "options": valid, "rng": seed_state(seed), "step": 0, "stack": [], "undo": [],
             "result": None, "g": {},
         }
@@ -172,9 +183,24 @@ class Engine:
         new = copy_state({k: v for k, v in state.items() if k != "undo"})
         g = Game(self, new, actor=seat)
         self.step(g.frame["step"]).act(g, seat, action)
+        self._play_forced(g, seat)
         new["step"] = state["step"] + 1
         new["undo"] = self._next_undo(state, new, g, seat, before)
         return new, g.events
+
+    def _play_forced(self, g: Game, seat: int) -> None:
+        """Play the moves ``seat`` would have to make anyway (``Step.forced``) as part of its action."""
+        for _ in range(FORCED_LIMIT):
+            if g.finished or self.active(g.state) != [seat]:
+                return
+            step = self.step(g.frame["step"])
+            forced = step.forced(g, seat)
+            if forced is None:
+                return
+            if not step.allows(g, seat, forced):
+                raise EngineBug(f"{self.id}: {step.name} forced an illegal move {forced}")
+            step.act(g, seat, forced)
+        raise EngineBug(f"{self.id}: forced moves did not stop after {FORCED_LIMIT}")
 
     def _check_legal(self, state: State, seat: int, action: Action) -> None:
         if state["result"] is not None:

@@ -326,7 +326,8 @@ class Playout:
 
     def _check_replay(self, state: State) -> None:
         try:
-            rebuilt = replay(self.engine, state["seats"], state["seed"], state["options"], self.log)
+            rebuilt = replay(self.engine, state["seats"], state["seed"], state["options"], self.log,
+                             state["engine_version"])
         except IllegalAction as err:
             self.report.replay_mismatch = f"replaying the log hit an illegal action: {err}"
             return

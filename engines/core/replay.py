@@ -14,9 +14,13 @@ LogEntry = tuple[int, str]
 
 
 def replay(engine: Engine, seats: int, seed: int, options: dict[str, Any],
-           actions: list[LogEntry] | list[list[Any]]) -> State:
-    """Play ``actions`` from a fresh setup; raises ``IllegalAction`` if one is not legal."""
-    state = engine.setup(seats, seed, options)
+           actions: list[LogEntry] | list[list[Any]], version: int | None = None) -> State:
+    """Play ``actions`` from a fresh setup under rules ``version`` (default: the current one); raises
+    ``IllegalAction`` if one is not legal, ``ReplayMismatch`` for a rules version the engine no longer plays."""
+    if version is not None and not engine.oldest_version <= version <= engine.version:
+        raise ReplayMismatch(f"{engine.id}: recorded under rules version {version}; this engine plays versions "
+                             f"{engine.oldest_version}–{engine.version}")
+    state = engine.setup(seats, seed, options, version)
     for seat, action in actions:
         state, _ = engine.apply(state, int(seat), str(action))
     return state
@@ -24,7 +28,8 @@ def replay(engine: Engine, seats: int, seed: int, options: dict[str, Any],
 
 def verify(engine: Engine, stored: State, actions: list[LogEntry] | list[list[Any]]) -> State:
     """Replay the log of a stored game and check it reproduces ``stored`` exactly."""
-    rebuilt = replay(engine, stored["seats"], stored["seed"], stored["options"], actions)
+    rebuilt = replay(engine, stored["seats"], stored["seed"], stored["options"], actions,
+                     stored.get("engine_version"))
     if dumps(rebuilt) != dumps(stored):
         raise ReplayMismatch(f"{engine.id}: replay differs from stored state ({first_difference(rebuilt, stored)})")
     return rebuilt
@@ -65,7 +70,8 @@ def check_replay(engine: Engine, document: dict[str, Any]) -> State:
         raise ReplayMismatch("not a Turnkeeper replay file")
     if document["engine"] != engine.id:
         raise ReplayMismatch(f"replay is for {document['engine']}, not {engine.id}")
-    state = replay(engine, document["seats"], document["seed"], document["options"], document["actions"])
+    state = replay(engine, document["seats"], document["seed"], document["options"], document["actions"],
+                   document.get("engine_version"))
     expected = document.get("final_hash")
     if expected and state_hash(state) != expected:
         raise ReplayMismatch(f"final state hash {state_hash(state)} != recorded {expected}")

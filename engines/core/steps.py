@@ -74,6 +74,11 @@ class Game:
         return stack[-1]
 
     @property
+    def rules_version(self) -> int:
+        """The rules version this game was set up under (``Engine.version`` when it began)."""
+        return int(self.state["engine_version"])
+
+    @property
     def finished(self) -> bool:
         """True once :meth:`finish` has been called."""
         return self.state["result"] is not None
@@ -225,6 +230,13 @@ class Step:
         ``label_<verb>(g, seat, *args)`` when the step declares it."""
         method = getattr(self, f"label_{action.verb}", None) if action.verb in self.verbs else None
         return None if method is None else method(g, seat, *action.args)
+
+    def forced(self, g: Game, seat: int) -> Action | None:
+        """A move ``seat`` would have to make anyway, played for it right after its own action (one click
+        less): e.g. the only way left to pay. ``None`` (the default): ask. Deterministic, from the state
+        alone; the core checks the move is legal. Change it only with a new rules version (old replays
+        must replay: read ``g.rules_version``)."""
+        return None
 
     def resume(self, g: Game, result: Any) -> None:
         """A sub-prompt this step called has ended; by default this prompt simply asks again."""

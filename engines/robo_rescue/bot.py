@@ -194,9 +194,19 @@ def _conversions(g: Game, seat: int, legal: list[Action]) -> Action:
         return max(wanted, key=lambda w: w[0])[1] if wanted else Action("done")
     if not f.get("resource"):
         order = ["CARDS", "TOKENS", "OIL"] if hand >= 4 else ["TOKENS", "OIL", "CARDS"]
+        whole = {"CARDS": "cards", "OIL": "oils"}  # rules version 2: the payment itself chooses the resource
         for res in order:
             if Action("pay", res) in legal:
                 return Action("pay", res)
+            sets = [a for a in legal if a.verb == "spend" and a.args[0] == whole.get(res)]
+            if sets:
+                legal = sets
+                break
+    if legal[0].args[0] == "cards":  # a whole payment: the cards the hand has most of
+        types = [g.data.card_type(x) for x in g.g["hands"][str(seat)]]
+        return max(legal, key=lambda a: sorted((types.count(k) for k in str(a.args[1]).split("+")), reverse=True))
+    if legal[0].args[0] == "oils":  # a whole payment of oil: from the emptier tank first
+        return legal[-1] if p["tanks"][0] <= p["tanks"][1] else legal[0]
     rank = CableRanker(g, seat)
     spend = [a for a in legal if not (a.args[0] == "cable" and rank.needed(str(a.args[1])))]
     if spend and spend[0].args[0] == "oil":

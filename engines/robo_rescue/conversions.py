@@ -10,6 +10,7 @@ from engines.core import Action, Game, Step, act
 from . import abilities, cables, decks
 from .content import Reward
 from .gains import give
+from .payment_sets import MENU_LIMIT, card_sets, card_words, oil_sets, oil_words
 from .player_board import gain_modifier, player, return_supply
 from .turn import cleanup
 
@@ -182,7 +183,8 @@ class Conversions(Step):
         if not f.get("reward") or f.get("resource"):
             return []
         r = _reward(g, f)
-        return [act("pay", res) for res in r.pay_with if can_pay(g, seat, res, r.cost)]
+        whole = self._whole_by_resource(g, seat) if g.rules_version >= 2 else {}
+        return [act("pay", res) for res in r.pay_with if can_pay(g, seat, res, r.cost) and res not in whole]
 
     def act_pay(self, g: Game, seat: int, resource: str) -> None:
         g.frame["resource"] = resource
@@ -190,10 +192,18 @@ class Conversions(Step):
     def label_pay(self, g: Game, seat: int, resource: str) -> str:
         return f"Pay with {RESOURCE_NAMES[str(resource)]}"
 
-    # -- spend: pay one unit -----------------------------------------------------------------------
+    # -- spend: pay one unit, or (rules version 2) the whole payment of cards or oil at once ---------
     def actions_spend(self, g: Game, seat: int) -> list[Action]:
         f = g.frame
-        if not f.get("reward") or not f.get("resource"):
+        if not f.get("reward"):
+            return []
+        if g.rules_version >= 2:
+            whole = self._whole_by_resource(g, seat)
+            if not f.get("resource"):  # the resource is chosen with the payment itself
+                return [a for actions in whole.values() for a in actions]
+            if f["resource"] in whole:
+                return whole[f["resource"]]
+        if not f.get("resource"):
             return []
         p, resource = player(g, seat), f["resource"]
         if resource == "CARDS":
@@ -204,9 +214,45 @@ class Conversions(Step):
         mods = [act("spend", "mod", t) for t, n in sorted(p["modifiers"].items()) if n > 0]
         return mods + [act("spend", "cable", cell) for cell in loose_cables(g, seat)]
 
+    @staticmethod
+    def _whole_by_resource(g: Game, seat: int) -> dict[str, list[Action]]:
+        """Rules version 2: every way to pay what is still owed, per resource that can be paid as one
+        choice (cards or oil; tokens go one by one). Before the resource is chosen, only when all of them
+        fit one menu; then choosing the payment chooses the resource."""
+        f = g.frame
+        r = _reward(g, f)
+        left = r.cost - f["paid"]
+        chosen = f.get("resource")
+        out: dict[str, list[Action]] = {}
+        for res in (chosen,) if chosen else r.pay_with:
+            if not chosen and not can_pay(g, seat, res, r.cost):
+                continue
+            if res == "CARDS":
+                sets = card_sets([g.data.card_type(x) for x in g.g["hands"][str(seat)]], left)
+                if len(sets) <= MENU_LIMIT:
+                    out[res] = [act("spend", "cards", "+".join(c)) for c in sets]
+            elif res == "OIL":
+                out[res] = [act("spend", "oils", k) for k in oil_sets(spendable_oil(g, seat), left)]
+        if not chosen and sum(map(len, out.values())) > MENU_LIMIT:
+            return {}
+        return out
+
     def act_spend(self, g: Game, seat: int, what: str, arg: str | int) -> None:
         f = g.frame
-        self._spend(g, seat, what, arg)
+        if what in ("cards", "oils"):
+            f["resource"] = "CARDS" if what == "cards" else "OIL"
+        if what == "cards":
+            for kind in str(arg).split("+"):
+                self._spend(g, seat, "card", kind)
+            f["paid"] += len(str(arg).split("+")) - 1
+        elif what == "oils":
+            left = _reward(g, f).cost - f["paid"]
+            for tank, n in ((1, int(arg)), (2, left - int(arg))):
+                for _ in range(n):
+                    self._spend(g, seat, "oil", tank)
+            f["paid"] += left - 1
+        else:
+            self._spend(g, seat, what, arg)
         f["paid"] += 1
         if f["paid"] == _reward(g, f).cost:
             reward = f["reward"]
@@ -215,6 +261,10 @@ class Conversions(Step):
             _grant(g, seat, reward["kind"], reward["type"])
 
     def label_spend(self, g: Game, seat: int, what: str, arg: str | int) -> str:
+        if what == "cards":
+            return f"Spend {card_words(g.data.card_names, tuple(str(arg).split('+')))}"
+        if what == "oils":
+            return f"Spend {oil_words(int(arg), _reward(g, g.frame).cost - g.frame['paid'])}"
         if what == "card":
             return f"Spend a {g.data.card_names[str(arg)]} card"
         if what == "oil":
@@ -244,6 +294,18 @@ class Conversions(Step):
             orient = p["matrix"].pop(str(arg))
             return_supply(g, g.data.orient_type(orient), 1, "cables")
             g.log(f"{{seat{seat}}} removes the cable in matrix cell {arg}.")
+
+    def forced(self, g: Game, seat: int) -> Action | None:
+        """From rules version 2, a payment with one way left to finish pays itself: one kind of unit to
+        spend, or exactly as many units as are still owed (all of them go either way)."""
+        f = g.frame
+        if g.rules_version < 2 or not f.get("reward") or not f.get("resource"):
+            return None
+        options = self.actions_spend(g, seat)
+        left = _reward(g, f).cost - f["paid"]
+        if len(options) == 1 or resource_units(g, seat, f["resource"]) == left:
+            return options[0]
+        return None
 
     # -- done: end the turn ------------------------------------------------------------------------
     def actions_done(self, g: Game, seat: int) -> list[Action]:
@@ -278,7 +340,7 @@ class Conversions(Step):
             return "Make a conversion or end your turn."
         r = _reward(g, f)
         if not f.get("resource"):
-            return f"Pay {r.cost} {goods(r.pay_with)}: choose one kind."
+            return f"Pay {r.cost} {goods(r.pay_with)}: choose " + ("how." if g.rules_version >= 2 else "one kind.")
         left = r.cost - f["paid"]
         return f"Pay {left} more {UNIT_NAMES[f['resource']][left > 1]}."
 

@@ -142,6 +142,13 @@ class Gain(Step):
         name = g.data.raw["cable_matrix"]["token_names"][str(kind)]
         return f"{name} cable in matrix cell {cell}, {DIR_NAMES[orient[0]]}–{DIR_NAMES[orient[1]]}"
 
+    def forced(self, g: Game, seat: int) -> Action | None:
+        """From rules version 2, oil or a cable token with only one place to go goes there."""
+        if g.rules_version < 2:
+            return None
+        options = self.actions(g, seat)
+        return options[0] if len(options) == 1 else None
+
     @staticmethod
     def _continue(g: Game, seat: int) -> None:
         if _run_queue(g, seat, g.frame["queue"]):

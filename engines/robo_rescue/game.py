@@ -30,6 +30,9 @@ class RoboRescue(Engine):
 
     id = "robo_rescue"
     title = "Robo Rescue"
+    version = 2
+    """2: a conversion with one way left to pay pays itself; a gain with one place to go goes there
+    (``Step.forced``). Version 1 games and replays play on exactly as recorded."""
     min_players, max_players = 2, 4
     options_schema = OptionsSchema((
         Option("round_cap", "Round cap", 50, minimum=0, maximum=500,

@@ -132,6 +132,11 @@ class OtherDuel(TinyDuel):
 
 class TinyDuelV2(TinyDuel):
     version = 2
+    oldest_version = 2  # no longer plays version 1 games
+
+
+class TinyDuelV2Compatible(TinyDuel):
+    version = 2  # still plays version 1 games as they were (oldest_version 1)
 
 
 def test_a_replay_for_another_engine_is_rejected(eng: TinyDuel, played: dict) -> None:
@@ -143,12 +148,20 @@ def test_a_replay_for_another_engine_is_rejected(eng: TinyDuel, played: dict) ->
         check_replay(eng, dict(document, engine="tiny_other"))
 
 
-def test_a_replay_from_another_engine_version_no_longer_matches(played: dict) -> None:
+def test_a_replay_from_a_version_the_engine_dropped_is_refused(played: dict) -> None:
     final, log = played[2, 5]
-    with pytest.raises(ReplayMismatch, match="final state hash"):
+    with pytest.raises(ReplayMismatch, match="rules version 1"):
         check_replay(TinyDuelV2(), export_replay(final, log))
-    with pytest.raises(ReplayMismatch, match="engine_version"):
+    with pytest.raises(ReplayMismatch, match="rules version 1"):
         verify(TinyDuelV2(), final, log)
+
+
+def test_a_replay_from_an_older_version_still_played_replays_exactly(played: dict) -> None:
+    final, log = played[2, 5]
+    state = check_replay(TinyDuelV2Compatible(), export_replay(final, log))
+    assert state["engine_version"] == 1 and state == final
+    assert verify(TinyDuelV2Compatible(), final, log) == final
+    assert TinyDuelV2Compatible().setup(2, 5)["engine_version"] == 2, "new games get the current rules"
 
 
 def test_first_difference_names_the_path() -> None:

@@ -15,11 +15,14 @@ def main(argv: list[str] | None = None) -> int:
     """Check (default) or rewrite the goldens of the named games (all when none is named)."""
     parser = argparse.ArgumentParser(prog="python -m tests.golden", description=__doc__)
     parser.add_argument("--write", action="store_true", help="re-record the golden files")
+    parser.add_argument("--missing", action="store_true", help="with --write: only cases without a file yet")
     parser.add_argument("games", nargs="*", help=f"games (default: all of {', '.join(games())})")
     args = parser.parse_args(argv)
     failed = 0
     for name in args.games or games():
         for case in cases(name):
+            if args.write and args.missing and case.path.exists():
+                continue
             if args.write:
                 print(f"wrote {write(case)}")
                 continue

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import engines
-from engines.core import UNDO, Action, Engine, IllegalAction, State, dumps, state_hash
+from engines.core import UNDO, Action, Engine, IllegalAction, OptionError, State, dumps, state_hash
 from engines.core.replay import first_difference
 
 FORMAT = "turnkeeper-golden"
@@ -44,6 +44,9 @@ class Case:
     seed: int
     options: dict[str, Any]
     chooser: str = "bot"
+    version: int | None = None
+    """The rules version to play under (``None``: the engine's current one). A case pinned to an older
+    version checks that games recorded before a rules change still play exactly as they did."""
 
     @property
     def id(self) -> str:
@@ -101,7 +104,7 @@ def _events(events: list[dict[str, Any]]) -> list[list[Any]]:
 
 
 def _header(engine: Engine, state: State, chooser: str) -> Row:
-    return {"format": FORMAT, "format_version": 1, "game": engine.id, "engine_version": engine.version,
+    return {"format": FORMAT, "format_version": 1, "game": engine.id, "engine_version": state["engine_version"],
             "seats": state["seats"], "seed": state["seed"], "options": state["options"],
             "chooser": chooser, "setup_events": _events(state.get("setup_events", []))}
 
@@ -124,7 +127,7 @@ def _choose(engine: Engine, state: State, seat: int, chooser: str, rnd: random.R
 def record(case: Case) -> list[Row]:
     """Play ``case`` to its end and return its golden rows."""
     engine = engines.get(case.game)
-    state = engine.setup(case.players, case.seed, case.options)
+    state = engine.setup(case.players, case.seed, case.options, case.version)
     rnd = random.Random(f"golden:{case.id}:{case.seed}")
     rows = [_header(engine, state, case.chooser)]
     while state["result"] is None:
@@ -168,9 +171,12 @@ def check(rows: list[Row]) -> str | None:
     """Replay golden ``rows``; None when everything matches, else the first differing step and field."""
     header, steps, final = rows[0], rows[1:-1], rows[-1]
     engine = engines.get(header["game"])
-    state = engine.setup(header["seats"], header["seed"], header["options"])
+    try:
+        state = engine.setup(header["seats"], header["seed"], header["options"], header["engine_version"])
+    except OptionError as err:
+        return f"setup: {err}"
     now = _header(engine, state, header["chooser"])
-    for field in ("engine_version", "options", "setup_events"):
+    for field in ("options", "setup_events"):
         if now[field] != header[field]:
             return f"setup: {_field_difference(field, header[field], now[field])}"
     for row in steps:

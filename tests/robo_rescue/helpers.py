@@ -13,9 +13,10 @@ from engines.robo_rescue.turn import new_turn
 C = ENGINE.data
 
 
-def ready(players: int = 3, seed: int = 1) -> dict[str, Any]:
-    """A game at the first turn of seat 0, with seat order 0, 1, 2… and default facings."""
-    state = ENGINE.setup(players, seed)
+def ready(players: int = 3, seed: int = 1, version: int | None = None) -> dict[str, Any]:
+    """A game at the first turn of seat 0, with seat order 0, 1, 2… and default facings (current rules,
+    or rules ``version``)."""
+    state = ENGINE.setup(players, seed, version=version)
     while state["stack"][-1]["step"] == "choose_facing":
         seat = state["stack"][-1]["seat"]
         state, _ = ENGINE.apply(state, seat, ENGINE.default_action(state, seat))

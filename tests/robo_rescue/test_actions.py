@@ -151,8 +151,8 @@ def test_rr_ex_13_oil_tanks(s):
     s = play(s, "done")
     assert "buy:2:MODIFIER:ROT90" not in legal(s)  # only 1 spendable oil: tank 1 is locked
     me(s)["tanks"] = [9, 2]
-    s = play(s, "buy:2:MODIFIER:ROT90")
-    assert legal(s) == ["spend:oil:2"]
+    s = play(s, "buy:2:MODIFIER:ROT90")  # only tank 2's oil can pay: the payment pays itself from it
+    assert me(s)["tanks"] == [9, 0] and me(s)["modifiers"].get("ROT90") == 1
 
 
 def test_rr_ex_13_overflow_is_not_gained(s):

@@ -31,10 +31,39 @@ def test_rr_ex_14_mixed_payment_rejected():
     # RR-EX-14
     # RR-CONV-02: one resource type per conversion
     s = ex14_start()
-    s = play(s, "buy:2:MODIFIER:ROT180", "pay:OIL", "spend:oil:1")
-    assert all(a.startswith("spend:oil") for a in legal(s))
-    with pytest.raises(IllegalAction):
-        play(s, "spend:card:FORWARD")
+    me(s)["tanks"] = [3, 2]  # oil in both tanks: which tank pays is still a choice
+    s = play(s, "buy:2:MODIFIER:ROT180")
+    # each choice is a whole payment in one resource (tokens: chosen first, then one by one)
+    assert legal(s)[0] == "pay:TOKENS" and legal(s)[-3:] == ["spend:oils:0", "spend:oils:1", "spend:oils:2"]
+    assert all(a.startswith(("spend:cards:", "spend:oils:")) for a in legal(s)[1:])
+    assert E.label(s, 0, E.legal_actions(s, 0)[-2]) == "Spend 1 oil from tank 1 and 1 from tank 2"
+    for unit in ("spend:card:FORWARD", "spend:oil:1", "spend:mod:TURBO"):
+        with pytest.raises(IllegalAction):
+            play(s, unit)
+    s = play(s, "spend:oils:1")
+    assert me(s)["tanks"] == [2, 1] and me(s)["modifiers"]["ROT180"] == 1
+
+
+def test_rr_conv_10_cards_are_paid_as_one_set():
+    # RR-CONV-10: the cards owed are chosen as one set (rules version 2), each goes to the discard
+    s = ready(3)
+    s = at_conversions(s, ["FORWARD", "FORWARD", "LEFT", "COMBI"])
+    s = play(s, "buy:2:MODIFIER:ROT90")
+    assert legal(s) == ["spend:cards:COMBI+FORWARD", "spend:cards:COMBI+LEFT", "spend:cards:FORWARD+FORWARD",
+                        "spend:cards:FORWARD+LEFT"]
+    assert [E.label(s, 0, a) for a in E.legal_actions(s, 0)][2] == "Spend 2 cards: 2 Forward"
+    discard = len(s["g"]["command_discard"])
+    s = play(s, "spend:cards:FORWARD+LEFT")
+    assert sorted(hand_types(s, 0)) == ["COMBI", "FORWARD"] and len(s["g"]["command_discard"]) == discard + 2
+    assert me(s)["modifiers"]["ROT90"] == 1
+
+
+def test_rr_conv_10_version_1_games_still_pay_card_by_card():
+    # RR-CONV-10 under rules version 1 (games and replays recorded before whole payments)
+    s = ready(3, version=1)
+    s = at_conversions(s, ["FORWARD", "FORWARD", "LEFT", "COMBI"])
+    s = play(s, "buy:2:MODIFIER:ROT90")
+    assert legal(s) == ["spend:card:COMBI", "spend:card:FORWARD", "spend:card:LEFT"]
 
 
 def test_rr_ex_14_tokens_mix_and_reward_limits():
@@ -45,7 +74,7 @@ def test_rr_ex_14_tokens_mix_and_reward_limits():
     p = me(s)
     assert p["modifiers"] == {"TURBO": 1, "ROT180": 1} and p["matrix"] == {}
     assert not [a for a in legal(s) if a.startswith("buy:") and ":MODIFIER:" in a]  # one modifier per turn
-    s = play(s, "buy:2:CABLE:STRAIGHT", "pay:OIL", "spend:oil:1", "spend:oil:1")
+    s = play(s, "buy:2:CABLE:STRAIGHT", "spend:oils:2")  # all the oil is in tank 1
     s = play(s, "place:STRAIGHT:A1:WE")
     assert me(s)["tanks"] == [2, 0] and me(s)["matrix"] == {"A1": "WE"}
     assert not [a for a in legal(s) if ":CABLE:" in a]
@@ -69,11 +98,12 @@ def test_rr_ex_14_peeling_a_chain():
     s = ex14_start()
     me(s)["matrix"] = {"A1": "WE", "B1": "WE", "C1": "SW"}
     me(s)["modifiers"] = {}
-    s = play(s, "buy:2:MODIFIER:ROT180", "pay:TOKENS")
-    assert legal(s) == ["spend:cable:C1"]
-    s = play(s, "spend:cable:C1")
-    assert legal(s) == ["spend:cable:B1"]
-    s = play(s, "spend:cable:B1")
+    s, events = E.apply(play(s, "buy:2:MODIFIER:ROT180"), 0, "pay:TOKENS")
+    # only the loose end can go each time, so the payment pays itself: C1, then B1 (A1 stays)
+    assert [e["text"] for e in events] == ["{seat0} removes the cable in matrix cell C1.",
+                                           "{seat0} removes the cable in matrix cell B1.",
+                                           "{seat0} converts for a 180° turn token.",
+                                           "{seat0} gains 1 180° turn token."]
     assert me(s)["matrix"] == {"A1": "WE"}
 
 
@@ -98,9 +128,8 @@ def test_rr_ex_15_refilling_the_ability_supply():
     rest = [x for x in g["ability_deck"] + g["ability_supply"] if x and x not in supply and x not in ("UR-2", "CS-2")]
     g["ability_supply"], g["ability_deck"] = supply, ["UR-2", "CS-2", *rest]
     s = at_conversions(s, ["FORWARD"] * 5)
-    s = play(s, "buy:5:ABILITY:TD-1")
-    for _ in range(5):
-        s = play(s, "spend:card:FORWARD")
+    s = play(s, "buy:5:ABILITY:TD-1")  # five Forward cards: the only way to pay, paid at once
+    assert s["g"]["hands"]["0"] == []
     assert s["g"]["ability_supply"] == ["UR-1", "SS-1", "AG-1", "CS-2"]
     assert s["g"]["ability_deck"][-1] == "UR-2"
     assert me(s)["abilities"] == [{"id": "TD-1", "die": 3, "tokens": ["TURBO"]}]  # RR-ABIL-01, RR-ABIL-02
@@ -133,12 +162,12 @@ def test_rr_conv_11_movement_card_from_discard_or_deck():
     g["command_deck"].remove(left)
     g["command_discard"].append(left)
     s = at_conversions(s, ["COMBI", "COMBI"])
-    s = play(s, "buy:2:MOVEMENT_CARD:LEFT", "spend:card:COMBI", "spend:card:COMBI")
+    s = play(s, "buy:2:MOVEMENT_CARD:LEFT")  # the two Combi cards pay themselves
     assert left in s["g"]["hands"]["0"] and left not in s["g"]["command_discard"]
     assert ENGINE.can_undo(s, 0)  # nothing was revealed
     t = ready(3)
     t = at_conversions(t, ["COMBI", "COMBI"])
-    t = play(t, "buy:2:MOVEMENT_CARD:RIGHT", "spend:card:COMBI", "spend:card:COMBI")
+    t = play(t, "buy:2:MOVEMENT_CARD:RIGHT")
     assert "RIGHT" in hand_types(t, 0)
     assert not E.can_undo(t, 0)  # the deck was searched and reshuffled
 
@@ -161,10 +190,8 @@ def test_rr_conv_14_ability_and_cable_in_one_turn():
     me(s)["tanks"] = [2, 0]
     s = at_conversions(s, ["FORWARD"] * 12)
     card = s["g"]["ability_supply"][0]
-    s = play(s, f"buy:5:ABILITY:{card}")
-    for _ in range(5):
-        s = play(s, "spend:card:FORWARD")
-    s = play(s, "buy:2:CABLE:STRAIGHT", "pay:OIL", "spend:oil:1", "spend:oil:1")
+    s = play(s, f"buy:5:ABILITY:{card}")  # one kind of card: it pays itself
+    s = play(s, "buy:2:CABLE:STRAIGHT", "spend:oils:2")
     if step(s) == "gain":
         s = play(s, "place:STRAIGHT:A1:WE")
     assert len(me(s)["abilities"]) == 1 and len(me(s)["matrix"]) == 1

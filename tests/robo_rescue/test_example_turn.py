@@ -53,10 +53,10 @@ def test_rr_ex_01_kai_kenzo_turn(dice):
     assert sorted(legal(s)) == ["act:BONUS", "act:COMMAND", "act:POWER", "done"]  # no second Cable Dice
     s = play(s, "act:BONUS", "bonus:top", "act:POWER", "power:chip")
     assert step(s) == "conversions"
-    s = play(s, "buy:5:ABILITY:TD-2")
-    for kind in ("RIGHT", "RIGHT", "FORWARD", "COMBI", "LEFT"):
-        s = play(s, f"spend:card:{kind}")
-    s = play(s, "buy:2:CABLE:STRAIGHT", "pay:OIL", "spend:oil:1", "spend:oil:1", "place:STRAIGHT:C1:WE", "done")
+    assert sorted(hand_types(s, 0)) == ["COMBI", "FORWARD", "LEFT", "RIGHT", "RIGHT"]
+    s = play(s, "buy:5:ABILITY:TD-2")  # Kai pays his whole hand of five: it pays itself
+    assert s["g"]["hands"]["0"] == []
+    s = play(s, "buy:2:CABLE:STRAIGHT", "spend:oils:2", "place:STRAIGHT:C1:WE", "done")
     g = s["g"]
     assert robot(s) == "C3:S"
     assert g["tokens"]["D2"] == ["OIL"] and g["tokens"]["C3"] == ["DICE"] and g["power"]["C3"] is False

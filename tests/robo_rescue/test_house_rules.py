@@ -61,9 +61,8 @@ def test_rr_conv_04_amb_01_buying_the_portal_costs_three():
     # RR-CONV-04, RR-CONV-10, AMB-01: pay 3 units, the Portal comes from the supply
     s = at_conversions(True)
     before = s["g"]["supply"]["modifiers"]["PORTAL"]
-    s = play(s, "buy:3:MODIFIER:PORTAL", "spend:card:FORWARD", "spend:card:FORWARD")
-    assert me(s)["modifiers"].get("PORTAL", 0) == 0  # not yet: 3 are due
-    s = play(s, "spend:card:FORWARD")
+    s, events = ENGINE.apply(s, 0, "buy:3:MODIFIER:PORTAL")  # Forward cards only: the 3 pay themselves
+    assert [e["text"] for e in events].count("{seat0} spends a Forward card.") == 3
     assert me(s)["modifiers"]["PORTAL"] == 1
     assert s["g"]["supply"]["modifiers"]["PORTAL"] == before - 1
     assert len(s["g"]["hands"]["0"]) == 2

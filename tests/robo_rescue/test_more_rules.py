@@ -69,8 +69,8 @@ def test_rr_conv_01_several_optional_conversions():
     s = ready(3)
     s = play(s, "standby")
     set_hand(s, 0, ["FORWARD"] * 6)
-    s = play(s, "buy:2:MODIFIER:ROT90", "spend:card:FORWARD", "spend:card:FORWARD")
-    s = play(s, "buy:2:MOVEMENT_CARD:LEFT", "spend:card:FORWARD", "spend:card:FORWARD")
+    s = play(s, "buy:2:MODIFIER:ROT90")  # Forward cards only: each payment pays itself
+    s = play(s, "buy:2:MOVEMENT_CARD:LEFT")
     assert sorted(s["g"]["turn"]["conversions"]) == ["MODIFIER", "MOVEMENT_CARD"]
     assert "done" in legal(s)
 

@@ -236,7 +236,7 @@ def test_rr_ex_21_master_coder(s):
     # RR-PROG-06, RR-ABIL-15, REC-07
     set_hand(s, 0, ["FORWARD", "FORWARD"])
     me(s)["tanks"] = [2, 0]
-    s = play(s, "standby", "buy:2:MASTER_CODER:MASTER_CODER", "pay:OIL", "spend:oil:1", "spend:oil:1", "done")
+    s = play(s, "standby", "buy:2:MASTER_CODER:MASTER_CODER", "spend:oils:2", "done")
     mc = me(s)["abilities"][0]
     assert C.abilities[mc["id"]].ability == "MASTER_CODER" and mc["die"] == 2
     s = at_turn_start(s, 0)
