@@ -79,11 +79,13 @@ def table_view(g: Game, seat: int | None) -> dict[str, Any]:
         }
     areas = {}
     for pos, aid in t["areas"].items():
-        areas[aid] = {"name": c.areas[aid].name, "position": pos, "relic": t["relics"].get(aid),
+        relic = t["relics"].get(aid)
+        areas[aid] = {"name": c.areas[aid].name, "position": pos, "hex": list(c.positions[pos]),
+                      "relic": None if relic is None else c.domains[dict(c.relics)[relic]].name,
                       "bots": here_by_area.get(aid, {})}
     view: dict[str, Any] = {
         "round": t["round"], "order": t["order"], "turn": t["turn"], "areas": areas,
-        "links": {lk: {"between": list(board.link_areas(g, lk)), "stack": stack} for lk, stack in t["links"].items()},
+        "links": {lk: link_view(g, lk, stack) for lk, stack in t["links"].items()},
         "supply": {"celestium": t["supply"]["celestium"], "weapons": t["supply"]["weapons"],
                    "energisers": {d: len(v) for d, v in t["supply"]["energisers"].items()},
                    "fragments": len(t["fragments"])},
@@ -108,6 +110,20 @@ def battle_view(g: Game) -> dict[str, Any]:
     boards: dict[str, dict[str, list[str]]] = {}
     for bid, cmd in sorted(b["boards"].items()):
         owner = str(g.g["bots"][bid]["owner"])
-        boards.setdefault(owner, {}).setdefault(command_name(cmd), []).append(bot_words(g, bid, whose=False))
+        words = bot_words(g, bid, whose=False).replace(f" in {command_name(cmd)}", "")
+        boards.setdefault(owner, {}).setdefault(command_name(cmd), []).append(words)
     return {"area": g.data.areas[b["area"]].name, "current": b["current"], "stage": b["stage"],
             "participants": b["participants"], "boards": boards}
+
+
+def link_view(g: Game, link: str, stack: list[str]) -> dict[str, Any]:
+    """A Link: its two Areas, its stack bottom first (also in words) and whose piece is on top."""
+    between = list(board.link_areas(g, link))
+    words = []
+    for piece in stack:
+        kind, _, who = piece.partition(":")
+        owner = g.data.intelligences[g.g["players"][who]["intel"]].name if who else ""
+        words.append("Ruins" if kind == "ruins" else f"{owner} {kind.capitalize()}")
+    top = stack[-1].partition(":")[2] if stack else ""
+    return {"between": between, "between_names": [g.data.areas[a].name for a in between], "stack": stack,
+            "stack_words": words, "top_seat": int(top) if top else None}
