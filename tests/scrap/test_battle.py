@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.core import Game, act
 from engines.scrap import fight
 
-from .battles import area, assign, data, do, labels, options, pick, put, ship, table, who
+from .battles import area, assign, data, do, labels, options, pick, put, run_effect, ship, table, who
 from .helpers import ENGINE
 
 CER, TAC, KIR = 0, 1, 2
@@ -142,9 +142,11 @@ def bolstered():
 
 def test_bolster_and_lead_example():
     # SC-EX-11, SC-BATTLE-18, SC-BATTLE-19
+    # SC-BATTLE-15: the Axon moved to Lead no longer counts in Bolster
     state, bots = bolstered()
     game = Game(ENGINE, state, None)
     assert fight.strength(game, bots["axon"]) == 4 and fight.strength(game, bots["n2"]) == 2
+    assert fight.total(game, CER, "bolster") == 0 and fight.total(game, CER, "lead") == 4
     assert bots["axon"] in state["g"]["battle"]["protected"]
 
 
@@ -200,3 +202,7 @@ def test_victory_example():
     assert "battle" not in g and x not in g["relics"]
     assert g["players"]["0"]["unique"]["xp"] == xp + 1  # Pattern Recognition
     assert [r["slot"] for r in g["players"]["0"]["relics"]] == [1]
+    # SC-RELIC-06: the Reward the Relic covered can now be Searched (Cerebrum Controls the Area)
+    covered = next(r.id for r in ENGINE.data.areas[x].rewards if r.right_hand)
+    state = run_effect(state, CER, "search", left=2, chosen=[])
+    assert covered in options(state)

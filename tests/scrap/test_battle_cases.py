@@ -3,7 +3,11 @@ no participants (SC-EX-18, 19, 20, 35; SC-BATTLE-06, 08, 24, 27, 30, 31)."""
 
 from __future__ import annotations
 
+from engines.core import Game, effects
+from engines.scrap import interpreter
+
 from .battles import area, assign, data, labels, options, pick, put, start, table, who
+from .helpers import ENGINE, through_setup
 
 CER, TAC, KIR = 0, 1, 2
 
@@ -28,7 +32,7 @@ def test_raid_into_an_empty_area_ends_with_no_winner():
 
 
 def test_sole_survivor_skips_to_victory_and_destroys_stunned_bots():
-    # SC-EX-19, SC-BATTLE-08, SC-BATTLE-23, SC-BATTLE-24, SC-BATTLE-26
+    # SC-EX-19, SC-BATTLE-08, SC-BATTLE-23, SC-BATTLE-24, SC-BATTLE-26, SC-ACT-DISABLE-05
     state = table()
     put(state, CER, 2, "R2")
     needle = put(state, KIR, 1, "R2", stunned=True)[0]
@@ -108,3 +112,26 @@ def test_no_active_bot_means_no_participants():
     assert options(state) == ["pass", "e1", "e2", "strike"]  # Reinforce could Recover it
     state = pick(state, "pass")
     assert "battle" not in state["g"] and state["g"]["bots"][neurite]["stunned"]
+
+
+def test_battle_two_fights_a_second_battle_anywhere():
+    # SC-ACT-BATTLE-03: Battle N is N Battles one after another, the later ones in any Area
+    state = table()
+    g = Game(ENGINE, state, 0)
+    g.g["turn"]["then"] = "call"
+    effects.push(g, effects.effect("battle", 0, area=area(state, "R2"), left=2, mods={}))
+    interpreter.drain(g)
+    for token in ("pass", "pass", "pass"):
+        state = pick(state, token)
+    assert "battle" not in state["g"] and state["stack"][-1]["op"]["effect"] == "battle"
+    assert set(options(state)) == set(state["g"]["areas"].values())
+    state = pick(state, area(state, "H"))
+    assert state["g"]["battle"]["area"] == area(state, "H") and state["g"]["battle"]["left"] == 0
+
+
+def test_first_turn_never_runs_a_raid():
+    # SC-CORE-08, SC-RUN-03
+    state = through_setup(2, 5, {"intelligences": "cerebrum,kirurgeon"})
+    raids = {r for r, f in ENGINE.data.functions.items() if f.family == "raid"}
+    hand = state["g"]["players"]["0"]["hand"]
+    assert raids & set(hand) and not raids & set(options(state))

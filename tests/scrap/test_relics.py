@@ -8,10 +8,11 @@ CER = 0
 
 
 def test_relic_installation_example():
-    # SC-EX-21, SC-RELIC-01, SC-RELIC-02, SC-RELIC-03, SC-RELIC-04, SC-RELIC-07, SC-RELIC-08, SC-ENERGISER-01
+    # SC-EX-21, SC-RELIC-01, SC-RELIC-02, SC-RELIC-03, SC-RELIC-04, SC-RELIC-07, SC-RELIC-08, SC-ENERGISER-01,
+    # SC-ENERGISER-04 (a Termination Energiser in hand cannot pay Theorise)
     state = table()
     p = state["g"]["players"]["0"]
-    p.update(data=10, hand=[1, 4], relics=[{"id": "RL-C1", "slot": 1, "domain": "C"},
+    p.update(data=10, hand=[1, 4, "EN-T2"], relics=[{"id": "RL-C1", "slot": 1, "domain": "C"},
                                            {"id": "RL-I1", "slot": 2, "domain": "I"}])
     p["knowledge"]["T"] = 2
     state = run_effect(state, CER, "relic_install", relic="RL-T1", slot=None)
@@ -23,7 +24,7 @@ def test_relic_installation_example():
     assert options(state) == ["decline", 4, 10]  # Theorise: Termination cards only, never an Energiser
     state = pick(state, 4)
     p = state["g"]["players"]["0"]
-    assert data(state, CER) == 16 and any(isinstance(c, str) for c in p["hand"])  # + a Termination Energiser
+    assert data(state, CER) == 16 and sum(isinstance(c, str) for c in p["hand"]) == 2  # + a Termination Energiser
     assert [r["slot"] for r in p["relics"]] == [1, 2, 3]
 
 
@@ -42,3 +43,15 @@ def test_fifth_relic():
     assert options(state) == [1, 2, 3, 4]  # Execute: any Innovation row
     state = pick(state, 1)
     assert len(state["g"]["players"]["0"]["relics"]) == 4
+
+
+def test_no_energiser_left_gives_nothing():
+    # SC-ENERGISER-02: the Energise bonus with the Domain's Energisers gone
+    state = table()
+    state["g"]["supply"]["energisers"]["C"] = []
+    p = state["g"]["players"]["0"]
+    p.update(hand=[2], relics=[{"id": "RL-I1", "slot": 3, "domain": "I"}])
+    state = run_effect(state, CER, "relic_install", relic="RL-C1", slot=None)
+    state = pick(state, 1)
+    assert state["stack"][-1]["step"] == "call_domain"  # Advance (slot 1) and Energise (slot 3) resolved
+    assert not any(isinstance(c, str) for c in state["g"]["players"]["0"]["hand"])
