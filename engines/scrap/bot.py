@@ -88,6 +88,11 @@ def choose(g: Game, state: State, seat: int, legal: list[Action]) -> Action:
         peace = g.g["players"][str(seat)]["unique"]["vows"].get("peace")
         return next((a for a in legal if a.verb == "flip" and a.args[0] == "peace"), legal[0]) \
             if peace == "vow" else next(a for a in legal if a.verb == "keep")
+    if frame["step"] == "load_return":  # Score Fragments only to reach the end's Data now
+        p = g.g["players"][str(seat)]
+        if p["data"] < g.data.rules["end"]["data"] <= p["data"] + sum(p["fragments"]):
+            return next(a for a in legal if a.verb == "score")
+        return next(a for a in legal if a.verb == "keep")
     effect = frame["op"]["effect"] if frame["step"] == "choose" else None
     tokens = {a.args[0]: a for a in legal if a.verb == "pick" and a.args}
     if effect == "choose_area" and frame["op"]["do"].get("seq", [{}])[-1].get("op") == "battle":

@@ -112,8 +112,20 @@ class LoadReturn(Step):
     """SC-LOAD-02: spend 1 Celestium to take one queued Function back to hand (at most once)."""
 
     name = "load_return"
-    verbs = ("keep", "take_back", "flux_back")
+    verbs = ("keep", "take_back", "flux_back", "score")
     deciding = "load their Queue"
+
+    def actions_score(self, g: Game, seat: int) -> list[Action]:
+        return [act("score", v) for v in sorted(set(player(g, seat)["fragments"]), reverse=True)]
+
+    def act_score(self, g: Game, seat: int, value: int) -> None:  # SC-ACT-FRAGMENT-04, SC-END-05
+        p = player(g, seat)
+        p["fragments"].remove(value)
+        p["data"] += value
+        g.log(f"{{seat{seat}}} Scores a Fragment worth {value} Data (now {p['data']}).")
+
+    def label_score(self, g: Game, seat: int, value: int) -> str:
+        return f"Score your {value}-Data Fragment (Data {player(g, seat)['data']} → {player(g, seat)['data'] + value})"
 
     def actions_take_back(self, g: Game, seat: int) -> list[Action]:
         p = player(g, seat)
