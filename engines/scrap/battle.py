@@ -25,6 +25,9 @@ COMMAND_STEP = "battle_command"
 RELIC_INSTALL = "relic_install"
 RESOLUTION = ("probe", "bolster", "lead", "fire", "brawl")
 """Effect names of the five Commands (they equal the Command ids)."""
+MODS_WRITTEN = frozenset({"battle.reinforce_end", "battle.command_order", "battle.weapon_bonus", "battle.kill_data",
+                          "battle.command_total_bonus"})
+"""The Raid MOD hooks (``data/scrap/hooks.json``) the Battle applies; the others are logged as skipped."""
 
 
 def area_name(g: Game, aid: str) -> str:
@@ -58,6 +61,8 @@ def start(g: Game, item: dict[str, Any], area: str) -> None:
                      "participants": [], "sole": False, "winner": None, "left": item.get("left", 1) - 1,
                      "mods": dict(item.get("mods") or {})}
     g.log(f"{{seat{seat}}} starts a Battle in {area_name(g, area)}.")
+    if set(g.g["battle"]["mods"]) - MODS_WRITTEN:
+        g.log("(Part of this Raid's Power-Up is not implemented yet and is skipped.)")
     effects.push_front(g, effects.effect(REINFORCE, laps[0]))
 
 
