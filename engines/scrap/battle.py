@@ -26,7 +26,7 @@ RELIC_INSTALL = "relic_install"
 RESOLUTION = ("probe", "bolster", "lead", "fire", "brawl")
 """Effect names of the five Commands (they equal the Command ids)."""
 MODS_WRITTEN = frozenset({"battle.reinforce_end", "battle.command_order", "battle.weapon_bonus", "battle.kill_data",
-                          "battle.command_total_bonus"})
+                          "battle.command_total_bonus", "battle.move_command"})
 """The Raid MOD hooks (``data/scrap/hooks.json``) the Battle applies; the others are logged as skipped."""
 
 
@@ -174,8 +174,9 @@ def after_command(g: Game, rest: list[dict[str, Any]]) -> None:
     b["stage"] = "resolution"
     order = b["mods"].get("battle.command_order", {}).get("order") or list(RESOLUTION)
     queue = effects.pending(g)
-    queue[0:0] = [*(effects.effect(cmd, b["current"]) for cmd in order), effects.effect(VICTORY, b["current"]),
-                  *rest]
+    first = [effects.effect("move_command", b["current"])] if "battle.move_command" in b["mods"] else []
+    queue[0:0] = [*first, *(effects.effect(cmd, b["current"]) for cmd in order),
+                  effects.effect(VICTORY, b["current"]), *rest]
 
 
 # -- Step 4: Victory ------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from .fight import LEAD, battle, bot_words, command_number, damage, distinct, mo
 from .words import describe
 
 PROBE_PICK, BOLSTER_PICK, LEAD_PICK, FIRE_PICK = "probe_pick", "bolster_pick", "lead_pick", "fire_pick"
-BRAWL_ORDER, BRAWL_ALLOC = "brawl_order", "brawl_alloc"
+BRAWL_ORDER, BRAWL_ALLOC, MOVE_COMMAND = "brawl_order", "brawl_alloc", "move_command"
 
 
 def _least_to_most(g: Game, seats: list[int], cmd: str) -> list[int]:
@@ -252,7 +252,36 @@ def default_brawl_alloc(g: Game, item: dict[str, Any], options: list[Any]) -> An
     return options[0]
 
 
+def run_move_command(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """Athenean Raid (#42): at the start of Resolution you may move one of your Bots, with its Weapon, to an
+    adjacent Command (``rules.command_adjacency``, A-32)."""
+    near = g.data.rules["command_adjacency"]
+    board_ = battle(g)["boards"]
+    options: list[Any] = ["stay"]
+    for bid in distinct(g, on_board(g, item["owner"])):
+        options += [f"{bid}-{cmd}" for cmd in near[board_[bid]]]
+    return options if len(options) > 1 else None
+
+
+def pick_move_command(g: Game, item: dict[str, Any], token: Any) -> None:
+    if token == "stay":
+        return
+    bid, cmd = token.rsplit("-", 1)
+    g.log(f"{{seat{item['owner']}}} moves a {bot_words(g, bid, whose=False)} to {cmd.capitalize()}.")
+    battle(g)["boards"][bid] = cmd
+
+
+def label_move_command(g: Game, item: dict[str, Any], token: Any) -> str:
+    if token == "stay":
+        return "Move no Bot"
+    bid, cmd = token.rsplit("-", 1)
+    return f"Move your {bot_words(g, bid, whose=False, armed=False)} to {cmd.capitalize()}"
+
+
 EFFECTS = {
+    MOVE_COMMAND: Handler(run_move_command, pick=pick_move_command, label=label_move_command, auto_single=False,
+                          prompt="Athenean Raid: move one of your Bots to an adjacent Command?",
+                          default=lambda g, item, options: "stay"),
     "probe": Handler(run_probe),
     PROBE_PICK: Handler(run_probe_pick, pick=pick_probe, label=label_probe, prompt="Probe: choose your reward.",
                         auto_single=False, default=default_probe),

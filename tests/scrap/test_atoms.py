@@ -173,3 +173,20 @@ def test_with_wrath_the_follow_up_is_a_crush():
     before = data(table(2, {"intelligences": "olympus,entropy"}), 0)
     state, vector, _ = spark_44(wrath=True)
     assert state["g"]["bots"][vector]["at"] is None and data(state, 0) == before + 2
+
+
+def test_athenean_raid_moves_a_bot_to_an_adjacent_command():
+    # SC-REF-42 (#42 MOD), SC-BATTLE-15: the moved Bot counts in its new Command
+    state = table()
+    neurite = put(state, CER, 1, "R2")[0]
+    put(state, KIR, 1, "R2")
+    state = start(state, CER, "R2", mods={"battle.move_command": {"count": 1, "to": "adjacent_command"}})
+    for token in ("pass", "pass", "strike"):
+        state = pick(state, token)
+    state = do(state, CER, "assign", "probe")
+    state = do(state, CER, "lock")
+    state = do(state, KIR, "assign", "brawl")
+    state = do(state, KIR, "lock")
+    assert options(state) == ["stay", f"{neurite}-bolster", f"{neurite}-brawl"]  # Probe borders Bolster and Brawl
+    state = pick(state, f"{neurite}-brawl")
+    assert state["g"]["battle"]["boards"][neurite] == "brawl"
