@@ -14,7 +14,7 @@ from engines.core import Action, Game, State
 from . import board
 from .fight import in_area
 
-PASSIVE = frozenset({"done", "decline", "skip", "stay"})
+PASSIVE = frozenset({"done", "decline", "skip", "stay", "herculean"})
 """Choice tokens that decline something."""
 PASSIVE_VERBS = frozenset({"no", "keep", "redo"})
 

@@ -80,17 +80,50 @@ def default_create(g: Game, item: dict[str, Any], options: list[Any]) -> Any:
     return min(cheap, key=lambda t: (bots[int(t[1]) - 1].cost, t)) if cheap else "done"
 
 
+HERCULEAN = "herculean.spend_celestium"
+
+
+def herculean(g: Game, seat: int, key: str) -> int:
+    """Herculean (Olympus): the Value one Celestium adds to a Mobilise or Fly now (0: not possible)."""
+    return herculean_value(g, seat, key) if any(player(g, seat)["celestium"]) else 0
+
+
+def spend_for(g: Game, item: dict[str, Any], key: str) -> None:
+    """Spend one Celestium for Herculean's extra Value, then go on with the same Action."""
+    seat = item["owner"]
+    slots = player(g, seat)["celestium"]
+    slots[slots.index(True)] = False
+    g.g["supply"]["celestium"] += 1
+    extra = herculean_value(g, seat, key)
+    g.log(f"{{seat{seat}}} spends a Celestium: +{extra} (Herculean).")
+    effects.push_front(g, {**item, "left": item["left"] + extra})
+
+
+def herculean_value(g: Game, seat: int, key: str) -> int:
+    """Herculean's printed bonus, whatever the Celestium held."""
+    for att in g.data.intelligences[player(g, seat)["intel"]].attributes:
+        for rule in att.rules:
+            if rule.get("name") == HERCULEAN:
+                return int(rule["params"][key])
+    return 0
+
+
 def run_fly(g: Game, item: dict[str, Any]) -> list[Any] | None:
     """SC-ACT-FLY-01/02: N times to any other Link in play without an enemy Ship; the Ship goes on top."""
     seat = item["owner"]
     here = board.ship_link(g, seat)
     if item["left"] <= 0 or here is None:
         return None
-    options = [lk for lk in g.g["links"] if lk != here and board.ship_on(g, lk) in (None, seat)]
+    options: list[Any] = [lk for lk in g.g["links"] if lk != here and board.ship_on(g, lk) in (None, seat)]
+    if options and herculean(g, seat, "fly_per_celestium"):
+        options.append("herculean")
     return options or None
 
 
 def pick_fly(g: Game, item: dict[str, Any], token: Any) -> None:
+    if token == "herculean":
+        spend_for(g, item, "fly_per_celestium")
+        return
     seat = item["owner"]
     g.g["links"][board.ship_link(g, seat)].remove(f"ship:{seat}")
     g.g["links"][token].append(f"ship:{seat}")
@@ -100,6 +133,8 @@ def pick_fly(g: Game, item: dict[str, Any], token: Any) -> None:
 
 
 def label_fly(g: Game, item: dict[str, Any], token: Any) -> str:
+    if token == "herculean":
+        return f"Spend a Celestium: Fly +{herculean_value(g, item['owner'], 'fly_per_celestium')} (Herculean)"
     return f"Fly between {board.link_words(g, token)}"
 
 
@@ -124,6 +159,8 @@ def run_mobilise(g: Game, item: dict[str, Any]) -> list[Any] | None:
         elif not stunned and area != only:  # SC-BATTLE-03: a Reinforce ends in the Battle Area
             options += [f"m{size}-{area}-{to}" for to in board.linked(g, area, seat) if only in (None, to)]
     if [t for t in options if t != "done"]:
+        if herculean(g, seat, "mobilise_per_celestium"):
+            options.append("herculean")
         return options
     end_chain(g, item)
     return None
@@ -138,6 +175,9 @@ def end_chain(g: Game, item: dict[str, Any]) -> None:
 def pick_mobilise(g: Game, item: dict[str, Any], token: Any) -> None:
     if token == "done":
         end_chain(g, item)
+        return
+    if token == "herculean":
+        spend_for(g, item, "mobilise_per_celestium")
         return
     seat = item["owner"]
     parts = token[1:].split("-")
@@ -165,6 +205,8 @@ def pick_mobilise(g: Game, item: dict[str, Any], token: Any) -> None:
 def label_mobilise(g: Game, item: dict[str, Any], token: Any) -> str:
     if token == "done":
         return "Stop moving"
+    if token == "herculean":
+        return f"Spend a Celestium: Mobilise +{herculean_value(g, item['owner'], 'mobilise_per_celestium')} (Herculean)"
     parts = token[1:].split("-")
     name = g.data.intelligences[player(g, item["owner"])["intel"]].bot(int(parts[0])).name
     if token.startswith("r"):

@@ -190,3 +190,16 @@ def test_athenean_raid_moves_a_bot_to_an_adjacent_command():
     assert options(state) == ["stay", f"{neurite}-bolster", f"{neurite}-brawl"]  # Probe borders Bolster and Brawl
     state = pick(state, f"{neurite}-brawl")
     assert state["g"]["battle"]["boards"][neurite] == "brawl"
+
+
+def test_herculean_adds_mobilise_value_for_a_celestium():
+    # ATT-OLY-1: while Mobilising (a Reinforce too), each Celestium spent adds +2
+    state = table(2, {"intelligences": "olympus,entropy"})
+    put(state, 0, 1, "R1")
+    state["g"]["players"]["0"]["celestium"][0] = True
+    state = run_effect(state, 0, "mobilise", left=1, moved=[])
+    assert "herculean" in options(state)
+    supply = state["g"]["supply"]["celestium"]
+    state = pick(state, "herculean")
+    assert state["stack"][-1]["op"]["left"] == 3 and state["g"]["supply"]["celestium"] == supply + 1
+    assert not any(state["g"]["players"]["0"]["celestium"]) and "herculean" not in options(state)
