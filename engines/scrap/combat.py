@@ -83,8 +83,18 @@ def pick_crush(g: Game, item: dict[str, Any], token: Any) -> None:
         _finish(g, item)
     else:
         bid = token[1:]
-        damage = {**item["damage"], bid: item["damage"].get(bid, 0) + 1}
+        points = incision(g, seat) if g.g["bots"][bid]["stunned"] and item["kind"] == "crush" else 1
+        damage = {**item["damage"], bid: item["damage"].get(bid, 0) + points}
         effects.push_front(g, {**item, "left": item["left"] - 1, "damage": damage})
+
+
+def incision(g: Game, seat: int) -> int:
+    """Precise Incision (Kirurgeon): each point of its Crush Damage on a Stunned enemy Bot counts this many times."""
+    for att in g.data.intelligences[player(g, seat)["intel"]].attributes:
+        for rule in att.rules:
+            if rule.get("name") == "crush.damage_to_stunned_multiplier":
+                return int(rule["params"]["factor"])
+    return 1
 
 
 def _finish(g: Game, item: dict[str, Any]) -> None:
@@ -147,7 +157,8 @@ def label_crush(g: Game, item: dict[str, Any], token: Any) -> str:
     bot = g.g["bots"][token[1:]]
     dmg = item["damage"].get(token[1:], 0)
     state = " (Stunned)" if bot["stunned"] else ""
-    return f"1 Damage to a {_name(g, bot)}{state} ({dmg + 1}/{board.strength(g, bot)})"
+    points = incision(g, seat) if bot["stunned"] and item["kind"] == "crush" else 1
+    return f"1 Damage to a {_name(g, bot)}{state} ({dmg + points}/{board.strength(g, bot)})"
 
 
 EFFECTS = {

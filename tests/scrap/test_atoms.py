@@ -203,3 +203,16 @@ def test_herculean_adds_mobilise_value_for_a_celestium():
     state = pick(state, "herculean")
     assert state["stack"][-1]["op"]["left"] == 3 and state["g"]["supply"]["celestium"] == supply + 1
     assert not any(state["g"]["players"]["0"]["celestium"]) and "herculean" not in options(state)
+
+
+def test_precise_incision_doubles_crush_damage_on_stunned_bots():
+    # Kirurgeon's Precise Incision: 1 point of Crush Damage on a Stunned enemy counts as 2
+    state = table()
+    blade = put(state, KIR, 2, "R2")[0]
+    axon = put(state, CER, 2, "R2", stunned=True)[0]  # Strength 3
+    state = run_effect(state, KIR, "crush", kind="crush", k=0, bot=blade, left=2, damage={})
+    assert "1 Damage to a Cerebrum Axon (Stunned) (2/3)" in [ENGINE.label(state, KIR, a)
+                                                            for a in ENGINE.legal_actions(state, KIR)]
+    state = pick(state, f"t{axon}")
+    state = pick(state, f"t{axon}")
+    assert state["g"]["bots"][axon]["at"] == "errorful"
