@@ -15,6 +15,8 @@ from . import board
 from .support import player
 
 CRUSH = "crush"
+BOMBARD_WEAPON = "crush.discard_weapon_bonus"
+"""Bombardment's hook: discard 1 Weapon to add its Strength to a Crush."""
 
 
 def _name(g: Game, bot: dict[str, Any]) -> str:
@@ -47,7 +49,15 @@ def run_crush(g: Game, item: dict[str, Any]) -> list[Any] | None:
     if item["left"] <= 0 or (item.get("pool") and not targets):
         _finish(g, item)
         return None
-    return [*targets, "done"]
+    can_boost = item["kind"] == "crush" and not item.get("boosted") and has_rule(g, seat, BOMBARD_WEAPON)
+    boost = [f"w{k}" for k in sorted(set(player(g, seat)["weapons"]))] if can_boost else []
+    return [*targets, *boost, "done"]
+
+
+def has_rule(g: Game, seat: int, name: str) -> bool:
+    """The seat's Intelligence has an Attribute rule (a named hook) ``name``."""
+    return any(rule.get("name") == name for att in g.data.intelligences[player(g, seat)["intel"]].attributes
+               for rule in att.rules)
 
 
 def _own(g: Game, seat: int) -> dict[tuple[int, str, bool], str]:
@@ -81,6 +91,13 @@ def pick_crush(g: Game, item: dict[str, Any], token: Any) -> None:
         effects.push_front(g, {**item, "bot": bid, "left": value})
     elif token == "done":
         _finish(g, item)
+    elif token.startswith("w"):  # Bombardment (Vulkanos): discard a Weapon, its Strength joins the Value
+        kind = token[1:]
+        player(g, seat)["weapons"].remove(kind)
+        g.g["supply"]["weapons"] += 1
+        extra = int(g.data.supplies["weapons"]["kinds"][kind]["strength"])
+        g.log(f"{{seat{seat}}} discards a Weapon: Crush +{extra}.")
+        effects.push_front(g, {**item, "left": item["left"] + extra, "boosted": True})
     else:
         bid = token[1:]
         points = incision(g, seat) if g.g["bots"][bid]["stunned"] and item["kind"] == "crush" else 1
@@ -150,6 +167,9 @@ def label_crush(g: Game, item: dict[str, Any], token: Any) -> str:
     seat = item["owner"]
     if token == "done":
         return "Stop assigning Damage"
+    if token.startswith("w"):
+        kind = g.data.supplies["weapons"]["kinds"][token[1:]]
+        return f"Discard a {kind['name']} Weapon: Crush +{kind['strength']} (Bombardment)"
     if token.startswith("b"):
         size, area = token[1:].split("-")
         bot = g.data.intelligences[player(g, seat)["intel"]].bot(int(size))

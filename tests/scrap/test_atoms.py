@@ -216,3 +216,16 @@ def test_precise_incision_doubles_crush_damage_on_stunned_bots():
     state = pick(state, f"t{axon}")
     state = pick(state, f"t{axon}")
     assert state["g"]["bots"][axon]["at"] == "errorful"
+
+
+def test_bombardment_adds_a_discarded_weapon_to_the_crush():
+    # Vulkanos' Bombardment: when its Bot Crushes it may discard 1 Weapon to add its Strength (once)
+    state = table(2, {"intelligences": "vulkanos,cerebrum"})
+    flame = put(state, 0, 2, "R2")[0]
+    put(state, 1, 2, "R2")
+    state["g"]["players"]["0"]["weapons"] = ["A"]
+    state = run_effect(state, 0, "crush", kind="crush", k=0, bot=flame, left=2, damage={})
+    assert "wA" in options(state)
+    state = pick(state, "wA")
+    assert state["stack"][-1]["op"]["left"] == 4 and "wA" not in options(state)
+    assert state["g"]["players"]["0"]["weapons"] == []
