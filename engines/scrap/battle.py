@@ -13,6 +13,7 @@ from engines.core import Game, Simultaneous, effects
 from engines.core.effects import Handler
 
 from . import board, fight
+from .combat import dissect
 from .content import thaw
 from .fight import battle, bot_words, in_area
 from .map_actions import MOBILISE
@@ -232,12 +233,6 @@ def pick_destroy_stunned(g: Game, item: dict[str, Any], token: Any) -> None:
         dissect(g, item["owner"])
     if token != "all":
         effects.push_front(g, dict(item))
-
-
-def dissect(g: Game, seat: int) -> None:
-    """Dissect (Kirurgeon): Destroying a Stunned enemy Bot also gives 1 Basic Weapon."""
-    if any(a.name == "Dissect" for a in g.data.intelligences[player(g, seat)["intel"]].attributes):
-        effects.push_front(g, effects.effect("weapon", seat, kind="B", left=1))
 
 
 def label_destroy_stunned(g: Game, item: dict[str, Any], token: Any) -> str:

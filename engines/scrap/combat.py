@@ -134,6 +134,8 @@ def settle(g: Game, item: dict[str, Any]) -> None:
             gained += board.strength(g, bot)
             destroyed += 1
             g.log(f"{_name(g, bot)} in {g.data.areas[bot['at']].name} is Destroyed.")
+            if bot["stunned"]:
+                dissect(g, seat)
             destroy(g, bot)
         else:
             bot["stunned"] = True
@@ -143,6 +145,12 @@ def settle(g: Game, item: dict[str, Any]) -> None:
     if gained:
         player(g, seat)["data"] += gained
         g.log(f"{{seat{seat}}} gains {gained} Data for Destroyed Bots.")
+
+
+def dissect(g: Game, seat: int) -> None:
+    """Dissect (Kirurgeon): Destroying a Stunned enemy Bot, by any means, also gives 1 Basic Weapon."""
+    if any(a.name == "Dissect" for a in g.data.intelligences[player(g, seat)["intel"]].attributes):
+        effects.push_front(g, effects.effect("weapon", seat, kind="B", left=1))
 
 
 def destroy(g: Game, bot: dict[str, Any]) -> None:

@@ -213,9 +213,11 @@ def test_precise_incision_doubles_crush_damage_on_stunned_bots():
     state = run_effect(state, KIR, "crush", kind="crush", k=0, bot=blade, left=2, damage={})
     assert "1 Damage to a Cerebrum Axon (Stunned) (2/3)" in [ENGINE.label(state, KIR, a)
                                                             for a in ENGINE.legal_actions(state, KIR)]
+    state["g"]["players"]["2"]["weapons"] = []
     state = pick(state, f"t{axon}")
     state = pick(state, f"t{axon}")
     assert state["g"]["bots"][axon]["at"] == "errorful"
+    assert state["g"]["players"]["2"]["weapons"] == ["B"]  # Dissect: a Stunned enemy Destroyed gives a Basic Weapon
 
 
 def test_bombardment_adds_a_discarded_weapon_to_the_crush():
