@@ -4,7 +4,7 @@ no participants (SC-EX-18, 19, 20, 35; SC-BATTLE-06, 08, 24, 27, 30, 31)."""
 from __future__ import annotations
 
 from engines.core import Game, effects
-from engines.scrap import interpreter
+from engines.scrap import board, interpreter
 
 from .battles import area, assign, data, labels, options, pick, put, start, table, who
 from .helpers import ENGINE, through_setup
@@ -135,3 +135,33 @@ def test_first_turn_never_runs_a_raid():
     raids = {r for r, f in ENGINE.data.functions.items() if f.family == "raid"}
     hand = state["g"]["players"]["0"]["hand"]
     assert raids & set(hand) and not raids & set(options(state))
+
+
+def test_damage_is_tracked_without_a_marker_limit():
+    # SC-BATTLE-28, SC-BATTLE-22: 4 Damage on a Strength-5 Cortex is kept (more than 3 markers); the 5th kills
+    state = no_weapons(table())
+    cortex = put(state, CER, 3, "R2")[0]
+    put(state, KIR, 3, "R2")
+    put(state, KIR, 2, "R2")
+    state = start(state, CER, "R2")
+    for token in ("pass", "pass", "strike"):
+        state = pick(state, token)
+    state = assign(state, CER, "probe")
+    state = assign(state, KIR, "brawl", "brawl")
+    state = pick(state, 0)  # Cerebrum's Probe reward
+    assert who(state) == KIR and state["stack"][-1]["op"]["left"] == 9
+    for _ in range(4):
+        state = pick(state, cortex)
+    assert state["g"]["battle"]["damage"][cortex] == {str(KIR): 4} and state["g"]["bots"][cortex]["at"]
+    state = pick(state, cortex)
+    assert state["g"]["bots"][cortex]["at"] == "errorful"
+
+
+def test_control_ties_go_to_the_higher_power():
+    # SC-EX-15, SC-TIE-01, SC-TIE-02
+    state = table(3, {"intelligences": "cerebrum,tachyon,vulkanos"})
+    put(state, 0, 2, "R1")  # Axon 3
+    put(state, 1, 1, "R1", 3)  # 3 Bolts
+    put(state, 2, 2, "R1")  # Flame 3
+    game = Game(ENGINE, state, None)
+    assert board.controller(game, area(state, "R1")) == 2

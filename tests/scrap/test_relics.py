@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .battles import data, options, pick, run_effect, table
+from .helpers import ENGINE
 
 CER = 0
 
@@ -55,3 +56,15 @@ def test_no_energiser_left_gives_nothing():
     state = pick(state, 1)
     assert state["stack"][-1]["step"] == "call_domain"  # Advance (slot 1) and Energise (slot 3) resolved
     assert not any(isinstance(c, str) for c in state["g"]["players"]["0"]["hand"])
+
+
+def test_energiser_power_up():
+    # SC-EX-22, SC-ENERGISER-03, SC-ENERGISER-04: only the same Domain's Energiser; +1 Data; it can be Refreshed
+    state = table()
+    p = state["g"]["players"]["0"]
+    p.update(data=10, active=3, hand=[1, "EN-T1", "EN-C1"])  # Analytic Raid is a Termination Function
+    legal = [a for a in ENGINE.legal_actions(state, CER) if a.verb == "energiser"]
+    assert [a.args[0] for a in legal] == ["EN-T1"]
+    state, _ = ENGINE.apply(state, CER, legal[0])
+    p = state["g"]["players"]["0"]
+    assert p["data"] == 11 and "EN-T1" in p["discard"] and "EN-C1" in p["hand"]
