@@ -7,6 +7,7 @@ import json
 import logging
 import sys
 
+import discord
 from dotenv import find_dotenv, load_dotenv
 
 from .config import SettingsError, load_settings
@@ -24,6 +25,11 @@ Turnkeeper needs a Discord bot token to connect.
 
 To try the games without Discord: python -m bot.sandbox GAME --players 2
 """
+
+
+MEMBERS_INTENT = """Discord refused the connection: the bot needs the Server Members Intent (to notice a seated
+player leaving the server). In https://discord.com/developers/applications open your application, then
+Bot → Privileged Gateway Intents, turn on "Server Members Intent", save, and start the bot again."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,6 +55,13 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(run_bot(settings))
     except KeyboardInterrupt:
         return 0
+    except discord.PrivilegedIntentsRequired:
+        print(MEMBERS_INTENT, file=sys.stderr)
+        return 2
+    except discord.LoginFailure:
+        print("Discord refused the token: check DISCORD_TOKEN in .env (Developer Portal → Bot → Reset Token).",
+              file=sys.stderr)
+        return 2
     return 0
 
 

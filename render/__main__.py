@@ -1,6 +1,7 @@
 """CLI: play random legal steps of a game, then render a view to an image file.
 
 python -m render GAME --players N --seed S --steps K --out FILE [--seat SEAT] [--options JSON]
+python -m render replay FILE --out game.webp [--from N] [--to M]   (an exported replay, animated)
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from PIL import Image
 
 from .core.output import image_size, to_webp
 from .registry import render_view
+from .replay_cli import replay_main
 
 
 def play_random(eng: Any, players: int, seed: int, steps: int, options: dict[str, Any]) -> tuple[Any, int]:
@@ -66,6 +68,9 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the process exit code (2 for usage errors and unknown games)."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["replay"]:
+        return replay_main(argv[1:])
     args = _parser().parse_args(argv)
     if not isinstance(args.options, dict):
         print("error: --options must be a JSON object", file=sys.stderr)

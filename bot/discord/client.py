@@ -23,6 +23,7 @@ from .cogs.league import LeagueCog
 from .cogs.pace import PaceCog
 from .cogs.play import PlayCog
 from .cogs.rating import RatingCog
+from .cogs.stats import StatsCog
 from .components import DYNAMIC_ITEMS
 from .league_text import DiscordLeagueHost
 from .replies import report_error
@@ -38,7 +39,9 @@ class TurnkeeperBot(commands.AutoShardedBot):
 
     def __init__(self, settings: Settings, **kwargs: Any) -> None:
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)
+        intents.members = True  # a seated player who leaves the server (privileged: enable it for the app)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         chunk_guilds_at_startup=False, **kwargs)
         self.settings = settings
         self.table = DiscordTable(self)
         self.host: Host | None = None
@@ -79,7 +82,7 @@ class TurnkeeperBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         """Stop background work, then close the host (render pool and storage)."""
-        for task in self._tasks:
+        for task in list(self._tasks):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
@@ -87,6 +90,31 @@ class TurnkeeperBot(commands.AutoShardedBot):
         if self.host is not None:
             await self.host.close()
             self.host = None
+
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """A member left (or was removed from) a server: their seats there go to the timeout policy."""
+        if self.host is not None:
+            await self.scheduler.timeouts.member_left(str(payload.guild_id), str(payload.user.id),
+                                                      self.service.clock())
+
+    async def on_member_join(self, member: discord.Member) -> None:
+        """A member joined a server: one who had left plays their seats there again."""
+        if self.host is not None:
+            await self.scheduler.timeouts.member_returned(str(member.guild.id), str(member.id), self.service.clock())
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A command in a channel the bot could not post in: try that channel again (in the background)."""
+        if interaction.type is discord.InteractionType.application_command and interaction.channel_id \
+                and self.table.host is not None:
+            task = asyncio.create_task(self.table.channel_used(str(interaction.channel_id)))
+            self._tasks.append(task)
+            task.add_done_callback(self._forget)
+
+    def _forget(self, task: asyncio.Task[Any]) -> None:
+        if task in self._tasks:
+            self._tasks.remove(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("trying a channel again failed", exc_info=task.exception())
 
     async def _on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
@@ -113,7 +141,7 @@ class TurnkeeperBot(commands.AutoShardedBot):
 
 async def add_cogs(bot: commands.Bot, table: DiscordTable) -> None:
     """Register every cog over ``table`` (also used to print the command tree offline)."""
-    for cog in (GameCog(table), PlayCog(table), PaceCog(table), LeagueCog(table), RatingCog(table)):
+    for cog in (GameCog(table), PlayCog(table), PaceCog(table), LeagueCog(table), RatingCog(table), StatsCog(table)):
         await bot.add_cog(cog)
 
 

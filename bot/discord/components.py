@@ -25,6 +25,12 @@ class TableActions(Protocol):
     async def send_hand(self, interaction: discord.Interaction) -> None:
         """Show the caller's private view."""
 
+    async def send_rules(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        """Show the rules of the caller's decision now."""
+
+    async def send_since(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Show what changed since the caller's last move."""
+
     async def play_from_panel(self, interaction: discord.Interaction, game_id: int, version: int,
                               action: str) -> None:
         """Play a move chosen on a turn panel."""
@@ -76,6 +82,26 @@ class HandButton(_TableButton, template=rf"h:(?P<game>{ID})"):
     @guarded("hand button")
     async def callback(self, interaction: discord.Interaction) -> None:
         await _table(interaction).send_hand(interaction)
+
+
+class RulesButton(_TableButton, template=rf"ru:(?P<game>{ID})"):
+    """"Rules" on a turn panel: the rules of the decision the caller faces now, ephemeral."""
+
+    prefix, text, emoji = "ru", "Rules", "📖"
+
+    @guarded("rules button")
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).send_rules(interaction, self.game_id)
+
+
+class SinceButton(_TableButton, template=rf"sl:(?P<game>{ID})"):
+    """"Since your last turn" on a turn panel: the turns since the caller's last move, animated, ephemeral."""
+
+    prefix, text, emoji = "sl", "Since your last turn", "🎞️"
+
+    @guarded("since-your-last-turn button")
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).send_since(interaction, self.game_id)
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -232,4 +258,5 @@ def lobby_view(game_id: int, schema: list[dict[str, Any]], options: dict[str, An
     return view
 
 
-DYNAMIC_ITEMS = (TurnButton, HandButton, ActionButton, ActionSelect, LobbyButton, OptionSelect)
+DYNAMIC_ITEMS = (TurnButton, HandButton, RulesButton, SinceButton, ActionButton, ActionSelect, LobbyButton,
+                 OptionSelect)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 import discord
 
 from bot.service.pace_store import Notice
 from bot.service.scheduler import Scheduler
 
+from .failures import channel_failure
 from .ids import b36
 from .replies import clip
 
@@ -16,12 +18,17 @@ log = logging.getLogger("turnkeeper.delivery")
 USER_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
-async def deliver(client: discord.Client, scheduler: Scheduler, notices: list[Notice]) -> int:
+OnLost = Callable[[str, str, discord.HTTPException], Awaitable[None]]
+"""Told when a channel refuses for good: ``(channel id, reason, error)``."""
+
+
+async def deliver(client: discord.Client, scheduler: Scheduler, notices: list[Notice],
+                  on_lost: OnLost | None = None) -> int:
     """Deliver each notice and mark it sent; one failure never stops the others. Returns how many."""
     done = 0
     for notice in notices:
         try:
-            delivered = await deliver_one(client, notice)
+            delivered = await deliver_one(client, notice, on_lost)
         except Exception:  # keep delivering the rest; it is retried next sweep
             log.exception("delivering notice %s failed", notice.id)
             delivered = False
@@ -31,7 +38,7 @@ async def deliver(client: discord.Client, scheduler: Scheduler, notices: list[No
     return done
 
 
-async def deliver_one(client: discord.Client, notice: Notice) -> bool:
+async def deliver_one(client: discord.Client, notice: Notice, on_lost: OnLost | None = None) -> bool:
     """True once delivered (or undeliverable for good); False to retry at the next sweep.
 
     The nonce makes a redelivery (after a crash between Discord storing the message and the notice being
@@ -53,7 +60,10 @@ async def deliver_one(client: discord.Client, notice: Notice) -> bool:
     try:
         await client.get_partial_messageable(int(notice.channel_id)).send(clip(text, 2000), nonce=nonce + "c",
                                                                        allowed_mentions=USER_MENTIONS)
-    except discord.NotFound:  # the channel is gone: nothing to retry
+    except (discord.NotFound, discord.Forbidden) as err:  # gone, or no longer allowed: retrying cannot help
+        log.warning("notice %s cannot be posted in channel %s (%s); dropped", notice.id, notice.channel_id, err)
+        if on_lost is not None:
+            await on_lost(notice.channel_id, channel_failure(err) or "gone", err)
         return True
     except discord.HTTPException as err:
         log.warning("posting notice %s failed (%s); will retry", notice.id, err)

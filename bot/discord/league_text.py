@@ -11,6 +11,7 @@ import discord
 import engines
 from bot.service.leagues import League, Match, Rating, Season
 from bot.service.leagues.models import AuditRow
+from bot.service.leagues.planner import Coverage
 from bot.service.results import Post
 
 from .presenter import MENTIONS
@@ -68,12 +69,32 @@ def match_line(match: Match, *, with_round: bool = False) -> str:
     return f"{head} — {STATUS.get(match.status, match.status)}{tail}"
 
 
-def schedule_text(league: League, season: Season, matches: Sequence[Match]) -> str:
-    """Every round of the season."""
+def meetings_line(cov: Coverage) -> str:
+    """How the season's meetings fall beside the lower bound, e.g. ``Pairings over the season: 7 of 66
+    pairs never meet; 9 pairs meet twice. Any season has at least 0 unmet pairs and 6 repeat meetings.``"""
+    unmet = "every pair of players meets" if not cov.unmet else f"{cov.unmet} of {cov.pairs} pairs never meet"
+    if not cov.repeats:
+        repeats = "nobody meets twice"
+    elif cov.twice == cov.repeats:
+        repeats = f"{cov.twice} pair{' meets' if cov.twice == 1 else 's meet'} twice"
+    else:
+        repeats = f"{cov.twice} pairs meet more than once ({cov.repeats} repeat meetings)"
+    best = ("No season can do better." if cov.at_bound else
+            f"Any season has at least {cov.unmet_bound} unmet pairs and {cov.repeats_bound} repeat meetings.")
+    return f"Pairings over the season: {unmet}; {repeats}. {best}"
+
+
+def schedule_text(league: League, season: Season, matches: Sequence[Match], cov: Coverage | None = None) -> str:
+    """Every round of the season (with how its meetings fall, for a planned round robin)."""
     lines = [f"**{league.name}** · season {season.number} ({season.status}), round {season.round} of "
              f"{season.rounds or '?'}"]
     if season.round_deadline and season.status == "running":
-        lines[0] += f", next round <t:{int(season.round_deadline)}:R> at the latest"
+        last = season.round >= season.rounds
+        lines[0] += (f", the season ends <t:{int(season.round_deadline)}:R> (matches still open then are "
+                     "recorded as draws)" if last else
+                     f", next round <t:{int(season.round_deadline)}:R> at the latest")
+    if cov is not None and cov.pairs:
+        lines.append(meetings_line(cov))
     for number in sorted({m.round for m in matches}):
         lines.append(f"__Round {number}__")
         lines += [match_line(m) for m in matches if m.round == number]

@@ -108,16 +108,20 @@ def panel_message(panel: Panel) -> dict[str, Any]:
     menus = [c for g in groups.values() if len(g) > SIMILAR_LIMIT for c in g]
     buttons = [c for g in groups.values() if len(g) <= SIMILAR_LIMIT for c in g]
     pages = [menus[i:i + 25] for i in range(0, len(menus), 25)]
-    rows_for_buttons = -(-(len(buttons) + panel.can_undo) // 5)
+    extras = panel.can_undo + 2  # Undo, then Since your last turn and Rules (grey, last)
+    rows_for_buttons = -(-(len(buttons) + extras) // 5)
     if len(pages) + rows_for_buttons > 5:  # no room: every choice in menus, as before
         buttons, pages = [], [panel.choices[i:i + 25] for i in range(0, len(panel.choices), 25)]
+        rows_for_buttons = 1
     for choice in buttons:
         view.add_item(comp.ActionButton(panel.game_id, panel.version, choice.action, choice.label,
                                         style=style_for(choice.action, choice.label)))
     if panel.can_undo:
         view.add_item(comp.ActionButton(panel.game_id, panel.version, "undo", "Undo",
                                         style=discord.ButtonStyle.secondary))
-    room = SELECT_PAGES if not buttons and not panel.can_undo else 5 - rows_for_buttons
+    view.add_item(comp.SinceButton(panel.game_id))
+    view.add_item(comp.RulesButton(panel.game_id))
+    room = min(SELECT_PAGES, 5 - rows_for_buttons)
     for page, chunk in enumerate(pages[:room]):
         view.add_item(comp.ActionSelect(panel.game_id, panel.version, page, chunk, _page_title(chunk, page)))
     if len(pages) > room:

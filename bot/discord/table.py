@@ -4,6 +4,7 @@ background work (reposting, the scheduler's sweep). The service decides; this on
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 from typing import Any
 
@@ -17,6 +18,7 @@ from bot.service.scheduler import Scheduler
 from bot.service.service import GameService
 
 from .delivery import deliver
+from .failures import Backoff, channel_failure
 from .ids import b36
 from .presenter import lobby_message, panel_message, post_message, private_message, status_message
 from .replies import channel_of, clip, is_admin, send_private
@@ -37,6 +39,10 @@ class DiscordTable:
         self._status_messages: dict[int, int] = {}
         """Game → its simultaneous phase's status message (edited as players lock in)."""
         self._sweeping = asyncio.Lock()
+        self._lost: set[str] = set()
+        """Channels this process found unreachable (the database holds the mark; this saves a look-up per post)."""
+        self.backoff = Backoff(base=60.0)
+        """Games whose board failed to post for a transient reason: when to try again."""
 
     def _opened(self) -> Host:
         if self.host is None:
@@ -81,9 +87,17 @@ class DiscordTable:
                 # return the message already made instead of posting the board twice.
                 message = await channel.send(**post_message(ready), nonce=f"tk{b36(post.game_id)}.{b36(post.version)}")
             except discord.HTTPException as err:
-                log.warning("posting game %s version %s failed (%s); will retry", post.game_id, post.version, err)
+                if (reason := channel_failure(err)) is not None:
+                    await self.channel_lost(post.channel_id, reason, err)
+                    return None
+                delay = self.backoff.failed(post.game_id, asyncio.get_running_loop().time())
+                log.warning("posting game %s version %s failed (%s); will retry in %.0f s or at the next round",
+                            post.game_id, post.version, err, delay)
                 return None
+            self.backoff.succeeded(post.game_id)
             await self.service.posted(ready, str(message.id))
+            if post.channel_id in self._lost:  # it works again
+                await self._found(post.channel_id)
             self._status_messages.pop(post.game_id, None)
             if previous is not None and previous != str(message.id):
                 await self._quiet(channel, previous)
@@ -117,17 +131,59 @@ class DiscordTable:
         (after a crash or a Discord error)."""
         await self.service.advance_bots()
         posted = 0
-        for game in await self.service.unposted():
+        now = asyncio.get_running_loop().time()
+        for game in await self.service.unposted():  # channels the bot cannot post in are left out
+            if not self.backoff.due(game.id, now):
+                continue
             post = await self.service.board_of(game.id)
             if await self.publish(post) is not None:
                 posted += 1
         return posted
 
+    async def post_file(self, channel_id: str, text: str, file: discord.File) -> None:
+        """Post ``text`` with ``file`` in a channel for everyone (a replay shared with ``public``)."""
+        channel = self.client.get_partial_messageable(int(channel_id))
+        await channel.send(clip(text, 2000), file=file, allowed_mentions=discord.AllowedMentions.none())
+
+    async def channel_lost(self, channel_id: str, reason: str, err: discord.HTTPException) -> None:
+        """Posting in ``channel_id`` can never work as things stand: stop retrying it and tell its games'
+        hosts once (by DM)."""
+        self._lost.add(channel_id)
+        lost = await self.service.channel_lost(channel_id, reason)
+        if lost is None:
+            return
+        log.warning("channel %s is unreachable (%s: %s); its boards wait until a command there", channel_id,
+                    reason, err)
+        for host in lost.hosts:
+            try:
+                dm = await self.client.create_dm(discord.Object(id=int(host)))
+                await dm.send(clip(lost.text, 2000), allowed_mentions=discord.AllowedMentions.none())
+            except (discord.HTTPException, ValueError) as dm_err:
+                log.info("could not tell host %s about channel %s (%s)", host, channel_id, dm_err)
+
+    async def channel_used(self, channel_id: str) -> int:
+        """A command was used in ``channel_id``: if it was unreachable, try its boards again now (the first
+        one that gets through makes it reachable). Returns the boards posted."""
+        if not await self.service.channel_is_lost(channel_id):
+            return 0
+        posted, waiting = 0, await self.service.unposted(channel_id)
+        for game in waiting:
+            if await self.publish(await self.service.board_of(game.id)) is not None:
+                posted += 1
+        if posted or not waiting:  # a board got through, or one did meanwhile and nothing waits any more
+            await self._found(channel_id)
+        return posted
+
+    async def _found(self, channel_id: str) -> None:
+        self._lost.discard(channel_id)
+        await self.service.channel_found(channel_id)
+        log.info("channel %s is reachable again", channel_id)
+
     async def sweep_once(self, now: float | None = None) -> int:
         """One scheduler sweep: deliver its notices, then post the boards timeouts changed. Returns the
         number of notices delivered. One sweep at a time, so no notice is delivered twice."""
         async with self._sweeping:
-            delivered = await deliver(self.client, self.scheduler, await self.scheduler.sweep(now))
+            delivered = await deliver(self.client, self.scheduler, await self.scheduler.sweep(now), self.channel_lost)
             await self.reconcile_posts()
             return delivered
 
@@ -171,6 +227,25 @@ class DiscordTable:
         """The caller's turn panel, ephemeral ("Take your turn")."""
         panel = await self.service.panel(game_id, str(interaction.user.id))
         await interaction.response.send_message(ephemeral=True, **panel_message(panel))
+
+    async def send_rules(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        """The rules of the caller's decision now, or of the table's (ephemeral): ``/rules`` without a game or
+        topic (the channel's game), the turn panel's Rules button (its game)."""
+        user = str(interaction.user.id)
+        try:
+            answer = await (self.service.rules(channel_of(interaction), user) if game_id is None
+                            else self.service.rules_of_game(game_id, user))
+        except NoGame as err:
+            raise NoGame(f"{err.message} To read a game's rules, name it: `/rules game:<game>`.") from None
+        await send_private(interaction, answer.text())
+
+    async def send_since(self, interaction: discord.Interaction, game_id: int) -> None:
+        """What changed since the caller's last move in ``game_id``, as an animation (ephemeral)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)  # drawing takes seconds
+        film = await self.service.replay(channel_of(interaction), str(interaction.user.id), since_last=True,
+                                         game_id=game_id)
+        await interaction.followup.send(film.text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none(),
+                                        file=discord.File(io.BytesIO(film.data), filename=film.filename))
 
     async def send_hand(self, interaction: discord.Interaction) -> None:
         """The caller's private view, ephemeral."""

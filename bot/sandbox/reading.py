@@ -1,4 +1,4 @@
-"""Read-only sandbox commands: status, who, hand, board, log, export."""
+"""Read-only sandbox commands: status, who, hand, board, log, rules, export."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from bot.service.errors import ServiceError
+from bot.service.rules_now import more_line, topic_text
 
 from .base import CHANNEL, ShellBase, plain
 
@@ -59,6 +60,30 @@ class ReadingCommands(ShellBase):
             self.say(plain(line).replace("`", ""))
         if not lines:
             self.say("(the log is empty)")
+
+    def cmd_rules(self, arg: str) -> None:
+        """The rules of the decision the acting player faces now (as `/rules`), or one topic or rule ID."""
+        engine = self.engine(self.game())
+        if arg:
+            text = topic_text(engine, arg)
+        else:
+            answer = self.run(self.service.rules(CHANNEL, self.user))
+            answer.more = more_line(engine, "rules TOPIC")
+            text = answer.text(limit=10_000)
+        for line in plain(text).replace("*", "").replace("`", "").splitlines():
+            self.say(line)
+
+    def cmd_replay(self, arg: str) -> None:
+        parts = arg.split()
+        if parts == ["since"]:
+            film = self.run(self.service.replay(CHANNEL, self.user, since_last=True))
+        elif len(parts) <= 2 and all(p.isdigit() for p in parts):
+            numbers = [int(p) for p in parts]
+            film = self.run(self.service.replay(CHANNEL, self.user, *numbers))
+        else:
+            raise ServiceError("Usage: replay [FROM [TO]] or `replay since` (the turns since your last move).")
+        path = self.save(film.filename, film.data)
+        self.say(f"{plain(film.text)}\nReplay: {path}")
 
     def cmd_export(self, arg: str) -> None:
         document = self.run(self.service.export(game_id=self.game_id))

@@ -34,7 +34,9 @@ COMMANDS_HELP = """Commands:
   hand              your private view (text, and the image hand-<seat>-<version>.png)
   board             save the public board image (board-<version>.png) and print its path
   log [N]           the last N log lines you may read (default 20)
+  rules [TOPIC]     the rules of your decision now (or of what the table waits for); or a topic or rule ID
   export [FILE|-]   the replay JSON (default: <out>/replay-<game>-<version>.json; - prints it)
+  replay [FROM [TO]] the game so far as an animation (<out>/game-<id>-replay.webp); `replay since`: since your move
   auto [N]          let the engine's bot make your next N moves (default 1), following the turn
   help              this list
   quit              leave (end of input does too)
@@ -55,7 +57,8 @@ class Shell(ReadingCommands):
         self.commands: dict[str, Callable[[str], bool | None]] = {
             "help": self.cmd_help, "status": self.cmd_status, "who": self.cmd_who, "as": self.cmd_as,
             "moves": self.cmd_moves, "play": self.cmd_play, "undo": self.cmd_undo, "hand": self.cmd_hand,
-            "board": self.cmd_board, "log": self.cmd_log, "export": self.cmd_export, "auto": self.cmd_auto,
+            "board": self.cmd_board, "log": self.cmd_log, "rules": self.cmd_rules,
+            "export": self.cmd_export, "auto": self.cmd_auto, "replay": self.cmd_replay,
             "quit": self.cmd_quit, "exit": self.cmd_quit, "?": self.cmd_help,
         }
 

@@ -1,8 +1,11 @@
 """Per-seat deadlines, recomputed by the service hooks after every committed change.
 
 A seat becomes due when the engine lists it as active (each pending seat of a simultaneous phase
-has its own clock); its deadline is ``due_since + turn + bank``. When it stops being due, its bank
-is settled (see :mod:`pacing`). Bot seats and games with the pace ``off`` have no deadlines.
+has its own clock); its deadline is ``due_since + turn + bank``. When it stops being due, or its own
+action completes its decision while it stays active (``turns.ends_decision``: a solo game's next turn),
+its bank is settled with the pace the turn started under (see :mod:`pacing`) and a new decision gets
+its own deadline. A seat played by a stand-in bot gets the stand-in's grace; an away seat, or one whose
+player left the server, is due at once. Bot seats and games with the pace ``off`` have no deadlines.
 """
 
 from __future__ import annotations
@@ -13,20 +16,31 @@ from .errors import LobbyError, NotAllowed
 from .models import GameRow
 from .naming import host_mention, seat_names
 from .pace_store import Clock, PaceStore
-from .pacing import Pace, PaceSettings, bank_after_turn, custom_pace, deadline, hours, preset, with_policy
+from .pacing import (
+    Pace,
+    PaceSettings,
+    bank_after_turn,
+    custom_pace,
+    deadline,
+    hours,
+    pace_code,
+    pace_of_code,
+    preset,
+    with_policy,
+)
 from .results import Lobby, Post
 from .service import GameService
-from .turnposts import own_doing, simultaneous, undoable
 
 
-def _new_decision(started: str | None, now: str | None) -> bool:
-    """A seat still due faces a new decision when the step changed at the same or a shallower depth of
-    the prompt stack (a sub-prompt of its own turn, one level deeper, keeps the clock running)."""
-    if started is None or now is None:
-        return False
-    old_depth, _, old_step = started.partition(":")
-    new_depth, _, new_step = now.partition(":")
-    return int(new_depth) <= int(old_depth) and new_step != old_step
+def start_turn(clock: Clock, now: float, version: int, settings: PaceSettings, *, at_once: bool = False) -> None:
+    """Start a new decision on ``clock`` under the game's current pace (its bank capped by that pace): due
+    now, by its deadline; a stand-in gets its grace; ``at_once`` (away, left the server) is due now."""
+    pace = settings.pace
+    clock.turn += 1
+    clock.bank = min(clock.bank, pace.cap) if pace.cap else clock.bank
+    clock.due_since, clock.reminded, clock.since_version, clock.turn_pace = now, None, version, pace_code(pace)
+    clock.deadline = now if at_once else now + settings.stand_in_grace if clock.stand_in \
+        else deadline(now, clock.bank, pace)
 
 
 def turn_note(allowed: float, pace: Pace) -> str:
@@ -59,11 +73,10 @@ class Deadlines:
         settings = await self.store.settings(game.id)
         pace = settings.pace
         active: set[int] = set()
-        frame = None
         if game.status == "running" and game.state is not None:
             active = set(self.service.engine(game.engine).active(game.state))
-            stack = game.state.get("stack") or [{}]
-            frame = f"{len(stack)}:{stack[-1].get('step')}"
+        commit = self.service.turns.last_commit(game)
+        departed = await self.store.departed(game.guild_id)
         changed = []
         for player in game.players:
             if player.seat is None:
@@ -73,14 +86,12 @@ class Deadlines:
             if clock is None:
                 clock = Clock(game.id, player.seat, pace.bank)
             due = player.seat in active and player.user_id is not None and not player.is_bot and pace.timed
-            if due and clock.deadline is not None and _new_decision(clock.frame, frame) \
-                    and not await self._same_turn(game, player.seat, clock.frame):  # sub-decisions keep it
-                await self._settle(clock, player.user_id, now, pace)
+            if due and clock.deadline is not None and commit is not None and commit.ended \
+                    and commit.seat == player.seat and (clock.since_version or 0) < commit.version:
+                await self._settle(clock, player.user_id, now, pace)  # its decision is complete: a new one
             if due and clock.deadline is None:
-                clock.turn += 1
-                clock.due_since, clock.reminded, clock.frame = now, None, frame
-                at_once = clock.stand_in or settings.is_away(clock.missed)
-                clock.deadline = now if at_once else deadline(now, clock.bank, pace)
+                start_turn(clock, now, game.version, settings,
+                           at_once=settings.is_away(clock.missed) or player.user_id in departed)
             elif not due and clock.deadline is not None:
                 await self._settle(clock, player.user_id, now, pace)
             elif not fresh:
@@ -89,23 +100,15 @@ class Deadlines:
         if changed:
             await self.store.save_clocks(changed)
 
-    async def _same_turn(self, game: GameRow, seat: int, started: str | None) -> bool:
-        """Is the seat's last change a step of its own turn (see ``turnposts``): still undoable, or every
-        public event it made is a player's doing, and the decision ``started`` in no simultaneous phase?"""
-        if started and simultaneous(self.service.engine(game.engine), started.partition(":")[2]):
-            return False
-        if undoable(game.state or {}, seat):
-            return True
-        rows = await self.service.storage.actions(game.id) if game.version > 0 else []
-        return bool(rows) and rows[-1].seat == seat and own_doing(rows[-1].events, seat)
-
     async def _settle(self, clock: Clock, user_id: str | None, now: float, pace: Pace) -> None:
-        """End a seat's turn: pay overtime from its bank (the time away on vacation is not counted)."""
+        """End a seat's turn: pay overtime from its bank under the pace the turn started with (a pace changed
+        meanwhile applies from the next turn; the time away on vacation is not counted)."""
         since = clock.due_since if clock.due_since is not None else now
         used = now - since - await self._paused(user_id, since, now)
-        if not clock.stand_in and pace.timed:
-            clock.bank = bank_after_turn(clock.bank, used, pace)
-        clock.due_since = clock.deadline = clock.reminded = None
+        started = pace_of_code(clock.turn_pace, pace)
+        if not clock.stand_in and pace.timed and started.timed:
+            clock.bank = bank_after_turn(clock.bank, used, started)
+        clock.due_since = clock.deadline = clock.reminded = clock.turn_pace = None
 
     async def _paused(self, user_id: str | None, since: float, now: float) -> float:
         """Seconds of ``[since, now]`` the user spent on a vacation that is still running."""
@@ -119,12 +122,14 @@ class Deadlines:
         if game.status != "running":
             return
         away = await self.store.on_vacation()
+        departed = await self.store.departed(game.guild_id)
+        post.mentions = [u for u in post.mentions if u not in departed]  # nobody pinged in a server they left
         clocks = await self.store.clocks(game.id)
         pace = (await self.store.settings(game.id)).pace
         for seat, clock in clocks.items():
             player = game.player_at(seat)
             if clock.deadline is not None and not clock.stand_in and player and player.user_id \
-                    and player.user_id not in away:
+                    and player.user_id not in away and player.user_id not in departed:
                 post.deadlines[player.user_id] = clock.deadline
                 if clock.due_since is not None and clock.deadline > clock.due_since:
                     post.deadline_notes[player.user_id] = turn_note(clock.deadline - clock.due_since, pace)
@@ -152,10 +157,12 @@ class Deadlines:
         return settings.describe()
 
     async def set_policy(self, channel_id: str, user_id: str, is_admin: bool, policy: str,
-                         strikes: int | None = None, afk_after: int | None = None) -> str:
-        """The host picks what happens on timeout (and after how many in a row a player counts as away)."""
+                         strikes: int | None = None, afk_after: int | None = None,
+                         grace_hours: float | None = None) -> str:
+        """The host picks what happens on timeout (after how many in a row a player counts as away, and how
+        long a stand-in bot waits before each decision)."""
         game = await self._settable(channel_id, user_id, is_admin)
-        settings = with_policy(await self.store.settings(game.id), policy, strikes, afk_after)
+        settings = with_policy(await self.store.settings(game.id), policy, strikes, afk_after, grace_hours)
         await self.store.set_settings(game.id, settings)
         return settings.describe()
 
@@ -174,10 +181,24 @@ class Deadlines:
         lines = [settings.describe()]
         names = seat_names(game)
         away = await self.store.on_vacation()
+        departed = await self.store.departed(game.guild_id)
         for seat, clock in sorted((await self.store.clocks(game.id)).items()):
             player = game.player_at(seat)
-            state = "🤖 bot stand-in" if clock.stand_in else "🏖️ on vacation" if player and player.user_id in away \
-                else "💤 away: turns defaulted at once (`/pace back`)" if settings.is_away(clock.missed) \
-                else f"due <t:{int(clock.deadline)}:R>" if clock.deadline else "not due"
+            user = player.user_id if player else None
+            state = _seat_state(clock, settings, gone=user in departed, on_vacation=user in away)
             lines.append(f"{names.get(seat, seat)}: {state}, time bank {hours(clock.bank)}, strikes {clock.strikes}")
         return "\n".join(lines)
+
+
+def _seat_state(clock: Clock, settings: PaceSettings, *, gone: bool, on_vacation: bool) -> str:
+    """What ``/pace show`` says of one seat's clock."""
+    if gone:
+        return "🚪 left the server: played by the timeout policy (`/pace replace`)"
+    if clock.stand_in:
+        return f"🤖 bot stand-in, plays <t:{int(clock.deadline)}:R> unless they move first" if clock.deadline \
+            else "🤖 bot stand-in"
+    if on_vacation:
+        return "🏖️ on vacation"
+    if settings.is_away(clock.missed):
+        return "💤 away: turns defaulted at once (`/pace back`)"
+    return f"due <t:{int(clock.deadline)}:R>" if clock.deadline else "not due"

@@ -11,7 +11,7 @@ from .models import GameRow
 from .results import Lobby, Post
 
 log = logging.getLogger("turnkeeper.service")
-Hook = Callable[[GameRow], Awaitable[None]]
+Hook = Callable[[GameRow], Awaitable[object]]
 PostHook = Callable[[GameRow, Post], Awaitable[None]]
 MoveHook = Callable[[GameRow, int], Awaitable[object]]
 LobbyHook = Callable[[GameRow, Lobby], Awaitable[None]]
@@ -25,6 +25,7 @@ class GameHooks:
     ``on_finish`` runs once when a game ends; ``on_post`` may add to every public post (e.g. deadlines);
     ``on_move`` runs after a player's own move with their seat (e.g. to end a stand-in bot's turn);
     ``on_lobby`` may add lines to the lobby message (e.g. the pace).
+    An ``on_change`` hook that ends the game itself (a league duel lost to timeout strikes) returns True.
     A failing hook is logged and never undoes the move.
     """
 
@@ -58,17 +59,20 @@ class GameHooks:
             except Exception:  # a post must go out even if a decoration fails
                 log.exception("post hook %s failed for game %s", getattr(hook, "__name__", hook), game.id)
 
-    async def changed(self, game: GameRow) -> None:
-        """Run the hooks for a committed change of ``game``."""
+    async def changed(self, game: GameRow) -> bool:
+        """Run the hooks for a committed change of ``game``; True when a hook ended the game."""
+        ended = False
         for hook in self.on_change:
-            await _safely(hook, game)
+            ended |= await _safely(hook, game) is True
         if game.status == "finished":
             for hook in self.on_finish:
                 await _safely(hook, game)
+        return ended
 
 
-async def _safely(hook: Hook, game: GameRow) -> None:
+async def _safely(hook: Hook, game: GameRow) -> object:
     try:
-        await hook(game)
+        return await hook(game)
     except Exception:  # the move is committed; a hook must not break it
         log.exception("hook %s failed for game %s", getattr(hook, "__name__", hook), game.id)
+        return None

@@ -61,6 +61,7 @@ def build_host(storage: SQLiteStorage, *, renderer: Renderer | None = default_re
     hooks.on_post.append(mark_imported)
     hooks.on_lobby.append(scheduler.deadlines.describe_lobby)
     hooks.on_move.append(scheduler.timeouts.take_back)
+    hooks.on_change.append(leagues.on_game_changed)  # after the deadlines: it may end a league match
     hooks.on_finish.append(leagues.on_game_finished)
     leagues.on_match_ready.append(league_pace(service, scheduler))
     return Host(storage, service, scheduler, leagues, executor)

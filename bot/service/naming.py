@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from engines.core.history import fill_seats
+
 from .models import GameRow
 
-_SEAT = re.compile(r"\{seat(\d+)\}")
 MAX_NAME = 32
 _MARKDOWN = re.compile(r"([*_~`|\[\]<>#])")
 """Characters Discord markdown acts on: emphasis, code, spoilers, masked links, mentions, emoji and
@@ -55,7 +56,7 @@ def seat_names(game: GameRow) -> dict[int, str]:
 
 def fill(text: str, names: dict[int, str]) -> str:
     """Replace ``{seatN}`` with names; unknown seats become "Seat N+1"."""
-    return _SEAT.sub(lambda m: names.get(int(m.group(1)), f"Seat {int(m.group(1)) + 1}"), text)
+    return fill_seats(text, names)
 
 
 def visible(event: dict, seat: int | None) -> bool:

@@ -25,8 +25,13 @@ class Clock:
     strikes: int = 0
     stand_in: bool = False
     frame: str | None = None
+    """Unused since migration 022 (decisions end where ``turns.ends_decision`` says, see ``since_version``)."""
     missed: int = 0
     """Timeouts in a row (a move of the player's own resets it)."""
+    since_version: int | None = None
+    """The game version at which the current decision began."""
+    turn_pace: str | None = None
+    """The pace the running turn started under (``pacing.pace_code``)."""
 
 
 @dataclass(frozen=True)
@@ -78,20 +83,20 @@ class PaceStore:
     async def settings(self, game_id: int) -> PaceSettings:
         """The game's pace and policy (the defaults when the host set nothing)."""
         rows = await self.storage.fetch("SELECT pace, turn_seconds, bank_start, bank_gain, bank_cap, policy, strikes, "
-                                 "afk_after FROM game_pace WHERE game_id = ?", (game_id,))
+                                 "afk_after, grace_seconds FROM game_pace WHERE game_id = ?", (game_id,))
         if not rows:
             return PaceSettings()
         r = rows[0]
         pace = PRESETS.get(r[0]) if r[0] != "custom" else None
-        return PaceSettings(pace or Pace(r[0], r[1], r[2], r[3], r[4]), r[5], r[6], r[7])
+        return PaceSettings(pace or Pace(r[0], r[1], r[2], r[3], r[4]), r[5], r[6], r[7], r[8])
 
     async def set_settings(self, game_id: int, s: PaceSettings) -> None:
         """Store a game's pace and policy."""
         p = s.pace
         await self.storage.write([(
             "INSERT OR REPLACE INTO game_pace (game_id, pace, turn_seconds, bank_start, bank_gain,"
-            " bank_cap, policy, strikes, afk_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (game_id, p.name, p.turn, p.bank, p.gain, p.cap, s.policy, s.strikes, s.afk_after))])
+            " bank_cap, policy, strikes, afk_after, grace_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, p.name, p.turn, p.bank, p.gain, p.cap, s.policy, s.strikes, s.afk_after, s.grace))])
 
     # -- clocks ------------------------------------------------------------------------------
     async def clocks(self, game_id: int) -> dict[int, Clock]:
@@ -158,6 +163,23 @@ class PaceStore:
         """Another user takes a seat."""
         await self.storage.write([("UPDATE players SET user_id = ?, name = ? WHERE game_id = ? AND user_id = ?",
                             (new, name, game_id, old))])
+
+    # -- members who left a server ---------------------------------------------------------
+    async def departed(self, guild_id: str | None) -> set[str]:
+        """Users who left the server ``guild_id`` (and have not come back)."""
+        if guild_id is None:
+            return set()
+        rows = await self.storage.fetch("SELECT user_id FROM departures WHERE guild_id = ?", (guild_id,))
+        return {r[0] for r in rows}
+
+    async def set_departed(self, guild_id: str, user_id: str, left_at: float | None) -> None:
+        """Record that a member left the server (``left_at``), or came back (None)."""
+        if left_at is None:
+            await self.storage.write([("DELETE FROM departures WHERE guild_id = ? AND user_id = ?",
+                                       (guild_id, user_id))])
+        else:
+            await self.storage.write([("INSERT OR REPLACE INTO departures VALUES (?, ?, ?)",
+                                       (guild_id, user_id, left_at))])
 
     # -- reminder settings -------------------------------------------------------------------
     async def prefs(self, user_id: str) -> ReminderPrefs:
@@ -238,10 +260,14 @@ class PaceStore:
         await self.storage.write([("UPDATE notices SET sent_at = ? WHERE id = ?", (now, notice_id))])
 
     # -- idle games --------------------------------------------------------------------------
-    async def idle_games(self, before: float) -> list[tuple[int, str]]:
-        """``(id, channel)`` of open games without a change since ``before`` (uses games_by_status)."""
-        rows = await self.storage.fetch("SELECT id, channel_id FROM games WHERE status IN ('lobby', 'running')"
-                                 " AND updated_at < ?", (before,))
+    async def idle_games(self, before: float, now: float) -> list[tuple[int, str]]:
+        """``(id, channel)`` of open games without a change since ``before``, except games that wait for a
+        seat still inside its deadline or a seat whose player is on vacation (uses games_by_status)."""
+        rows = await self.storage.fetch(
+            "SELECT id, channel_id FROM games g WHERE status IN ('lobby', 'running') AND updated_at < ?"
+            " AND NOT EXISTS (SELECT 1 FROM seat_clocks c WHERE c.game_id = g.id AND c.deadline > ?)"
+            " AND NOT EXISTS (SELECT 1 FROM players p JOIN vacations v ON v.user_id = p.user_id"
+            " WHERE p.game_id = g.id AND v.ended_at IS NULL)", (before, now))
         return [(r[0], r[1]) for r in rows]
 
     async def archive(self, game_id: int, now: float, notice: tuple[str, tuple[Any, ...]]) -> bool:

@@ -18,6 +18,8 @@ POLICY_TEXT = {
     "bot": "a bot plays their seat until they return (`/pace back` or a move)",
     "skip": "their decision is skipped with the default action, forfeit after {n} strikes",
 }
+STAND_IN_GRACE = 0.1
+"""A bot stand-in waits this share of the turn time before each decision (unless the game sets its own grace)."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,13 @@ class PaceSettings:
     strikes: int = 3
     afk_after: int = 2
     """Timeouts in a row after which the seat's default is played right away each turn (0: never)."""
+    grace: float | None = None
+    """Seconds a bot stand-in waits before each decision (None: ``STAND_IN_GRACE`` of the turn time)."""
+
+    @property
+    def stand_in_grace(self) -> float:
+        """How long a decision of a seat played by a stand-in waits for its player to come back."""
+        return self.pace.turn * STAND_IN_GRACE if self.grace is None else self.grace
 
     @property
     def afk(self) -> bool:
@@ -83,7 +92,9 @@ class PaceSettings:
         policy = POLICY_TEXT[self.policy].format(n=self.strikes)
         away = (f" After {self.afk_after} timeouts in a row the default is played at once each turn, until the "
                 "player moves again." if self.afk else "")
-        return f"Pace {self.pace.describe()}. On timeout {policy}.{away}"
+        grace = (f" The bot waits {hours(self.stand_in_grace)} before each of its moves, so the player can "
+                 "take over." if self.policy == "bot" and self.pace.timed else "")
+        return f"Pace {self.pace.describe()}. On timeout {policy}.{away}{grace}"
 
 
 def custom_pace(turn_hours: float, bank_hours: float = 0.0, gain_hours: float = 0.0,
@@ -109,7 +120,7 @@ def preset(name: str) -> Pace:
 
 
 def with_policy(settings: PaceSettings, policy: str, strikes: int | None,
-                afk_after: int | None = None) -> PaceSettings:
+                afk_after: int | None = None, grace_hours: float | None = None) -> PaceSettings:
     """Settings with a new timeout policy, checked."""
     if policy not in POLICIES:
         raise LobbyError(f"Unknown timeout policy {policy!r}: choose {', '.join(POLICIES)}.")
@@ -119,7 +130,12 @@ def with_policy(settings: PaceSettings, policy: str, strikes: int | None,
     away = settings.afk_after if afk_after is None else afk_after
     if not 0 <= away <= 20:
         raise LobbyError("Timeouts in a row before a player counts as away must be between 0 (never) and 20.")
-    return replace(settings, policy=policy, strikes=count, afk_after=away)
+    grace = settings.grace
+    if grace_hours is not None:
+        if not 0 <= grace_hours <= MAX_HOURS:
+            raise LobbyError(f"The stand-in's grace must be between 0 and {MAX_HOURS:g} hours.")
+        grace = grace_hours * HOUR
+    return replace(settings, policy=policy, strikes=count, afk_after=away, grace=grace)
 
 
 def deadline(due_since: float, bank: float, pace: Pace) -> float:
@@ -131,6 +147,19 @@ def bank_after_turn(bank: float, used: float, pace: Pace) -> float:
     """The bank after a turn that took ``used`` seconds: overtime is paid from it, then it gains."""
     overtime = max(0.0, used - pace.turn)
     return min(pace.cap, max(0.0, bank - overtime) + pace.gain)
+
+
+def pace_code(pace: Pace) -> str:
+    """A pace as stored with a running turn: "name:turn:bank:gain:cap" (seconds)."""
+    return ":".join([pace.name, *(f"{v:g}" for v in (pace.turn, pace.bank, pace.gain, pace.cap))])
+
+
+def pace_of_code(code: str | None, fallback: Pace) -> Pace:
+    """The pace a running turn started under (``fallback`` for turns stored before it was recorded)."""
+    if not code:
+        return fallback
+    name, *numbers = code.split(":")
+    return Pace(name, *(float(n) for n in numbers))
 
 
 def hours(seconds: float) -> str:

@@ -17,7 +17,7 @@ from .models import GameRow
 from .naming import fill, seat_names, visible
 from .outcome import result_text, scores_text
 from .results import Post
-from .turnposts import BOARD, public_prompt
+from .turnposts import BOARD
 
 Renderer = Callable[[str, dict[str, Any]], bytes]
 SUMMARY_LINES = 12
@@ -143,7 +143,7 @@ def waiting_line(engine: Engine, state: dict[str, Any], active: list[int], names
     if not active:
         return ""
     who = and_list([names.get(s, f"Seat {s + 1}") for s in active])
-    prompts = {public_prompt(engine, state, s) for s in active}
+    prompts = {engine.public_prompt(state, s) for s in active}
     if len(prompts) == 1 and (prompt := prompts.pop()):
         return f"Waiting for {who}: {fill(prompt, dict(names))}"
     return f"Waiting for {who}."

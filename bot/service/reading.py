@@ -1,4 +1,4 @@
-"""Read-only requests: status, board, private view, log, export, rebuild, unposted boards."""
+"""Read-only requests: status, board, private view, log, export, rebuild."""
 
 from __future__ import annotations
 
@@ -105,10 +105,6 @@ class Reading:
         assert game.state is not None
         actions = [(row.seat, row.action) for row in await self.storage.actions(game.id)]
         return await asyncio.to_thread(verify, self.games.engine(game.engine), game.state, actions)  # CPU-bound
-
-    async def unposted(self) -> list[GameRow]:
-        """Running or finished games whose latest board has not been posted yet."""
-        return await self.storage.unposted_games()
 
     async def mark_posted(self, game_id: int, version: int, message_id: str | None = None) -> None:
         """The adapter posted the board of ``version``."""

@@ -9,6 +9,7 @@ same transaction as the queued notice, so a restart never repeats a reminder.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -22,6 +23,8 @@ from .service import GameService
 
 STAGES = (0.5, 0.8, 0.95)
 MODES = ("dm", "channel", "both")
+DASHES = re.compile(r"\s*[-\u2010-\u2015\u2212]\s*")
+"""Between the two times of quiet hours: a hyphen, the en dash ``describe`` shows, or any other dash."""
 
 
 def zone(name: str) -> ZoneInfo:
@@ -42,6 +45,18 @@ def parse_clock(text: str) -> int:
     if not (0 <= hour < 24 and 0 <= minute < 60):
         raise ServiceError(f"{text!r} is not a time of day.")
     return hour * 60 + minute
+
+
+def parse_quiet(text: str) -> tuple[int, int]:
+    """"22:00-07:30" (or with the en dash ``/remind`` shows) → minutes after midnight of start and end."""
+    parts = DASHES.split(text.strip())
+    if len(parts) != 2:
+        raise ServiceError("Quiet hours look like 22:00-07:30 (or `off`).")
+    start, end = parse_clock(parts[0]), parse_clock(parts[1])
+    if start == end:
+        raise ServiceError(f"Quiet hours that start and end at the same time ({text.strip()}) would never be "
+                           "quiet: give two different times, like 22:00-07:30, or `off`.")
+    return start, end
 
 
 def in_quiet_hours(now: float, prefs: ReminderPrefs) -> bool:
@@ -110,10 +125,7 @@ class Reminders:
             if quiet.strip().lower() in ("off", "none", ""):
                 prefs = replace(prefs, quiet_start=None, quiet_end=None)
             else:
-                start, sep, end = quiet.partition("-")
-                if not sep:
-                    raise ServiceError("Quiet hours look like 22:00-07:30 (or `off`).")
-                prefs = replace(prefs, quiet_start=parse_clock(start), quiet_end=parse_clock(end))
+                prefs = replace(prefs, **dict(zip(("quiet_start", "quiet_end"), parse_quiet(quiet), strict=True)))
         await self.store.set_prefs(prefs)
         return prefs
 
@@ -140,6 +152,7 @@ class Reminders:
     async def enqueue_due(self, now: float) -> int:
         """Queue one digest per user with a pending reminder; returns how many users."""
         away = await self.store.on_vacation()
+        departed: dict[str | None, set[str]] = {}
         games: dict[int, GameRow] = {}
         prefs: dict[str, ReminderPrefs] = {}
         waiting: dict[str, list[tuple[Clock, GameRow, float]]] = {}
@@ -150,7 +163,9 @@ class Reminders:
             games[game.id] = game
             player = game.player_at(clock.seat)
             user = player.user_id if player else None
-            if user is None or user in away:
+            if game.guild_id not in departed:
+                departed[game.guild_id] = await self.store.departed(game.guild_id)
+            if user is None or user in away or user in departed[game.guild_id]:  # nobody pinged where they left
                 continue
             if user not in prefs:
                 prefs[user] = await self.store.prefs(user)

@@ -60,7 +60,7 @@ class Scheduler:
     async def archive_idle(self, now: float) -> int:
         """Close open games with no change for ``idle_days``, with a notice to the table."""
         count = 0
-        for game_id, channel_id in await self.store.idle_games(now - self.idle_days * DAY):
+        for game_id, channel_id in await self.store.idle_games(now - self.idle_days * DAY, now):
             text = (f"🗄️ Game #{game_id} had no move for {self.idle_days:g} days and was archived. "
                     "Start a new one with `/game new`.")
             async with self.service.lock(game_id):

@@ -7,8 +7,9 @@ adapter that fails to post loses nothing (``posted_version`` tells what still ne
 :class:`GameService` is a facade over composed parts, each built from what it needs:
 :class:`~.games.Games` (storage, clock, hooks, locks, look-ups), :class:`~.turns.Turns` (committing
 actions, bot seats), :class:`~.posts.Posts` (posts, views, drawing), :class:`~.lobby.Lobbies`,
-:class:`~.moves.Moves` and :class:`~.reading.Reading`. ``bot/service/host.py`` builds it with the rest
-of the host.
+:class:`~.moves.Moves`, :class:`~.reading.Reading`, :class:`~.rules_now.RulesNow` and
+:class:`~.reachability.Reachability`.
+``bot/service/host.py`` builds it with the rest of the host.
 """
 
 from __future__ import annotations
@@ -26,8 +27,12 @@ from .lobby import Lobbies
 from .models import GameRow
 from .moves import Moves
 from .posts import Posts, Renderer, default_renderer
+from .reachability import Reachability
 from .reading import Reading
+from .replays import Replays
 from .results import Choice
+from .rules_now import RulesNow
+from .stats import Stats
 from .storage import Storage
 from .turns import Turns
 
@@ -44,6 +49,10 @@ class GameService:
         self.lobbies = lobbies = Lobbies(games, turns, posts)
         self.moves = moves = Moves(games, turns, posts)
         self.reading = reading = Reading(games, posts)
+        self.reachability = reachability = Reachability(games)
+        self.rules_now = rules_now = RulesNow(games)
+        self.replays = Replays(games, posts)
+        self.stats = Stats(games)
         self.storage, self.clock, self.hooks = storage, clock, games.hooks
         # look-ups and locks
         self.lock = games.lock
@@ -90,8 +99,19 @@ class GameService:
         self.log = reading.log
         self.export = reading.export
         self.rebuild = reading.rebuild
-        self.unposted = reading.unposted
+        # the rule behind the choice
+        self.rules = rules_now.in_channel
+        self.rules_of_game = rules_now.of_game
+        self.rules_engine = rules_now.channel_engine
+        self.unposted = reachability.unposted
         self.mark_posted = reading.mark_posted
+        # channels the bot cannot post in
+        self.channel_lost = reachability.lost
+        self.channel_found = reachability.found
+        self.channel_is_lost = reachability.is_lost
+        # watchable replays
+        self.replay = self.replays.replay
+        self.player_stats = self.stats.player
 
     @property
     def renderer(self) -> Renderer | None:

@@ -4,8 +4,13 @@ Policies: ``default`` plays the engine's default action for the seat; ``bot`` le
 until the player comes back (``/pace back``); ``skip`` plays the default too but counts strikes and
 forfeits the seat (a bot plays it to the end) after N of them. The table is always told.
 
+A timeout plays one *decision* (``turns.ends_decision``): the decision that timed out and its sub-prompts,
+never the seat's next one, which gets its own deadline.
+
 Away from the keyboard: under ``default`` and ``skip``, after ``afk_after`` timeouts in a row the
 seat's later turns are defaulted at once (its deadline is its start), until the player moves again.
+A player who left the server is played the same way by the policy (no strikes), until the seat is handed
+over with ``/pace replace`` (the host may do it for a departed player) or the player comes back.
 """
 
 from __future__ import annotations
@@ -15,13 +20,15 @@ from collections.abc import Callable
 
 from engines.core import Action, State
 
+from .deadlines import start_turn
 from .errors import LobbyError, NotAllowed
 from .lobby import clean_name
 from .models import GameRow
-from .naming import fill, seat_names
+from .naming import fill, host_mention, seat_names
 from .pace_store import PaceStore
-from .pacing import HOUR, deadline
+from .pacing import HOUR
 from .service import GameService
+from .turns import ends_decision
 
 log = logging.getLogger("turnkeeper.timeouts")
 DEFAULT_TRIES = 5
@@ -62,11 +69,14 @@ class Timeouts:
                     or player is None or player.user_id is None:
                 return False
             engine = service.engine(game.engine)
+            settings = await self.store.settings(game_id)
             if clock.stand_in:
                 game, _ = await self._play_for(game, seat, engine.bot_action, tries=MAX_AUTO_MOVES)
                 await service.run_bots(game)
                 return True
-            settings = await self.store.settings(game_id)
+            if player.user_id in await self.store.departed(game.guild_id):
+                await self._play_departed(game, seat, settings.policy, now)
+                return True
             clock.strikes += 1
             clock.missed += 1
             await self.store.save_clocks([clock])
@@ -94,10 +104,23 @@ class Timeouts:
             await service.run_bots(game)
         return True
 
+    async def _play_departed(self, game: GameRow, seat: int, policy: str, now: float) -> None:
+        """One decision of a seat whose player left the server, by the policy (a bot, or the default)."""
+        engine = self.service.engine(game.engine)
+        choose, tries = (engine.bot_action, MAX_AUTO_MOVES) if policy == "bot" else (engine.default_action,
+                                                                                     DEFAULT_TRIES)
+        game, labels = await self._play_for(game, seat, choose, tries)
+        name = seat_names(game).get(seat, "A player")
+        text = f"🚪 {name} has left the server; {'a bot' if policy == 'bot' else 'the default'} played for them: " \
+               f"{_list(labels)}."
+        await self.store.add_notices([self.store.notice_statement("table", text, now, channel_id=game.channel_id)])
+        await self.service.run_bots(game)
+
     async def _play_for(self, game: GameRow, seat: int, choose: Callable[[State, int], Action],
                         tries: int) -> tuple[GameRow, list[str]]:
-        """Play for ``seat`` until the game stops waiting for it: ``tries`` choices of ``choose`` (the
-        defaults), then the bot's choices. Returns the game and the labels of what was played."""
+        """Play one decision for ``seat`` (``turns.ends_decision``): ``tries`` choices of ``choose`` (the
+        defaults), then the bot's choices, until the decision is complete or the game stops waiting for the
+        seat. Returns the game and the labels of what was played."""
         engine = self.service.engine(game.engine)
         labels: list[str] = []
         for n in range(MAX_AUTO_MOVES):
@@ -108,6 +131,8 @@ class Timeouts:
             labels.append(fill(engine.label(state, seat, action), seat_names(game)))
             new_state, events = engine.apply(state, seat, action)
             game = await self.service.commit(game, seat, action, new_state, events, None, None)
+            if ends_decision(engine, state, new_state, seat, action, events):
+                break
         return game, labels
 
     # -- seat management ---------------------------------------------------------------------
@@ -133,10 +158,7 @@ class Timeouts:
         away = clock.stand_in or settings.is_away(clock.missed)
         clock.stand_in, clock.missed = False, 0
         if away and clock.deadline is not None:
-            pace = settings.pace
-            now = self.service.clock()
-            clock.turn += 1
-            clock.due_since, clock.reminded, clock.deadline = now, None, deadline(now, clock.bank, pace)
+            start_turn(clock, self.service.clock(), game.version, settings)
         await self.store.save_clocks([clock])
         return True
 
@@ -162,11 +184,20 @@ class Timeouts:
         shown = ", ".join(f"{names.get(c.seat)} (now due <t:{int(c.deadline or 0)}:R>)" for c in clocks)
         return f"⏳ Deadline extended by {hours:g} h for {shown}."
 
-    async def replace(self, channel_id: str, user_id: str, is_admin: bool, old: str, new: str, name: str) -> str:
-        """An admin gives a player's seat to someone else (strikes and stand-in are reset)."""
-        if not is_admin:
-            raise NotAllowed("Only a server admin can replace a player.")
+    async def replace(self, channel_id: str, user_id: str, is_admin: bool, old: str | None, new: str,
+                      name: str) -> str:
+        """An admin gives a player's seat to someone else (strikes and stand-in are reset); the host may too when
+        the player left the server. Without ``old``, the seat of the one player who left is meant."""
         game = await self.service.running_game(channel_id)
+        departed = {p.user_id for p in game.players if p.user_id} & await self.store.departed(game.guild_id)
+        if old is None:
+            if len(departed) != 1:
+                raise LobbyError("Name the player whose seat is handed over (`player:`)." if departed else
+                                 "Nobody in this game has left the server: name the player to replace (`player:`).")
+            old = next(iter(departed))
+        if not is_admin and not (user_id == game.host_id and old in departed):
+            raise NotAllowed("Only a server admin can replace a player (the host can hand over the seat of a "
+                             "player who left the server).")
         seat = self.service.seat_of(game, old) if game.seat_of(old) is not None else None
         if seat is None:
             raise LobbyError("That user is not playing in this game.")
@@ -176,14 +207,60 @@ class Timeouts:
             await self.store.replace_user(game.id, old, new, clean_name(name))
             clock = (await self.store.clocks(game.id)).get(seat)
             if clock is not None:
-                clock.strikes, clock.stand_in = 0, False
+                clock.strikes, clock.stand_in, clock.missed = 0, False, 0
                 if clock.deadline is not None:
-                    now, pace = self.service.clock(), (await self.store.settings(game.id)).pace
-                    clock.turn += 1
-                    clock.due_since, clock.reminded, clock.deadline = now, None, deadline(now, clock.bank, pace)
+                    start_turn(clock, self.service.clock(), game.version, await self.store.settings(game.id))
                 await self.store.save_clocks([clock])
         old_name = seat_names(game).get(seat, "a player")
         return f"🔁 {clean_name(name)} takes over {old_name}'s seat (<@{new}>, it is yours now)."
+
+    # -- members who leave the server --------------------------------------------------------
+    async def member_left(self, guild_id: str, user_id: str, now: float) -> int:
+        """A member left a server: every running game there with their seat is told (and its host how to hand
+        the seat over); the seat is played by its timeout policy, due at once, without strikes. Returns how
+        many games."""
+        await self.store.set_departed(guild_id, user_id, now)
+        games = [g for g in await self.service.storage.games_of_user(user_id, ("running",)) if g.guild_id == guild_id]
+        for game in games:
+            seat = game.seat_of(user_id)
+            async with self.service.lock(game.id):
+                clock = (await self.store.clocks(game.id)).get(seat) if seat is not None else None
+                if clock is not None and clock.deadline is not None and clock.deadline > now:
+                    clock.deadline = now  # the running decision goes to the policy at the next sweep
+                    await self.store.save_clocks([clock])
+            settings = await self.store.settings(game.id)
+            name = seat_names(game).get(seat, "A player") if seat is not None else "A player"
+            text = _departure_text(name, game.host_id if game.host_id != user_id else None, settings.policy)
+            await self.store.add_notices([self.store.notice_statement("table", text, now, channel_id=game.channel_id)])
+        return len(games)
+
+    async def member_returned(self, guild_id: str, user_id: str, now: float) -> int:
+        """A member who had left came back: they play their seats again (a fresh deadline if it is their turn)."""
+        if user_id not in await self.store.departed(guild_id):
+            return 0
+        await self.store.set_departed(guild_id, user_id, None)
+        games = [g for g in await self.service.storage.games_of_user(user_id, ("running",)) if g.guild_id == guild_id]
+        for game in games:
+            seat = game.seat_of(user_id)
+            async with self.service.lock(game.id):
+                fresh = await self.service.game_by_id(game.id)
+                clock = (await self.store.clocks(game.id)).get(seat) if seat is not None else None
+                if clock is not None and clock.deadline is not None:
+                    start_turn(clock, now, fresh.version, await self.store.settings(game.id))
+                    await self.store.save_clocks([clock])
+            name = seat_names(game).get(seat, "A player") if seat is not None else "A player"
+            await self.store.add_notices([self.store.notice_statement(
+                "table", f"👋 {name} is back in the server and plays their seat again.", now,
+                channel_id=game.channel_id)])
+        return len(games)
+
+
+def _departure_text(name: str, host_id: str | None, policy: str) -> str:
+    """The table's notice that a seated player left the server (names only: nobody who left is pinged)."""
+    played = "a bot plays it" if policy == "bot" else "the game's default is played for it (no strikes)"
+    who = f"{host_mention(host_id)} or a server admin" if host_id else "A server admin"
+    return (f"🚪 {name} left the server. Until their seat is handed over, {played} at each of its decisions. "
+            f"{who}: `/pace replace new_player:@member` gives the seat to someone else.")
 
 
 def _timeout_text(name: str, labels: list[str], missed: int, afk_after: int) -> str:

@@ -7,7 +7,7 @@ the smallest allowance among the caller's server and the servers of their runnin
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from .errors import NotAllowed, ServiceError
@@ -20,17 +20,18 @@ DEFAULT_ALLOWANCE_DAYS = 21.0
 
 
 def parse_until(text: str, now: float, tz: str = "UTC") -> float:
-    """"7" or "7d" (days from now), "36h", or a date "2026-12-24" (the end of that day in ``tz``)."""
+    """"7" or "7d" (days from now), "36h", or a date "2026-12-24" (the end of that day in ``tz``: the next
+    local midnight, also on a daylight-saving day of 23 or 25 hours)."""
     value = text.strip().lower()
     if match := re.fullmatch(r"(\d+(?:\.\d+)?)\s*(d|days?|h|hours?)?", value):
         amount = float(match.group(1))
         return now + amount * (3600 if (match.group(2) or "d").startswith("h") else DAY)
     try:
-        day = datetime.strptime(value, "%Y-%m-%d").replace(tzinfo=zone(tz))
+        day = datetime.strptime(value, "%Y-%m-%d")
     except ValueError:
         raise ServiceError(f"`until` is a number of days (`7`), hours (`36h`) or a date (`2026-12-24`), "
                            f"not {text!r}.") from None
-    return day.timestamp() + DAY
+    return (day + timedelta(days=1)).replace(tzinfo=zone(tz)).timestamp()
 
 
 def year_start(now: float) -> float:

@@ -28,6 +28,7 @@ from .errors import EngineBug, IllegalAction, OptionError
 from .jsonstate import State, copy_state
 from .options import OptionsSchema
 from .rng import seed_state
+from .rules_guide import GAME_OVER, Entry, Guide
 from .steps import Event, Game, Simultaneous, Step
 from .zones import Zones, frame, owner
 
@@ -53,6 +54,7 @@ class Engine:
     steps: ClassVar[tuple[type[Step], ...]] = ()
     rules_summary: ClassVar[str] = ""
     rules_topics: ClassVar[dict[str, str]] = {}
+    """A game without ``data/<game>/guide.json`` (``load_guide``) shows these for ``/rules``."""
     effects: ClassVar[Any] = None
     """An ``effects.Registry``: handlers of the pending-effect queue, for games that queue effects."""
     zones: ClassVar[Zones | None] = None
@@ -69,11 +71,18 @@ class Engine:
         if self._zones is not None and type(self).hidden_paths is not Engine.hidden_paths:
             raise EngineBug(f"{self.id}: declare hidden parts once, in zones, not also in hidden_paths")
         self.data = self.load_data()
+        self.guide = self.load_guide()
+        self.guide.check(self.steps, self.effects.names() if self.effects is not None else ())
 
     # -- hooks a game writes ---------------------------------------------------------------
     def load_data(self) -> Any:
         """Load ``data/<game>/`` once per process (the only I/O an engine does)."""
         return None
+
+    def load_guide(self) -> Guide:
+        """The rules guide (``rules_guide.load(game_dir("<game>"))``); by default only ``rules_summary`` and
+        ``rules_topics``, without entries."""
+        return Guide.plain(self.rules_summary, self.rules_topics)
 
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         """Reject option combinations that do not fit the player count (raise ``OptionError``)."""
@@ -237,6 +246,20 @@ class Engine:
         return restored, [{"text": f"{{seat{seat}}} took back an action.", "to": None}]
 
     # -- texts and views ------------------------------------------------------------------
+    def rules_for(self, state: State, seat: int | None) -> list[Entry]:
+        """The rule entries of the decision ``seat`` faces now: its step, the effect a choice asks about and
+        the verbs among its legal actions. A seat not deciding (or None) gets the table's current decision,
+        with every verb the step declares (legal actions could tell what it may not see), and the effect only
+        when the table may be told what is being decided (:meth:`public_prompt`)."""
+        if state["result"] is not None or not state["stack"]:
+            return self.guide.lookup([GAME_OVER])
+        g = self._context(state)
+        step = self.step(g.frame["step"])
+        if seat is not None and seat in self.active(state):
+            return self.guide.for_decision(g.frame, [a.verb for a in step.actions(g, seat)])
+        public = any(self.public_prompt(state, s) is not None for s in self.active(state))
+        return self.guide.for_decision(g.frame if public else {"step": step.name}, step.verbs)
+
     def prompt(self, state: State, seat: int | None) -> str:
         """What ``seat`` is asked now, or what the table waits for."""
         if state["result"] is not None:
@@ -253,6 +276,24 @@ class Engine:
             return f"Waiting for {names}: {phrase}." if phrase else f"Waiting for {names}."
         parts = (f"{{seat{s}}}: {p}" if p else f"{{seat{s}}}" for s, p in phrases.items())
         return "Waiting for " + "; ".join(parts) + "."
+
+    def public_prompt(self, state: State, seat: int) -> str | None:
+        """What the table may be told ``seat`` is deciding ("program their Command"), or None when that
+        would give something away. The step's own phrase (``Step.deciding``/``public_prompt``) comes first;
+        else the seat's prompt when the step writes the same text from the state as a spectator knows it
+        (every zone hidden from the table redacted), so that it depends on public information only."""
+        if state["result"] is not None or seat not in self.active(state):
+            return None
+        step = self.step(self._context(state).frame["step"])
+        try:
+            phrase = step.public_prompt(self._context(state), seat)
+            if phrase:
+                return phrase
+            own = step.prompt(self._context(state), seat)
+            redacted = self._context(self.visible_state(state, None))
+            return own if self.step(redacted.frame["step"]).prompt(redacted, seat) == own else None
+        except Exception:  # noqa: BLE001 - a step that cannot prompt from the redacted state is not public
+            return None
 
     def label(self, state: State, seat: int, action: Action) -> str:
         """A human label for ``action`` (what a button or autocomplete entry shows)."""

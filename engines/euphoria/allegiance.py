@@ -4,18 +4,12 @@ from __future__ import annotations
 
 from engines.core import Game
 
-from .tableau import data, faction_name, name, place_star, player, recruit_effects
-
-TUNNEL_EFFECTS = frozenset({
-    "any_exclusive_space", "bump_tunnel_knowledge_for_cost", "free_tunnels", "tunnel_both", "tunnel_dig_extra",
-    "tunnel_knowledge_for_resource", "tunnel_royalty", "tunnel_sacrifice", "tunnel_water_payment",
-})
-"""Recruit abilities that concern tunnels: revealed mid-turn, they work from the next turn (EU-TUNNEL-03, R-16)."""
+from .tableau import data, faction_name, name, place_star, player, query, query_held
 
 
 def wait_if_tunnel(g: Game, p: dict, rid: str) -> None:
     """R-16 (the text): only a tunnel ability waits; every other ability works from the moment it is face up."""
-    if data(g).recruits[rid].effect in TUNNEL_EFFECTS:
+    if data(g).recruits[rid].effect in g.engine.abilities.of_kind("tunnel"):
         p["dormant"].append(rid)
 
 
@@ -39,7 +33,7 @@ def activate_faction(g: Game, area: str, why: str) -> None:
     """Every hidden recruit of ``area``'s faction becomes active (EU-TUNNEL-03, EU-ALLEG-03 tier 3)."""
     if not g.g.get("activated"):
         g.g["activated"] = True
-        hermits(g)
+        first_activation(g)
     for pid, p in enumerate(g.g["players"]):
         if p["kind"] == "automa":
             if p["faction"] == area and not p["activated"]:
@@ -57,21 +51,21 @@ def activate_faction(g: Game, area: str, why: str) -> None:
                 recruit_star(g, pid, rid)  # R-25
 
 
-def hermits(g: Game) -> None:
-    """Kofi the Hermit: at the first activation of the game he is discarded and the hidden recruit turns up."""
+def first_activation(g: Game) -> None:
+    """The first activation of the game: a recruit that leaves then (Kofi the Hermit) goes, the hidden one turns up."""
     for pid, p in enumerate(g.g["players"]):
-        kofi = [r for r in p["active"] if data(g).recruits[r].effect == "hermit"]
-        if p["kind"] != "human" or not kofi:
+        leaving = query_held(g, "leaves_at_first_activation", pid, None) if p["kind"] == "human" else None
+        if not leaving:
             continue
-        p["active"].remove(kofi[0])
-        g.g["recruit_box"].append(kofi[0])
-        g.log(f"{name(pid, g)} discards {data(g).recruits[kofi[0]].name}.")
+        p["active"].remove(leaving)
+        g.g["recruit_box"].append(leaving)
+        g.log(f"{name(pid, g)} discards {data(g).recruits[leaving].name}.")
         for rid in list(p["hidden"]):
             p["hidden"].remove(rid)
             p["active"].append(rid)
             wait_if_tunnel(g, p, rid)
             g.reveal()
-            g.log(f"{name(pid, g)} reveals {data(g).recruits[rid].name} (Kofi the Hermit left).")
+            g.log(f"{name(pid, g)} reveals {data(g).recruits[rid].name} ({data(g).recruits[leaving].name} left).")
             faction = data(g).recruits[rid].faction
             if faction and g.g["tracks"][faction] >= data(g).tiers[3]:
                 recruit_star(g, pid, rid)  # R-25
@@ -96,6 +90,5 @@ def last_tier(g: Game, area: str) -> None:
         for rid in list(p["active"]):
             if data(g).recruits[rid].faction == area:
                 recruit_star(g, pid, rid)
-        if area != "euphoria":
-            for rid, _ in recruit_effects(g, pid, "track_end_star"):
-                recruit_star(g, pid, rid)
+        for rid in query(g, "end_star_recruits", pid, [], area=area):
+            recruit_star(g, pid, rid)

@@ -1,16 +1,21 @@
-"""The artifact bazaar (EU-BAZAAR-*), hands, and paying artifacts (EU-ARTMARKET-02, market costs)."""
+"""The artifact bazaar (EU-BAZAAR-*), taking and receiving cards, hands, and paying artifacts (EU-ARTMARKET-02).
+
+Recruits change this through queries (``wild_types``, ``bazaar_cost``, ``artmarket_payments``,
+``artifact_sources``), triggers (``artifact_received``, ``bazaar_bought``, ``artifact_spent``,
+``artmarket_any_paid``) and the ways they add to the ``artpay`` and ``artifact`` choices.
+"""
 
 from __future__ import annotations
 
 from engines.core import Game, effects
 
 from .queue import Op, Token, push_front
-from .tableau import data, name, payable, penalty_params, player, recruit_effects
+from .tableau import data, fire, name, penalty_params, player, query, recruit_way
 
 
 def wild_types(g: Game, pid: int) -> set[str]:
     """Artifact types that count as any type for ``pid`` (wild-card recruits, spec 4.6)."""
-    return {prm["type"].lower().replace(" ", "_") for _, prm in recruit_effects(g, pid, "wild_artifact")}
+    return set(query(g, "wild_types", pid, frozenset()))
 
 
 def discard_artifact(g: Game, pid: int, kind: str) -> None:
@@ -27,9 +32,7 @@ def slot_cost(g: Game, pid: int, slot: int) -> int:
     params = penalty_params(g, pid, "bazaar_surcharge")
     if params and slot + 1 in params["slots"]:
         cost += params["extra"]
-    for _, prm in recruit_effects(g, pid, "bazaar_discount"):
-        cost = max(0, cost - prm["n"])
-    return cost
+    return query(g, "bazaar_cost", pid, cost, slot=slot)
 
 
 def commodities_held(g: Game, pid: int) -> int:
@@ -104,14 +107,7 @@ def artmarket_options(g: Game, pid: int) -> list[str]:
     out = [] if penalty_params(g, pid, "no_pairs") is not None else [f"pair_{t}" for t in pair_types(g, pid)]
     if len(player(g, pid)["artifacts"]) >= data(g).artmarket_any:
         out.append("any")
-    p = player(g, pid)
-    for _, prm in recruit_effects(g, pid, "artmarket_bliss_payment")[:1]:
-        if p["artifacts"] and payable(g, pid, "bliss") >= prm["bliss"]:
-            out.append("mosi")  # Mosi the Patron
-    for _, prm in recruit_effects(g, pid, "artmarket_single")[:1]:
-        if len(p["artifacts"]) >= prm["artifacts"]:
-            out.append("jacko")  # Jacko the Archivist
-    return out
+    return query(g, "artmarket_payments", pid, out)
 
 
 def spend_type(g: Game, pid: int, kind: str) -> None:
@@ -123,10 +119,8 @@ def spend_type(g: Game, pid: int, kind: str) -> None:
 
 
 def spent(g: Game, pid: int, card: str) -> None:
-    """Javier the Underground Librarian: each Book spent gives 1 resource."""
-    for _, prm in recruit_effects(g, pid, "wild_artifact"):
-        if prm.get("spend_bonus") and card == prm["type"].lower():
-            push_front(g, {"effect": "choose_good", "pid": pid, "kind": prm["spend_bonus"]})
+    """A card was handed in (recruits may react: ``artifact_spent``)."""
+    fire(g, "artifact_spent", pid, card=card)
 
 
 def can_spend_types(g: Game, pid: int, needs: dict[str, int]) -> bool:
@@ -142,28 +136,73 @@ def can_spend_types(g: Game, pid: int, needs: dict[str, int]) -> bool:
     return short <= sum(1 for c in hand if c in wild)
 
 
+# -- taking an artifact -------------------------------------------------------------------------
+def receive_artifact(g: Game, pid: int, card: str, via: str | None = None, first: list[Op] | None = None) -> None:
+    """``card`` joins ``pid``'s hand; then payments in ``first``, card triggers, the hand limit (R-14).
+
+    ``via``: the drawing ability that drew it (EU-RECRUIT-05: then no other one applies). Recruits answer
+    ``artifact_received`` by adding records to ``first`` (before the hand limit) or ``then`` (after it).
+    """
+    player(g, pid)["artifacts"].append(card)
+    follow, then = list(first or []), []
+    fire(g, "artifact_received", pid, card=card, via=via, first=follow, then=then)
+    push_front(g, *follow, {"effect": "hand_limit", "pid": pid}, *then)
+
+
+def _artifact_run(g: Game, op: Op) -> list[Token] | None:
+    pid = op["pid"]
+    if player(g, pid)["kind"] == "automa":
+        return None
+    options: list[Token] = query(g, "artifact_sources", pid, list(bazaar_slots(g, pid)), op=op)
+    if not options:
+        g.log(f"{name(pid, g)} cannot take an artifact (bazaar empty or unaffordable).")
+    return options or None
+
+
+def _artifact_pick(g: Game, op: Op, token: Token) -> None:
+    way = recruit_way(g, "artifact", token)
+    if way:
+        way.pick(g, op, token)
+        return
+    pid, slot = op["pid"], int(token) - 1
+    cost = slot_cost(g, pid, slot)
+    card = take_from_bazaar(g, pid, slot)
+    g.log(f"{name(pid, g)} takes a {data(g).artifact_names[card]} from bazaar slot {slot + 1}.")
+    follow = [{"effect": "pay", "pid": pid, "unit": "commodity"} for _ in range(cost)]
+    fire(g, "bazaar_bought", pid, card=card, cost=cost, follow=follow)
+    receive_artifact(g, pid, card, op.get("via"), follow)
+
+
+def _artifact_label(g: Game, op: Op, token: Token) -> str:
+    way = recruit_way(g, "artifact", token)
+    if way:
+        return way.label(g, op, token)
+    slot = int(token) - 1
+    card = data(g).artifact_names[g.g["bazaar"][slot]]
+    cost = slot_cost(g, op["pid"], slot)
+    return f"Take artifact: {card}, bazaar slot {slot + 1} (pay {cost} commodit{'y' if cost == 1 else 'ies'})" \
+        if cost else f"Take artifact: {card}, bazaar slot {slot + 1} (free)"
+
+
+def _artifact_default(g: Game, op: Op, options: list[Token]) -> Token:
+    """Timeout: the rightmost (cheapest) bazaar card (spec 6.5)."""
+    slots = [o for o in options if isinstance(o, int)]
+    return max(slots) if slots else options[0]
+
+
 def _artpay_run(g: Game, op: Op) -> list[Token] | None:
     return artmarket_options(g, op["pid"]) or None
 
 
 def _artpay_pick(g: Game, op: Op, token: Token) -> None:
     pid = op["pid"]
-    if token == "mosi":
-        n = recruit_effects(g, pid, "artmarket_bliss_payment")[0][1]["bliss"]
-        push_front(g, *({"effect": "pay", "pid": pid, "unit": "bliss"} for _ in range(n)), {"effect": "spend_artifact",
-                                                                                      "pid": pid})
-        return
-    if token == "jacko":
-        n = recruit_effects(g, pid, "artmarket_single")[0][1]["artifacts"]
-        push_front(g, *({"effect": "spend_artifact", "pid": pid} for _ in range(n)),
-                   *({"effect": "artifact", "pid": o} for o in others(g, pid)))
-        g.log(f"{name(pid, g)} hands in just {n} artifact; every other player takes one (Jacko the Archivist).")
+    way = recruit_way(g, "artpay", token)
+    if way:
+        way.pick(g, op, token)
         return
     if token == "any":
         push_front(g, *({"effect": "spend_artifact", "pid": pid} for _ in range(data(g).artmarket_any)))
-        if recruit_effects(g, pid, "three_artifacts_goods"):
-            push_front(g, {"effect": "choose_good", "pid": pid, "kind": "resource"},
-                       {"effect": "choose_good", "pid": pid, "kind": "commodity"})
+        fire(g, "artmarket_any_paid", pid)
         return
     kind = str(token)[len("pair_"):]
     for _ in range(data(g).artmarket_identical):
@@ -172,12 +211,11 @@ def _artpay_pick(g: Game, op: Op, token: Token) -> None:
 
 
 def _artpay_label(g: Game, op: Op, token: Token) -> str:
+    way = recruit_way(g, "artpay", token)
+    if way:
+        return way.label(g, op, token)
     if token == "any":
         return f"Hand in {data(g).artmarket_any} artifacts of any type"
-    if token == "mosi":
-        return "Hand in 1 artifact and 2 bliss (Mosi the Patron)"
-    if token == "jacko":
-        return "Hand in just 1 artifact; every other player takes 1 (Jacko the Archivist)"
     return f"Hand in a pair of {data(g).artifact_names[str(token)[5:]]}"
 
 
@@ -193,6 +231,13 @@ def _spend_pick(g: Game, op: Op, token: Token) -> None:
 
 
 EFFECTS: dict[str, effects.Handler] = {
+    "artifact": effects.Handler(
+        _artifact_run,
+        pick=_artifact_pick,
+        label=_artifact_label,
+        prompt="Take an artifact from the bazaar.",
+        default=_artifact_default,
+    ),
     "artpay": effects.Handler(
         _artpay_run,
         pick=_artpay_pick,

@@ -11,7 +11,7 @@ from engines.core import Game, effects
 from .artifacts import discard_artifact
 from .payments import can_pay
 from .queue import Op, Token, pending, push_front
-from .tableau import change_morale, data, gain, name, player, recruit_effects, spend
+from .tableau import change_morale, data, gain, name, player, query, spend
 
 
 # -- goods ---------------------------------------------------------------------------------
@@ -42,9 +42,9 @@ def _pay_run(g: Game, op: Op) -> list[Token] | None:
     pid = op["pid"]
     goods = player(g, pid)["goods"]
     units = unit_goods(g, op["unit"])
-    for _, prm in recruit_effects(g, pid, "food_for_bliss"):
-        if op["unit"] == prm["instead_of"] and prm["good"] not in units:
-            units = [*units, prm["good"]]  # Brian the Viticulturist
+    for stand_in in query(g, "stands_in", pid, (), good=op["unit"]):
+        if stand_in not in units:
+            units = [*units, stand_in]
     options = [x for x in units if goods[x] > 0]
     if len(options) > 1:
         rest = _rest_cost(g, pid)
@@ -79,7 +79,7 @@ def _pay_pick(g: Game, op: Op, token: Token) -> None:
     g.log(f"{name(op['pid'], g)} pays 1 {token}.")
     placing = g.g.get("placing")
     if op["unit"] != token and op["unit"] in data(g).c["commodities"] and placing and placing["pid"] == op["pid"]:
-        placing["food_for_bliss"] = True  # Brian the Viticulturist paid food for bliss
+        placing["stand_in"] = True  # a stand-in good paid for a named one (query ``substitute_track``)
 
 
 def _lose_run(g: Game, op: Op) -> list[Token] | None:

@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
-from engines.core import Action, Engine, Game, Option, OptionError, OptionsSchema, State
+from engines.core import Action, Engine, Game, Option, OptionError, OptionsSchema, State, game_dir, rules_guide
 from engines.core.effects import Choice, Registry
 
 from . import (
     artifacts,
     basics,
     bribes,
-    draws,
-    moves,
     payments,
     placement,
     recruit_bumps,
+    recruit_draws,
+    recruit_moves,
+    recruit_payments,
+    recruit_rules,
     recruit_stars,
+    recruit_turns,
     recruit_workers,
     recruit_yields,
     recruits,
@@ -63,30 +66,23 @@ class Euphoria(Engine):
     steps = (Draft, Turn, Retrieve, Choice, AutomaTurn)
     zones = ZONES
     effects = Registry(
-        basics.EFFECTS, artifacts.EFFECTS, bribes.EFFECTS, draws.EFFECTS, moves.EFFECTS, payments.EFFECTS,
-        placement.EFFECTS, recruits.EFFECTS, retrieval.EFFECTS, rewards.EFFECTS, tunnels.EFFECTS,
+        basics.EFFECTS, artifacts.EFFECTS, bribes.EFFECTS, recruit_draws.EFFECTS, recruit_moves.EFFECTS,
+        payments.EFFECTS, placement.EFFECTS, recruits.EFFECTS, retrieval.EFFECTS, recruit_workers.EFFECTS,
+        rewards.EFFECTS, tunnels.EFFECTS,
     )
     abilities = Abilities(
         recruit_stars.ABILITIES, recruit_bumps.ABILITIES, recruit_yields.ABILITIES, recruit_workers.ABILITIES,
+        recruit_payments.ABILITIES, recruit_rules.ABILITIES, recruit_moves.ABILITIES, recruit_draws.ABILITIES,
+        recruit_turns.ABILITIES,
+        ways=(recruit_payments.WAYS, recruit_draws.WAYS, recruit_turns.WAYS, recruit_workers.WAYS),
+        kinds=recruit_rules.KINDS,
     )
-    """Recruit abilities answering the rules' triggers, by data effect name (``triggers.py``)."""
-    rules_summary = (
-        "Workers are dice; their pips are their knowledge. On your turn place one worker (or several showing the "
-        "same number, 1 morale each after the first) or retrieve workers (1 food/bliss: +2 morale, else -1). "
-        "Whenever you roll, if your available pips + knowledge reach 16 your highest worker runs away. "
-        "Place your 10 stars on markets, artifact markets, the Nimbus Loft and recruits; the 9th star starts "
-        "the last round. Ties: morale, then lower knowledge."
-    )
-    rules_topics: ClassVar[dict[str, str]] = {
-        "production": "Commodity areas: total 1-4 → 1 good + allegiance; 5-8 → 1 good, knowledge -1; 9+ → 2, +1.",
-        "markets": "Sites complete when enough spaces are taken (2-3p: 2, 4p: 3, 5-6p: 4); builders get a star. "
-                   "A built market's penalty hits everyone without a star on it.",
-        "artifacts": "The rightmost bazaar card is free, the others cost 2/1/1 commodities. Morale is your hand limit.",
-        "automa": "Solo or 2 humans: two Automas driven by card pairs; difficulty 1-6 builds the Automa deck.",
-    }
-
+    """Recruit abilities answering the rules' triggers and queries, by data effect name (``triggers.py``)."""
     def load_data(self) -> Content:
         return CONTENT
+
+    def load_guide(self) -> rules_guide.Guide:
+        return rules_guide.load(game_dir(self.id))
 
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         if options["automa"] and seats > 2:

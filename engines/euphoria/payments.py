@@ -1,4 +1,9 @@
-"""Recruit alternatives to a space's printed cost (Gary, Mwiche, Josh, Chaga, Matthew): chosen as one op."""
+"""Paying for a space: whether a cost can be paid, the ops that pay it, and alternatives to it chosen as one op.
+
+The alternatives come from recruits (query ``space_payments``: Gary, Mwiche, Josh, Chaga, Matthew): each is
+``{"cost": {...}, "recruit": id}`` plus optional ``morale``/``knowledge`` changes and ``both`` (the tunnel
+then gives its resource and an artifact).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +13,7 @@ from engines.core import Game, effects
 
 from .artifacts import can_spend_types
 from .queue import Op, Token, push_front
-from .tableau import change_knowledge, change_morale, data, name, player, recruit_effects
+from .tableau import change_knowledge, change_morale, data, name, player, query
 
 
 def can_pay(g: Game, pid: int, cost: dict[str, int]) -> bool:
@@ -25,10 +30,9 @@ def can_pay(g: Game, pid: int, cost: dict[str, int]) -> bool:
             else:
                 goods[k] -= n
     for k, n in short.items():
-        brian = recruit_effects(g, pid, "food_for_bliss")
-        sub = next((prm["good"] for _, prm in brian if prm["instead_of"] == k), None)
+        sub = next(iter(query(g, "stands_in", pid, (), good=k)), None)
         if sub is None or goods[sub] < n:
-            return False  # Brian the Viticulturist pays food wherever bliss is required
+            return False  # only a stand-in good may pay what is missing (Brian: food for bliss)
         goods[sub] -= n
     if not can_spend_types(g, pid, types):
         return False
@@ -57,34 +61,7 @@ def pay_ops(g: Game, pid: int, cost: dict[str, int]) -> list[dict[str, Any]]:
 
 def alternatives(g: Game, pid: int, space_id: str, cost: dict[str, int], bumps_other: bool) -> dict[str, dict]:
     """Alternative costs by token for ``pid`` on ``space_id`` (EU-RECRUIT-01: active recruits only)."""
-    space = data(g).spaces[space_id]
-    out: dict[str, dict] = {}
-    resources = data(g).c["resources"]
-    for rid, prm in recruit_effects(g, pid, "tank_bliss_cost"):
-        if space.kind == "tank":
-            out["bliss"] = {"cost": {"bliss": prm["n"]}, "recruit": rid}
-    for rid, prm in recruit_effects(g, pid, "tunnel_water_payment"):
-        if space.kind == "tunnel":
-            out["water"] = {"cost": {"water": prm["water"]}, "recruit": rid, "morale": prm["morale"], "both": True}
-    for rid, prm in recruit_effects(g, pid, "bump_tunnel_knowledge_for_cost"):
-        k = player(g, pid)["knowledge"] + prm["knowledge"]
-        if space.kind == "tunnel" and bumps_other and k <= data(g).c["knowledge"]["max"]:
-            out["knowledge"] = {"cost": {}, "recruit": rid, "knowledge": prm["knowledge"]}
-    if space.kind == "market":
-        for rid, prm in recruit_effects(g, pid, "market_bliss_for_resource"):
-            unit = next((r for r in (*resources, "resource") if cost.get(r)), None)
-            if unit:
-                alt = dict(cost)
-                alt[unit] -= 1
-                alt["bliss"] = alt.get("bliss", 0) + prm["bliss"]
-                out["bliss"] = {"cost": alt, "recruit": rid}
-        for rid, prm in recruit_effects(g, pid, "market_commodities_for_artifact"):
-            arts = {k: n for k, n in cost.items() if k in data(g).artifact_types or k == "artifact"}
-            if arts:
-                alt = {k: n for k, n in cost.items() if k not in arts}
-                alt["commodity"] = alt.get("commodity", 0) + prm["commodities"]
-                out["commodities"] = {"cost": alt, "recruit": rid}
-    return out
+    return query(g, "space_payments", pid, {}, space=data(g).spaces[space_id], cost=cost, bumps_other=bumps_other)
 
 
 def payable_alternatives(g: Game, pid: int, space_id: str, cost: dict[str, int], bumps_other: bool) -> dict:

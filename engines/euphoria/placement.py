@@ -11,22 +11,20 @@ from engines.core import Game, effects
 from .artifacts import artmarket_options
 from .knowledge import roll_workers
 from .payments import can_pay, pay_ops, payable_alternatives
-from .queue import push, push_front
+from .queue import push
 from .tableau import (
     change_knowledge,
-    change_morale,
     data,
-    dice_left,
     fire,
     has_faction,
     has_penalty,
     name,
     occupants,
     on_board,
-    payable,
     penalty_params,
     player,
-    recruit_effects,
+    query,
+    recruit_way,
     spend,
 )
 
@@ -43,10 +41,8 @@ def space_cost(g: Game, pid: int, space_id: str, occ: list[tuple[int, int]] | No
     space = data(g).spaces[space_id]
     if space.kind == "market":
         cost = dict(data(g).markets[g.g["built"][space.extra["site"]]].cost)
-    elif space.kind == "tunnel" and recruit_effects(g, pid, "free_tunnels"):
-        cost = {}
     else:
-        cost = dict(space.cost)
+        cost = query(g, "space_cost", pid, dict(space.cost), space=space)
     occ = occupants(g, space_id) if occ is None else occ
     if space.type != "shared" and occ and occ[0][0] == pid:
         fee = penalty_params(g, pid, "self_bump_fee")
@@ -121,13 +117,10 @@ class _Look:
 
 
 def bribe_offer(g: Game, pid: int) -> tuple[str, Mapping[str, Any]] | None:
-    """``(recruit id, params)`` of the first bribe recruit whose price ``pid`` can pay now."""
+    """``(recruit id, params)`` of the first bribe recruit whose price ``pid`` can pay now (params: good, n)."""
     if player(g, pid)["kind"] != "human":
         return None
-    for rid, prm in recruit_effects(g, pid, "ignore_penalty_for_cost"):
-        if payable(g, pid, prm["good"]) >= prm["n"]:
-            return rid, prm
-    return None
+    return query(g, "bribe", pid, None)
 
 
 def space_open(g: Game, pid: int, space_id: str, look: _Look | None = None) -> bool:
@@ -169,10 +162,8 @@ def _open(g: Game, pid: int, space_id: str, look: _Look) -> bool:
         tunnel = data(g).tunnels[space.area]
         if g.g["miners"][space.area] < data(g).tunnel_track["end"]:
             return False  # EU-SPACE-02, EU-TUNNEL-04
-        kadan = any(player(g, pid)["knowledge"] + prm["knowledge"] <= data(g).c["knowledge"]["max"]
-                    for _, prm in recruit_effects(g, pid, "any_exclusive_space"))
-        if not has_faction(g, pid, tunnel["id"]) and not kadan:
-            return False  # R-19: only players allowed to use it (Kadan the Infiltrator: +2 knowledge)
+        if not has_faction(g, pid, tunnel["id"]) and not query(g, "exclusive_access", pid, False, area=space.area):
+            return False  # R-19: only players allowed to use it (or a recruit lets them)
     if occ and occ[0][0] == pid and not _self_bump_ok(g, pid, pen):
         return False  # EU-MARKET-03
     if space.kind == "artmarket":
@@ -238,19 +229,8 @@ def _site_space_open(g: Game, pid: int, space: Any, occ: list, look: _Look) -> b
 
 
 def site_alternatives(g: Game, pid: int, printed: str) -> list[str]:
-    """Recruit alternatives to a site's printed resource (Michael, Jon, Flartner)."""
-    p = player(g, pid)
-    out: list[str] = []
-    if recruit_effects(g, pid, "site_any_resource"):
-        out += [r for r in data(g).c["resources"] if r != printed and p["goods"][r] > 0]
-    commodities = sum(p["goods"][c] for c in data(g).c["commodities"])
-    if any(commodities >= prm["n"] for _, prm in recruit_effects(g, pid, "site_commodities")):
-        out.append("commodities")
-    if recruit_effects(g, pid, "site_artifact") and p["artifacts"]:
-        out.append("artifact")
-    if recruit_effects(g, pid, "site_sacrifice") and dice_left(g, pid) >= 2:
-        out.append("sacrifice")  # Doug the Builder, never the last worker (EU-RECRUIT-03, R-17)
-    return out
+    """Recruit alternatives to a site's printed resource (query ``site_payments``: other resources, ways)."""
+    return query(g, "site_payments", pid, [], printed=printed)
 
 
 def _site_pay_run(g: Game, op: dict) -> list | None:
@@ -260,28 +240,18 @@ def _site_pay_run(g: Game, op: dict) -> list | None:
 
 
 def _site_pay_pick(g: Game, op: dict, token: object) -> None:
-    pid = op["pid"]
-    if token == "commodities":
-        n = recruit_effects(g, pid, "site_commodities")[0][1]["n"]
-        push_front(g, *({"effect": "pay", "pid": pid, "unit": "commodity"} for _ in range(n)))
-    elif token == "artifact":
-        change_morale(g, pid, 1)
-        push_front(g, {"effect": "spend_artifact", "pid": pid})
-    elif token == "sacrifice":
-        player(g, pid)["dice"][op["die"]]["sac"] = True  # stays on the space; goes to the supply on completion
-        g.log(f"{name(pid, g)} sacrifices the worker instead of paying (Doug the Builder).")
-    else:
-        spend(g, pid, str(token))
-        g.log(f"{name(pid, g)} pays 1 {token}.")
-        if token == "gold" and recruit_effects(g, pid, "site_any_resource"):
-            change_morale(g, pid, 1)
-            change_knowledge(g, pid, 1)
+    way = recruit_way(g, "site_pay", token)
+    if way:
+        way.pick(g, op, token)
+        return
+    spend(g, op["pid"], str(token))
+    g.log(f"{name(op['pid'], g)} pays 1 {token}.")
+    fire(g, "site_paid", op["pid"], good=str(token))
 
 
 def _site_pay_label(g: Game, op: dict, token: object) -> str:
-    return {"commodities": "Pay 3 commodities (Jon the Amateur Handyman)",
-            "artifact": "Pay 1 artifact, +1 morale (Flartner the Luddite)",
-            "sacrifice": "Sacrifice this worker instead (Doug the Builder)"}.get(str(token), f"Pay 1 {token}")
+    way = recruit_way(g, "site_pay", token)
+    return way.label(g, op, token) if way else f"Pay 1 {token}"
 
 
 def _placement_look(g: Game, pid: int, extra: bool) -> _Look | None:
@@ -349,8 +319,7 @@ def place_worker(g: Game, pid: int, die: int, space_id: str, star_site: str | No
         if alts:
             options = (["printed"] if can_pay(g, pid, cost) else []) + list(alts)
             ops = [{"effect": "alt_pay", "pid": pid, "cost": cost, "alts": alts, "options": options}]
-    alternatives = ("site_any_resource", "site_commodities", "site_artifact", "site_sacrifice")
-    if space.kind == "site" and p["kind"] == "human" and any(recruit_effects(g, pid, e) for e in alternatives):
+    if space.kind == "site" and p["kind"] == "human" and query(g, "pays_sites_otherwise", pid, False):
         ops = [{"effect": "site_pay", "pid": pid, "resource": next(iter(space.cost)), "die": die}]
     if space.kind == "artmarket" and p["kind"] == "human":
         ops.append({"effect": "artpay", "pid": pid})
@@ -370,22 +339,10 @@ def note_last_move(g: Game, pid: int, action: str, spaces: list[str]) -> None:
         g.g["last"] = {"pid": pid, "action": action, "spaces": list(spaces), "turn": turn}
 
 
-def set_face_offer(g: Game, owner: int) -> str | None:
-    """Amanda's id when ``owner`` may pay for setting a bumped die's face, else None."""
-    for rid, prm in recruit_effects(g, owner, "bumped_set_face"):
-        if payable(g, owner, "bliss") >= prm["bliss"]:
-            return rid
-    return None
-
-
 def bump(g: Game, pid: int, owner: int, die: int, space_id: str) -> None:
     """The occupant goes home, is rolled and checked, before any recruit ability (EU-SPACE-01, EU-RECRUIT-07)."""
     g.log(f"{name(pid, g)} bumps {name(owner, g)}'s worker from {space_label(g, space_id)}.")
-    rid = set_face_offer(g, owner)
-    if rid:  # Amanda the Broker: the owner may set the face instead of rolling
-        player(g, owner)["dice"][die]["at"] = "avail"
-        push(g, {"effect": "set_face", "pid": owner, "die": die, "recruit": rid})
-    else:
+    if not query(g, "bumped_roll", owner, False, die=die):  # a recruit may take the roll over (Amanda)
         roll_workers(g, owner, [die], "bumped")
     if owner == pid:
         params = penalty_params(g, pid, "self_bump_needs_low_knowledge")

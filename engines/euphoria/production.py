@@ -16,7 +16,7 @@ from .tableau import (
     occupants,
     penalty_params,
     player,
-    recruit_effects,
+    query,
     tier_bonus,
 )
 
@@ -35,7 +35,7 @@ def produce(g: Game, pid: int, space_id: str, die: int) -> None:
     """Yield for a placement on a commodity area (EU-PROD-02..05, EU-AUTOMA-22)."""
     space = data(g).spaces[space_id]
     area = space.area
-    solo = recruit_effects(g, pid, "solo_yield")
+    solo = query(g, "counts_alone", pid, False, space=space_id)
     total = area_total(g, space_id, pid if solo else None)
     row = band(g, total)
     if is_automa(g, pid):
@@ -54,8 +54,8 @@ def produce(g: Game, pid: int, space_id: str, die: int) -> None:
     minus = penalty_params(g, pid, "commodity_minus_1")
     if minus and n:
         n = max(minus["min"], n - minus["minus"])
-    if area == "euphoria" and recruit_effects(g, pid, "generator_any_commodity"):
-        push(g, *({"effect": "choose_good", "pid": pid, "kind": "commodity"} for _ in range(n)))  # Frazer
+    if query(g, "yield_choice", pid, False, area=area):
+        push(g, *({"effect": "choose_good", "pid": pid, "kind": "commodity"} for _ in range(n)))
         got = n
         g.log(f"{name(pid, g)}: total {total} → {n} commodities of choice.")
     else:

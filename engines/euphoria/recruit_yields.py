@@ -103,7 +103,7 @@ ABILITIES: dict[str, dict[str, Answer]] = {
     "double_yield_artifact": {"produced": _double_yield},
     "yield_for_knowledge": {"produced": when(_yielded, offer("good"))},
     "commodity_to_resource": {"produced": when(_yielded, offer("good")), "yielded": when(_yielded, offer("good"))},
-    "area_swap": {"produced": when(_yielded, offer())},
+    "area_swap": {"produced": offer()},  # Ha-Joon: after the placement, whatever it yielded
     "area_trade": {"produced": when(lambda g, pid, ctx: ctx["area"] == "icarus", offer())},
     "cannibal": {"produced": _farm_sacrifice("farm_sacrifice")},  # Pete the Cannibal, second part
     "area_extra": {"produced": _area_extra},

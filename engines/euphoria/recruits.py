@@ -1,10 +1,9 @@
 """Recruit abilities (EU-RECRUIT-*): what the optional ones (asked yes/no) do, keyed by data effect name.
 
 Each recruit in ``data/euphoria/recruits.json`` names an ``effect`` and its amounts (``params``). Abilities
-that react to an event answer the rules' named triggers (``triggers.py``, tables in ``recruit_*.py``); an
-optional one queues an ``ask`` whose yes runs ``ASK[effect]`` here. ``MODIFIERS`` change a rule's numbers
-and ``HOOKED`` ones bring their own prompts: ``moves`` (bumps and moved workers), ``draws`` (artifact
-abilities), ``bribes`` (penalty bribes), ``turn_extras`` (once-per-turn actions), ``retrieval``.
+answer the rules' named triggers and queries (``triggers.py``; tables in the ``recruit_*.py`` modules, by
+concern: stars, bumps, yields, workers, payments, rules, moves, draws, turns); an optional one queues an
+``ask`` whose yes runs ``ASK[effect]`` here. Rule modules name no effect.
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ from collections.abc import Callable
 
 from engines.core import Game, effects
 
-from . import draws, moves
+from . import recruit_draws, recruit_moves
 from .allegiance import activate_faction
 from .artifacts import discard_artifact
 from .queue import Op, Token, pending, push_front
@@ -37,22 +36,6 @@ from .tableau import (
     use_once,
 )
 from .words import fit
-
-MODIFIERS = frozenset({
-    "any_exclusive_space", "artmarket_bliss_payment", "bazaar_discount", "bear_bonus", "bliss_retrieve_knowledge",
-    "bump_tunnel_knowledge_for_cost", "free_retrieve_no_loss", "free_tunnels", "generator_any_commodity",
-    "ignore_penalties", "knowledge_cap", "market_bliss_for_resource", "market_commodities_for_artifact",
-    "retrieve_with_energy", "site_any_resource", "site_artifact", "site_commodities", "solo_yield", "tank_bliss_cost",
-    "three_artifacts_goods", "track_end_star", "tunnel_both", "tunnel_water_payment", "wild_artifact",
-})
-"""Abilities that change a rule's numbers or options (costs, caps, payment alternatives): read where they apply."""
-HOOKED = frozenset({
-    "bumped_set_face", "area_bump_other", "balloon_move", "retrieve_commodity_areas_only", "ignore_penalty_for_cost",
-    "extra_placement", "clay_trade", "storyteller", "hermit", "oracle_peek", "artmarket_single", "site_sacrifice",
-    "food_for_bliss",
-})
-"""Abilities with their own prompts or actions (moves, draws, bribes, turn_extras, retrieval, placement)."""
-
 
 _k_room = knowledge_room
 _m_room = morale_room
@@ -81,18 +64,14 @@ def _sacrifice(g: Game, op: Op) -> None:
     player(g, op["pid"])["dice"][op["die"]]["at"] = GONE
 
 
-def _keep_runaway(g: Game, op: Op) -> None:
-    player(g, op["pid"])["dice"][op["die"]]["at"] = "avail"
-    if op["pid"] in g.g["ran_away"]:
-        g.g["ran_away"].remove(op["pid"])
-    effect = data(g).recruits[op["recruit"]].effect
-    if effect == "keep_runaway_for_bliss":
-        pay_now(g, op["pid"], "bliss", _prm(g, op)["bliss"])  # Brian may pay food
-    elif effect == "keep_runaway_for_bat":
-        discard_artifact(g, op["pid"], "bat")
-    else:
-        _know(g, op)
-        push_front(g, {"effect": "spend_artifact", "pid": op["pid"]})
+def _keep_runaway(price: Callable[[Game, Op], None]) -> Callable[[Game, Op], None]:
+    """The worker stays (Amina, Xyon, Dusty): it is available again, then the price is paid."""
+    def use(g: Game, op: Op) -> None:
+        player(g, op["pid"])["dice"][op["die"]]["at"] = "avail"
+        if op["pid"] in g.g["ran_away"]:
+            g.g["ran_away"].remove(op["pid"])
+        price(g, op)
+    return use
 
 
 def _star_again(g: Game, op: Op) -> None:
@@ -113,7 +92,7 @@ ASK: dict[str, tuple[Callable[[Game, Op], bool], Callable[[Game, Op], None]]] = 
         lambda g, op: _k_room(g, op["pid"], _prm(g, op)["knowledge"]),
         lambda g, op: (change_knowledge(g, op["pid"], _prm(g, op)["knowledge"]),
                        push_front(g, {"effect": "artifact", "pid": op["pid"]}),
-                       _prm(g, op).get("others_gain") and draws.zong_gifts(g, op["pid"], op["recruit"],
+                       _prm(g, op).get("others_gain") and recruit_draws.zong_gifts(g, op["pid"], op["recruit"],
                                                                               _prm(g, op)["others_gain"]))),
     "tunnel_knowledge_for_resource": (
         lambda g, op: _k_room(g, op["pid"], _prm(g, op)["knowledge"]),
@@ -147,13 +126,14 @@ ASK: dict[str, tuple[Callable[[Game, Op], bool], Callable[[Game, Op], None]]] = 
                        push_front(g, {"effect": "artifact", "pid": op["pid"]}))),
     "keep_runaway_for_bliss": (
         lambda g, op: payable(g, op["pid"], "bliss") >= _prm(g, op)["bliss"] and _is_runaway(g, op),
-        _keep_runaway),
+        _keep_runaway(lambda g, op: pay_now(g, op["pid"], "bliss", _prm(g, op)["bliss"]))),  # stand-ins may pay
     "keep_runaway_for_artifact": (
         lambda g, op: bool(player(g, op["pid"])["artifacts"]) and _k_room(g, op["pid"], _prm(g, op)["knowledge"])
         and _is_runaway(g, op),
-        _keep_runaway),
+        _keep_runaway(lambda g, op: (_know(g, op), push_front(g, {"effect": "spend_artifact", "pid": op["pid"]})))),
     "keep_runaway_for_bat": (
-        lambda g, op: "bat" in player(g, op["pid"])["artifacts"] and _is_runaway(g, op), _keep_runaway),
+        lambda g, op: "bat" in player(g, op["pid"])["artifacts"] and _is_runaway(g, op),
+        _keep_runaway(lambda g, op: discard_artifact(g, op["pid"], "bat"))),
     "yield_for_knowledge": (  # Pmai the Nurse
         lambda g, op: player(g, op["pid"])["goods"][op["good"]] >= 1
         and _k_room(g, op["pid"], _prm(g, op)["knowledge"]),
@@ -169,9 +149,7 @@ ASK: dict[str, tuple[Callable[[Game, Op], bool], Callable[[Game, Op], None]]] = 
     "area_swap": (  # Ha-Joon the Cold Trader: once per turn
         lambda g, op: not once_used(g, op["recruit"])
         and sum(player(g, op["pid"])["goods"][c] for c in data(g).c["commodities"]) >= 1,
-        lambda g, op: (use_once(g, op["recruit"]),
-                       push_front(g, {"effect": "pay", "pid": op["pid"], "unit": "commodity"},
-                                  {"effect": "choose_good", "pid": op["pid"], "kind": "commodity"}))),
+        lambda g, op: (use_once(g, op["recruit"]), push_front(g, {"effect": "swap", "pid": op["pid"]}))),
     "reader_swap": (  # Pamhidzai the Reader
         lambda g, op: op["card"] in player(g, op["pid"])["artifacts"],
         lambda g, op: (_discard(g, op["pid"], op["card"]),
@@ -188,16 +166,16 @@ ASK: dict[str, tuple[Callable[[Game, Op], bool], Callable[[Game, Op], None]]] = 
         lambda g, op: _m_room(g, op["pid"], _prm(g, op)["morale"]),
         lambda g, op: (change_morale(g, op["pid"], -_prm(g, op)["morale"]),
                        push_front(g, {"effect": "artifact", "pid": op["pid"]}))),
-    "gambler": (lambda g, op: draws.gambler_allowed(g, op), lambda g, op: draws.gambler_use(g, op)),
-    "visit_peek_artifacts": (lambda g, op: draws.bradley_allowed(g, op), lambda g, op: draws.bradley_use(g, op)),
-    "new_worker_spy": (lambda g, op: draws.spy_allowed(g, op), lambda g, op: draws.spy_use(g, op)),
-    "repeat_placement": (lambda g, op: moves.repeat_allowed(g, op), lambda g, op: moves.repeat_use(g, op)),
+    "gambler": (recruit_draws.gambler_allowed, recruit_draws.gambler_use),
+    "visit_peek_artifacts": (recruit_draws.bradley_allowed, recruit_draws.bradley_use),
+    "new_worker_spy": (recruit_draws.spy_allowed, recruit_draws.spy_use),
+    "repeat_placement": (recruit_moves.repeat_allowed, recruit_moves.repeat_use),
 }
 ALIASES = {"cannibal": ("new_worker_knowledge_for_artifact", "farm_sacrifice"),
            "retrieve_sacrifice_bliss": ("new_worker_morale_for_artifact",)}
 """Recruits whose card holds several abilities: the parts the engine asks about."""
-IMPLEMENTED = MODIFIERS | HOOKED | frozenset(ASK) | frozenset(ALIASES)
-"""Effects carried out outside the trigger answers of ``recruit_*.py`` (the engine's ``abilities.effects()``)."""
+IMPLEMENTED = frozenset(ASK) | frozenset(ALIASES)
+"""Effects with a yes/no part carried out here (besides their trigger answers, the engine's ``abilities.effects()``)."""
 
 
 def _discard(g: Game, pid: int, card: str) -> None:
@@ -258,6 +236,19 @@ def _tribute_pick(g: Game, op: Op, token: Token) -> None:
     g.log(f"{name(op['pid'], g)} hands 1 {token} to {name(op['to'], g)} (Khaleef the Bruiser).")
 
 
+def _swap_run(g: Game, op: Op) -> list[Token] | None:
+    goods = player(g, op["pid"])["goods"]
+    return [c for c in data(g).c["commodities"] if goods[c] > 0] or None
+
+
+def _swap_pick(g: Game, op: Op, token: Token) -> None:
+    """Ha-Joon the Cold Trader: the commodity given away, then 1 of another type."""
+    spend(g, op["pid"], str(token))
+    g.log(f"{name(op['pid'], g)} gives 1 {token} (Ha-Joon the Cold Trader).")
+    push_front(g, {"effect": "choose_good", "pid": op["pid"], "kind": "commodity",
+                   "goods": [c for c in data(g).c["commodities"] if c != token]})
+
+
 def _bonus_run(g: Game, op: Op) -> list[Token]:
     return [op["good"], op["alt"]]
 
@@ -304,6 +295,12 @@ EFFECTS: dict[str, effects.Handler] = {
         pick=_tribute_pick,
         prompt="Khaleef the Bruiser: hand over 1 resource.",
         label=lambda g, op, t: f"Hand over 1 {t}",
+    ),
+    "swap": effects.Handler(
+        _swap_run,
+        pick=_swap_pick,
+        prompt="Ha-Joon the Cold Trader: which commodity do you swap away?",
+        label=lambda g, op, t: f"Give 1 {t}",
     ),
     "bonus": effects.Handler(
         _bonus_run,

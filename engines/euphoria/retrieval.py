@@ -2,66 +2,93 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.core import Action, Game, Step, effects
 
 from .knowledge import roll_workers
 from .placement import note_last_move, space_label
-from .queue import in_front, push, push_front
+from .queue import in_front, push
 from .tableau import (
     AVAIL,
     GONE,
-    change_knowledge,
     change_morale,
     data,
-    dice_left,
     distinct_dice,
     fire,
-    gain,
-    morale_room,
     name,
     on_board,
     penalty_params,
     player,
-    recruit_effects,
+    query,
+    recruit_way,
     spend,
 )
 
 
 class Retrieve(Step):
-    """Pick workers on the board (at least one), then how to pay."""
+    """Pick workers on the board (at least one), then how to pay.
+
+    Recruits add ways to pay (query ``retrieve_payments``, listed with the printed ones) and to retrieve
+    for nothing (``retrieve_free``, after the printed one); their actions go to the recruit's way
+    (``recruit_way(g, "retrieve", action)``, keyed by the action text).
+    """
 
     name = "retrieve"
+    verbs = ("take", "all", "pay", "free")
+    deciding = "choose the workers to retrieve"
+
+    def public_prompt(self, g: Game, seat: int) -> str:
+        return "choose how to pay for the retrieval" if g.frame["picked"] else self.deciding
 
     def actions(self, g: Game, seat: int) -> list[Action]:
         f = g.frame
-        pid = f["pid"]
-        left = [i for i in on_board(g, pid) if i not in f["picked"]]
-        acts = [Action("take", i) for i in distinct_dice(g, pid, left)]
-        if len(left) > 1:
-            acts.append(Action("all"))
-        if f["picked"]:
-            goods = player(g, pid)["goods"]
-            acts += [Action("pay", x) for x in data(g).c["retrieve"]["pay_with"] if goods[x] > 0]
-            if goods["bliss"] > 0 and recruit_effects(g, pid, "bliss_retrieve_knowledge"):
-                acts.append(Action("pay", "bliss", "knowledge"))  # Gidget the Hypnotist
-            if goods["energy"] > 0 and recruit_effects(g, pid, "retrieve_with_energy"):
-                acts.append(Action("pay", "energy"))  # Jefferson the Shock Artist
-            acts.append(Action("free"))
-            if zapper(g, pid, f["picked"]):
-                acts.append(Action("zap"))  # Samuel the Zapper
-        return acts
+        free = query(g, "retrieve_free", f["pid"], [], frame=f) if f["picked"] else []
+        return super().actions(g, seat) + free
+
+    def allows(self, g: Game, seat: int, action: Action) -> bool:
+        return action in self.actions(g, seat)
+
+    def _left(self, g: Game) -> list[int]:
+        f = g.frame
+        return [i for i in on_board(g, f["pid"]) if i not in f["picked"]]
+
+    def actions_take(self, g: Game, seat: int) -> list[Action]:
+        return [Action("take", i) for i in distinct_dice(g, g.frame["pid"], self._left(g))]
+
+    def actions_all(self, g: Game, seat: int) -> list[Action]:
+        return [Action("all")] if len(self._left(g)) > 1 else []
+
+    def actions_pay(self, g: Game, seat: int) -> list[Action]:
+        f = g.frame
+        if not f["picked"]:
+            return []
+        goods = player(g, f["pid"])["goods"]
+        printed = [Action("pay", x) for x in data(g).c["retrieve"]["pay_with"] if goods[x] > 0]
+        return query(g, "retrieve_payments", f["pid"], printed, frame=f)
+
+    def actions_free(self, g: Game, seat: int) -> list[Action]:
+        return [Action("free")] if g.frame["picked"] else []
 
     def act(self, g: Game, seat: int, action: Action) -> None:
+        way = recruit_way(g, "retrieve", action)
+        if way is None:
+            super().act(g, seat, action)
+            return
         f = g.frame
-        pid = f["pid"]
-        if action.verb == "take":
-            f["picked"].append(action.args[0])
-        elif action.verb == "all":
-            f["picked"] = sorted(on_board(g, pid))
-        else:
-            pay = str(action.args[0]) if action.verb == "pay" else None
-            retrieve(g, pid, sorted(f["picked"]), pay, knowledge=len(action.args) > 1, zap=action.verb == "zap")
-            g.end("retrieved")
+        _done(g, lambda: way.pick(g, f, action))
+
+    def act_take(self, g: Game, seat: int, die: int) -> None:
+        g.frame["picked"].append(die)
+
+    def act_all(self, g: Game, seat: int) -> None:
+        g.frame["picked"] = sorted(on_board(g, g.frame["pid"]))
+
+    def act_pay(self, g: Game, seat: int, good: str) -> None:
+        _done(g, lambda: _paid(g, g.frame["pid"], str(good)))
+
+    def act_free(self, g: Game, seat: int) -> None:
+        _done(g, lambda: _free(g, g.frame["pid"]))
 
     def prompt(self, g: Game, seat: int) -> str:
         n = len(g.frame["picked"])
@@ -69,20 +96,21 @@ class Retrieve(Step):
             "Retrieve: choose the workers to take back."
 
     def label(self, g: Game, seat: int, action: Action) -> str | None:
-        f = g.frame
-        c = data(g).c["retrieve"]
-        if action.verb == "take":
-            die = player(g, f["pid"])["dice"][action.args[0]]
-            return f"Take back the {die['pips']} on {space_label(g, die['at'])}"
-        if action.verb == "pay" and len(action.args) > 1:
-            return "Pay 1 bliss: knowledge −2 (Gidget the Hypnotist)"
-        if action.verb == "pay" and action.args[0] == "energy":
-            return "Pay 1 energy: +1 morale, knowledge −1 (Jefferson the Shock Artist)"
-        if action.verb == "pay":
-            return f"Pay 1 {action.args[0]}: +{c['paid_morale']} morale"
-        if action.verb == "zap":
-            return f"Pay nothing: +{zapper(g, f['pid'], f['picked'])} morale (Samuel the Zapper)"
-        return {"all": "Take back all workers", "free": f"Pay nothing: {c['free_morale']} morale"}.get(action.verb)
+        way = recruit_way(g, "retrieve", action)
+        return way.label(g, g.frame, action) if way else super().label(g, seat, action)
+
+    def label_take(self, g: Game, seat: int, die: int) -> str:
+        d = player(g, g.frame["pid"])["dice"][die]
+        return f"Take back the {d['pips']} on {space_label(g, d['at'])}"
+
+    def label_all(self, g: Game, seat: int) -> str:
+        return "Take back all workers"
+
+    def label_pay(self, g: Game, seat: int, good: str) -> str:
+        return f"Pay 1 {good}: +{data(g).c['retrieve']['paid_morale']} morale"
+
+    def label_free(self, g: Game, seat: int) -> str:
+        return f"Pay nothing: {data(g).c['retrieve']['free_morale']} morale"
 
     def default(self, g: Game, seat: int) -> Action:
         acts = self.actions(g, seat)
@@ -92,43 +120,36 @@ class Retrieve(Step):
         return acts[0]
 
 
-def zapper(g: Game, pid: int, picked: list[int]) -> int:
-    """Samuel the Zapper's free morale when every picked worker is on a commodity area (else 0)."""
-    dice = player(g, pid)["dice"]
-    if not picked or any(data(g).spaces[dice[i]["at"]].kind != "production" for i in picked):
-        return 0
-    return sum(prm["morale"] for _, prm in recruit_effects(g, pid, "retrieve_commodity_areas_only")[:1])
+def _done(g: Game, settle: Callable[[], None]) -> None:
+    """Retrieve the picked workers, paid for by ``settle``, and hand the result to the turn."""
+    f = g.frame
+    retrieve(g, f["pid"], sorted(f["picked"]), settle)
+    g.end("retrieved")
 
 
-def retrieve(g: Game, pid: int, dice: list[int], pay: str | None, knowledge: bool = False,
-             zap: bool = False) -> None:
-    """Pay (or not), change morale once, roll all retrieved dice together (EU-RETRIEVE-02/03)."""
-    c = data(g).c["retrieve"]
+def _paid(g: Game, pid: int, good: str) -> None:
+    """The printed payment: 1 food or bliss for morale (EU-RETRIEVE-02)."""
+    spend(g, pid, good)
+    change_morale(g, pid, query(g, "retrieve_paid_morale", pid, data(g).c["retrieve"]["paid_morale"], good=good))
+    g.log(f"{name(pid, g)} pays 1 {good}: morale {player(g, pid)['morale']}.")
+
+
+def _free(g: Game, pid: int) -> None:
+    """Retrieving for nothing costs morale (more at the free-retrieval penalty market)."""
+    if not query(g, "free_retrieve_loses", pid, True):
+        return
+    params = penalty_params(g, pid, "free_retrieve_extra")
+    change_morale(g, pid, -params["morale"] if params else data(g).c["retrieve"]["free_morale"])
+    g.log(f"{name(pid, g)} retrieves for free: morale {player(g, pid)['morale']}.")
+
+
+def retrieve(g: Game, pid: int, dice: list[int], settle: Callable[[], None]) -> None:
+    """Pay with ``settle`` (or not), change morale once, roll all retrieved dice together (EU-RETRIEVE-02/03)."""
     p = player(g, pid)
     spaces = [p["dice"][i]["at"] for i in dice]
     note_last_move(g, pid, "retrieve", [s for s in spaces if isinstance(s, str)])
     g.log(f"{name(pid, g)} retrieves {len(dice)} worker(s).")
-    if zap:
-        change_morale(g, pid, zapper(g, pid, dice))
-        g.log(f"{name(pid, g)} takes back only commodity-area workers: morale {p['morale']} (Samuel the Zapper).")
-    elif pay == "energy":
-        spend(g, pid, pay)
-        for _, prm in recruit_effects(g, pid, "retrieve_with_energy")[:1]:  # Jefferson
-            change_morale(g, pid, prm["morale"])
-            change_knowledge(g, pid, prm["knowledge"])
-    elif pay and knowledge:
-        spend(g, pid, pay)
-        for _, prm in recruit_effects(g, pid, "bliss_retrieve_knowledge")[:1]:  # Gidget
-            change_knowledge(g, pid, prm["knowledge"])
-    elif pay:
-        spend(g, pid, pay)
-        amina = recruit_effects(g, pid, "keep_runaway_for_bliss") if pay == "bliss" else []
-        change_morale(g, pid, c["paid_morale"] + sum(prm["morale"] for _, prm in amina[:1]))
-        g.log(f"{name(pid, g)} pays 1 {pay}: morale {p['morale']}.")
-    elif not recruit_effects(g, pid, "free_retrieve_no_loss"):
-        params = penalty_params(g, pid, "free_retrieve_extra")
-        change_morale(g, pid, -params["morale"] if params else c["free_morale"])
-        g.log(f"{name(pid, g)} retrieves for free: morale {p['morale']}.")
+    settle()
     before: list[dict] = []
     fire(g, "retrieving", pid, dice=dice, before=before)
     if before:  # abilities used before the roll: the roll waits for them
@@ -161,52 +182,15 @@ def _prison_label(g: Game, op: dict, token: object) -> str:
     return f"Retrieve the {die['pips']} on {space_label(g, die['at'])} for free"
 
 
-# -- before the roll: Dr. Sheppard the Lobotomist (IC11), Milos the Brainwasher (SU14) ---------------
-def _waiting(g: Game, op: dict) -> list[int]:
+# -- the roll, after any ability used before it (answers to ``retrieving``) ----------------------------
+def waiting(g: Game, op: dict) -> list[int]:
     """Retrieved dice still waiting for the roll."""
     dice = player(g, op["pid"])["dice"]
     return [i for i in op["dice"] if dice[i]["at"] not in (AVAIL, GONE)]
 
 
 def _roll_run(g: Game, op: dict) -> None:
-    in_front(g, roll_workers, g, op["pid"], _waiting(g, op), "retrieved")
-
-
-def _sheppard_run(g: Game, op: dict) -> list | None:
-    if dice_left(g, op["pid"]) < 2:
-        return None  # never the last worker (EU-RECRUIT-03, R-17)
-    return ["no", *distinct_dice(g, op["pid"], _waiting(g, op))]
-
-
-def _sheppard_pick(g: Game, op: dict, token: object) -> None:
-    if token == "no":
-        return
-    pid, prm = op["pid"], data(g).recruits[op["recruit"]].params
-    player(g, pid)["dice"][int(str(token))]["at"] = GONE
-    gain(g, pid, "bliss", prm["bliss"])
-    g.log(f"{name(pid, g)} sacrifices a retrieved worker for {prm['bliss']} bliss (Dr. Sheppard the Lobotomist).")
-    push_front(g, *({"effect": "choose_good", "pid": pid, "kind": "resource"} for _ in range(prm["resources"])))
-
-
-def _die_label(g: Game, op: dict, token: object) -> str:
-    die = player(g, op["pid"])["dice"][int(str(token))]
-    return f"the {die['pips']} from {space_label(g, die['at'])}"
-
-
-def _milos_run(g: Game, op: dict) -> list | None:
-    if not morale_room(g, op["pid"], data(g).recruits[op["recruit"]].params["morale"]):
-        return None  # EU-RECRUIT-06
-    waiting = _waiting(g, op)
-    return ["no", *distinct_dice(g, op["pid"], waiting)] if waiting else None
-
-
-def _milos_pick(g: Game, op: dict, token: object) -> None:
-    if token == "no":
-        return
-    pid, prm = op["pid"], data(g).recruits[op["recruit"]].params
-    change_morale(g, pid, -prm["morale"])
-    player(g, pid)["dice"][int(str(token))]["set"] = prm["face"]
-    g.log(f"{name(pid, g)} sets a retrieved worker to {prm['face']} instead of rolling it (Milos the Brainwasher).")
+    in_front(g, roll_workers, g, op["pid"], waiting(g, op), "retrieved")
 
 
 EFFECTS: dict[str, effects.Handler] = {
@@ -217,22 +201,6 @@ EFFECTS: dict[str, effects.Handler] = {
         auto_single=False,
         prompt="Dilemma's Prison: your neighbour retrieved; you may retrieve 1 worker for free.",
         default=lambda g, op, opts: "no",
-    ),
-    "sheppard": effects.Handler(
-        _sheppard_run,
-        pick=_sheppard_pick,
-        auto_single=False,
-        default=lambda g, op, opts: "no",
-        prompt="Dr. Sheppard the Lobotomist: sacrifice a retrieved worker for 4 bliss and 1 resource?",
-        label=lambda g, op, t: "Sacrifice nobody" if t == "no" else f"Sacrifice {_die_label(g, op, t)}",
-    ),
-    "milos": effects.Handler(
-        _milos_run,
-        pick=_milos_pick,
-        auto_single=False,
-        default=lambda g, op, opts: "no",
-        prompt="Milos the Brainwasher: lose 1 morale to set one retrieved worker to 1?",
-        label=lambda g, op, t: "Roll them all" if t == "no" else f"Set {_die_label(g, op, t)} to 1 (−1 morale)",
     ),
     "retrieve_roll": effects.Handler(_roll_run),
 }

@@ -8,7 +8,6 @@ from .allegiance import advance
 from .artifacts import can_spend_types, spend_type
 from .construction import check_completion, visit_market
 from .knowledge import roll_workers
-from .moves import after_placement, incite_targets
 from .production import produce
 from .queue import Op, Token, in_front, push
 from .tableau import (
@@ -23,7 +22,7 @@ from .tableau import (
     penalty_params,
     place_star,
     player,
-    recruit_effects,
+    query,
 )
 from .tunnels import dig, exclusive
 
@@ -33,9 +32,10 @@ def give_reward(g: Game, pid: int, space_id: str, die: int, star_site: str | Non
     space = data(g).spaces[space_id]
     kind = space.kind
     if kind == "production":
-        if incite_targets(g, pid, space_id):  # Jedidiah the Inciter bumps before the yield is counted
-            push(g, {"effect": "incite", "pid": pid, "space": space_id},
-                 {"effect": "produce", "pid": pid, "space": space_id, "die": die})
+        before: list[Op] = []
+        fire(g, "producing", pid, space=space_id, die=die, before=before)
+        if before:  # abilities used before the yield is counted: the yield waits for them
+            push(g, *before, {"effect": "produce", "pid": pid, "space": space_id, "die": die})
         else:
             produce(g, pid, space_id, die)
     elif kind == "tunnel":
@@ -72,11 +72,10 @@ def give_reward(g: Game, pid: int, space_id: str, die: int, star_site: str | Non
 
 
 def icarus_track(g: Game, pid: int) -> str:
-    """The Icarite track, or Brian the Viticulturist's Wastelander track when he paid food for bliss here."""
+    """The Icarite track, or the one a stand-in good that paid here points to (Brian: the Wastelander track)."""
     placing = g.g.get("placing")
-    if placing and placing["pid"] == pid and placing.get("food_for_bliss"):
-        for _, prm in recruit_effects(g, pid, "food_for_bliss"):
-            return prm["track"]
+    if placing and placing["pid"] == pid and placing.get("stand_in"):
+        return query(g, "substitute_track", pid, "icarus")
     return "icarus"
 
 
@@ -126,7 +125,7 @@ def _reward_run(g: Game, op: Op) -> None:
 
 
 def _placed_run(g: Game, op: Op) -> None:
-    """The placement is over (its consequences ran first); Darren the Repeater may repeat it."""
+    """The placement is over (its consequences ran first); recruits may answer ``placement_done``."""
     placing = g.g.get("placing")
     if placing and placing["pid"] == op["pid"] and placing["space"] == op.get("space", placing["space"]):
         g.g["placing"] = None
@@ -134,7 +133,7 @@ def _placed_run(g: Game, op: Op) -> None:
     if ignored and ignored["pid"] == op["pid"]:
         g.g["ignored"] = None
     if "space" in op:
-        after_placement(g, op["pid"], op["die"], op["space"])
+        fire(g, "placement_done", op["pid"], die=op["die"], space=op["space"])
 
 
 def _produce_run(g: Game, op: Op) -> None:

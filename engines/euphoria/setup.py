@@ -9,7 +9,7 @@ from engines.core import Action, Game, Simultaneous
 from .artifacts import refill_bazaar
 from .automa.state import choose_factions, setup_automa
 from .queue import pending
-from .tableau import data, name, recruit_effects
+from .tableau import data, name, query
 from .turns import start_turn
 
 
@@ -85,20 +85,22 @@ class Draft(Simultaneous):
     """Everyone keeps one active and one hidden recruit in secret; actives are revealed together."""
 
     name = "draft"
+    verbs = ("keep",)
+    deciding = "choose which recruits to keep"
 
-    def actions(self, g: Game, seat: int) -> list[Action]:
+    def actions_keep(self, g: Game, seat: int) -> list[Action]:
         return [Action("keep", a, h) for a, h in keep_options(g, seat)]
 
-    def act(self, g: Game, seat: int, action: Action) -> None:
-        self.mine(g, seat)["keep"] = list(action.args)
+    def act_keep(self, g: Game, seat: int, active: str, hidden: str) -> None:
+        self.mine(g, seat)["keep"] = [active, hidden]
         self.lock(g, seat)
 
     def prompt(self, g: Game, seat: int) -> str:
         return "Keep two recruits: one active (face up) and one hidden (face down)."
 
-    def label(self, g: Game, seat: int, action: Action) -> str | None:
+    def label_keep(self, g: Game, seat: int, active: str, hidden: str) -> str:
         r = data(g).recruits
-        return f"Active: {r[str(action.args[0])].name}; hidden: {r[str(action.args[1])].name}"
+        return f"Active: {r[str(active)].name}; hidden: {r[str(hidden)].name}"
 
     def default(self, g: Game, seat: int) -> Action:
         dealt = g.g["players"][seat]["dealt"]
@@ -118,8 +120,8 @@ class Draft(Simultaneous):
             p["dealt"] = []
             g.log(f"{{seat{seat}}} reveals {data(g).recruits[active].name} as active recruit.")
         for seat in range(g.seats):
-            for _, prm in recruit_effects(g, seat, "hermit"):  # Kofi the Hermit starts with fewer workers
-                g.g["players"][seat]["dice"] = g.g["players"][seat]["dice"][:prm["start_dice"]]
+            dice = g.g["players"][seat]["dice"]
+            g.g["players"][seat]["dice"] = dice[:query(g, "start_dice", seat, len(dice))]
         sums = {}
         for seat in range(g.seats):
             p = g.g["players"][seat]

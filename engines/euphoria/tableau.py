@@ -89,9 +89,7 @@ def change_knowledge(g: Game, pid: int, delta: int) -> int:
     if p["kind"] == "automa" or delta == 0:
         return 0
     c = data(g).c["knowledge"]
-    top = c["max"]
-    for _, params in recruit_effects(g, pid, "knowledge_cap"):
-        top = min(top, params["max"])
+    top = query(g, "knowledge_max", pid, c["max"])
     if delta > 0:
         new = min(top, p["knowledge"] + delta) if p["knowledge"] < top else p["knowledge"]
     else:
@@ -135,23 +133,19 @@ def gain(g: Game, pid: int, good: str, n: int = 1, *, room_asked: bool = False) 
 
 
 def payable(g: Game, pid: int, good: str) -> int:
-    """How many ``good`` ``pid`` can pay: Brian the Viticulturist pays food wherever bliss is required."""
+    """How many ``good`` ``pid`` can pay, goods that stand in for it included (query ``stands_in``)."""
     goods = player(g, pid)["goods"]
-    extra = 0
-    for _, prm in recruit_effects(g, pid, "food_for_bliss"):
-        if prm["instead_of"] == good:
-            extra = goods[prm["good"]]
-    return goods[good] + extra
+    return goods[good] + sum(goods[s] for s in query(g, "stands_in", pid, (), good=good))
 
 
 def pay_now(g: Game, pid: int, good: str, n: int) -> None:
-    """Pay ``n`` ``good`` at once, bliss first then Brian's food (the caller checked ``payable``)."""
+    """Pay ``n`` ``good`` at once, the good itself first, then a stand-in (the caller checked ``payable``)."""
     goods = player(g, pid)["goods"]
     own = min(n, goods[good])
     spend(g, pid, good, own)
     if n > own:
-        for _, prm in recruit_effects(g, pid, "food_for_bliss")[:1]:
-            spend(g, pid, prm["good"], n - own)
+        for stand_in in query(g, "stands_in", pid, (), good=good)[:1]:
+            spend(g, pid, stand_in, n - own)
 
 
 def once_used(g: Game, rid: str) -> bool:
@@ -186,20 +180,29 @@ def distinct_dice(g: Game, pid: int, dice: list[int]) -> list[int]:
 
 # -- recruits and penalties ----------------------------------------------------------------
 def recruit_effects(g: Game, pid: int, effect: str) -> list[tuple[str, Any]]:
-    """``(recruit id, params)`` of ``pid``'s active recruits with ``effect`` (EU-RECRUIT-01).
+    """``(recruit id, params)`` of ``pid``'s working recruits with ``effect`` (EU-RECRUIT-01).
 
-    The Academy of Mandatory Equality switches abilities off for players without a star on it.
+    The Academy of Mandatory Equality switches abilities off for players without a star on it. Rule
+    modules do not call this with an effect name: they ``fire`` triggers and ``query`` (recruit modules may).
     """
-    p = g.g["players"][pid]
-    if p["kind"] == "automa" or not p["active"]:
-        return []
-    dormant = p.get("dormant")
-    found = _effects_of(g.data, tuple(p["active"]), tuple(dormant) if dormant else ()).get(effect)
+    found = _working(g, pid).get(effect)
     if not found:
         return []
     if g.g["built"] and has_penalty(g, pid, "no_recruit_abilities"):
         return []  # checked last: most calls find no matching recruit and skip the penalty scan
     return list(found)
+
+
+_NONE: dict[str, list[tuple[str, Any]]] = {}
+
+
+def _working(g: Game, pid: int) -> dict[str, list[tuple[str, Any]]]:
+    """Effect → ``(recruit id, params)`` of ``pid``'s active, not dormant recruits (Academy not checked)."""
+    p = g.g["players"][pid]
+    if p["kind"] == "automa" or not p["active"]:
+        return _NONE
+    dormant = p.get("dormant")
+    return _effects_of(g.data, tuple(p["active"]), tuple(dormant) if dormant else ())
 
 
 _EFFECT_INDEX: dict[tuple[int, tuple[str, ...], tuple[str, ...]], dict[str, list[tuple[str, Any]]]] = {}
@@ -223,6 +226,42 @@ def _effects_of(c: Content, active: tuple[str, ...], dormant: tuple[str, ...]) -
     return index
 
 
+def query(g: Game, question: str, pid: int, value: Any, **ctx: Any) -> Any:
+    """Fold ``value`` through the replies of ``pid``'s working recruits to ``question`` (``triggers.QUERIES``)."""
+    index = _working(g, pid)
+    if not index:
+        return value
+    switched_off: bool | None = None
+    for effect, reply in g.engine.abilities.replies(question):
+        found = index.get(effect)
+        if not found:
+            continue
+        if switched_off is None:
+            switched_off = bool(g.g["built"]) and has_penalty(g, pid, "no_recruit_abilities")
+        if switched_off:
+            return value
+        for rid, params in found:
+            value = reply(g, pid, rid, params, value, ctx)
+    return value
+
+
+def query_held(g: Game, question: str, pid: int, value: Any, **ctx: Any) -> Any:
+    """``query`` over every active recruit, dormant ones too, which the Academy cannot switch off."""
+    p = g.g["players"][pid]
+    if p["kind"] == "automa" or not p["active"]:
+        return value
+    index = _effects_of(g.data, tuple(p["active"]), ())
+    for effect, reply in g.engine.abilities.replies(question):
+        for rid, params in index.get(effect, ()):
+            value = reply(g, pid, rid, params, value, ctx)
+    return value
+
+
+def recruit_way(g: Game, choice: str, key: object) -> Any:
+    """The option ``key`` a recruit adds to ``choice`` (a ``triggers.Way``), or None for the rule's own options."""
+    return g.engine.abilities.way(choice, key)
+
+
 def fire(g: Game, trigger: str, pid: int, **ctx: Any) -> None:
     """Announce ``trigger`` for ``pid``: each working recruit whose effect answers it reacts (``triggers.py``)."""
     p = g.g["players"][pid]
@@ -231,11 +270,6 @@ def fire(g: Game, trigger: str, pid: int, **ctx: Any) -> None:
     for effect, answer in g.engine.abilities.answers(trigger):
         for rid, params in recruit_effects(g, pid, effect):
             answer(g, pid, rid, params, ctx)
-
-
-def has_recruit(g: Game, pid: int, effect: str) -> bool:
-    """True when an active recruit of ``pid`` has ``effect``."""
-    return bool(recruit_effects(g, pid, effect))
 
 
 def penalty_markets(g: Game, pid: int, key: str) -> list[str]:
@@ -256,10 +290,9 @@ def penalty_markets(g: Game, pid: int, key: str) -> list[str]:
 
 
 def _ignores_penalties(g: Game, pid: int) -> bool:
-    p = player(g, pid)
     if has_penalty_raw(g, pid, "no_recruit_abilities"):
         return False
-    return any(data(g).recruits[r].effect == "ignore_penalties" for r in p["active"])
+    return bool(query_held(g, "ignores_penalties", pid, False))
 
 
 def has_penalty_raw(g: Game, pid: int, key: str) -> bool:
@@ -273,8 +306,7 @@ def has_penalty_raw(g: Game, pid: int, key: str) -> bool:
 def has_penalty(g: Game, pid: int, key: str) -> bool:
     """True when ``pid`` suffers the penalty ``key`` now."""
     if key == "no_recruit_abilities":
-        return has_penalty_raw(g, pid, key) and not any(
-            data(g).recruits[r].effect == "ignore_penalties" for r in player(g, pid)["active"])
+        return has_penalty_raw(g, pid, key) and not query_held(g, "ignores_penalties", pid, False)
     return bool(penalty_markets(g, pid, key))
 
 

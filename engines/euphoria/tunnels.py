@@ -8,16 +8,14 @@ from .allegiance import activate_faction
 from .basics import room_pending
 from .queue import Op, Token, pending, push
 from .tableau import (
-    change_knowledge,
     data,
     faction_name,
     fire,
     gain,
-    has_faction,
     is_automa,
     name,
     penalty_params,
-    recruit_effects,
+    query,
     tier_bonus,
 )
 
@@ -40,9 +38,8 @@ def dig(g: Game, pid: int, area: str, die: int = -1, space_id: str = "") -> None
     if is_automa(g, pid):
         return  # EU-AUTOMA-10: only the miner
     fire(g, "tunnel_dug", pid, area=area, die=die, space=space_id, resource=tunnel["resource"])
-    andrew = any(prm["tunnel"] == area for _, prm in recruit_effects(g, pid, "tunnel_both"))
-    mwiche = bool((g.g.get("placing") or {}).get("both"))
-    both = tier_bonus(g, pid, area, 2) or andrew or mwiche
+    paid_both = bool((g.g.get("placing") or {}).get("both"))  # an alternative payment that gives both
+    both = tier_bonus(g, pid, area, 2) or query(g, "dig_gives_both", pid, False, area=area) or paid_both
     if both:  # EU-TUNNEL-06
         got = gain(g, pid, tunnel["resource"])
         g.log(f"{name(pid, g)} takes {got} {tunnel['resource']} and an artifact.")
@@ -69,10 +66,7 @@ def exclusive(g: Game, pid: int, space_id: str) -> None:
     """The exclusive space: the other area's commodity (EU-TUNNEL-04, RECONSTRUCTED amount)."""
     if is_automa(g, pid):
         return
-    area = data(g).spaces[space_id].area
-    for _, prm in recruit_effects(g, pid, "any_exclusive_space") if not has_faction(g, pid, area) else []:
-        change_knowledge(g, pid, prm["knowledge"])  # Kadan the Infiltrator
-        break
+    fire(g, "exclusive_used", pid, area=data(g).spaces[space_id].area)
     minus = penalty_params(g, pid, "commodity_minus_1")
     for good, n in data(g).spaces[space_id].extra["gain"].items():
         if minus:

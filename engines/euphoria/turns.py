@@ -14,8 +14,7 @@ from .endgame import finish_game
 from .placement import any_legal_space, bribe_offer, legal_spaces, space_label, space_legal
 from .production import area_total
 from .queue import run_ops
-from .tableau import available, change_morale, data, has_penalty, name, on_board, player, recruit_effects
-from .turn_extras import bonus_actions, bonus_label, bonus_place, trade, trade_actions, trade_label
+from .tableau import available, change_morale, data, has_penalty, name, on_board, player, query, recruit_way
 
 
 def start_turn(g: Game, pid: int) -> None:
@@ -87,18 +86,28 @@ def extra_dice(g: Game, frame: dict[str, Any]) -> list[int]:
 
 
 def more_places(g: Game, frame: dict[str, Any]) -> list[Action]:
-    """Placements still open after the first: same-number workers, recruit bonus placements."""
+    """Placements still open after the first: same-number workers, recruit placements (``turn_placements``)."""
     pid = frame["pid"]
     acts = []
     if extra_dice(g, frame):
         acts = [act("place", frame["value"], s) for s in legal_spaces(g, pid, extra=True)]
-    return acts + bonus_actions(g, frame)
+    return query(g, "turn_placements", pid, acts, frame=frame)
 
 
 class Turn(Step):
-    """Place a worker or retrieve; after a placement, maybe another of the same number."""
+    """Place a worker or retrieve; after a placement, maybe another of the same number, or end the turn.
+
+    Recruits add verbs of their own (more placements, trades: queries ``turn_placements``/``turn_trades``);
+    their actions go to the recruit's way (``recruit_way(g, "turn", verb)``). Trades are listed while
+    there is a placement or retrieval to choose.
+    """
 
     name = "turn"
+    verbs = ("place", "retrieve", "end")
+    deciding = "place a worker or retrieve workers"
+
+    def public_prompt(self, g: Game, seat: int) -> str:
+        return self.deciding if g.frame["value"] is None else "place another worker or end their turn"
 
     @staticmethod
     def has_actions(g: Game, pid: int) -> bool:
@@ -118,37 +127,38 @@ class Turn(Step):
         return value == f["value"] and bool(extra_dice(g, f)) and space_legal(g, pid, space, extra=True)
 
     def actions(self, g: Game, seat: int) -> list[Action]:
+        acts = self.actions_place(g, seat) + self.actions_retrieve(g, seat)
+        trades = query(g, "turn_trades", g.frame["pid"], [], frame=g.frame) if acts else []
+        return acts + trades + self.actions_end(g, seat)
+
+    def actions_place(self, g: Game, seat: int) -> list[Action]:
+        """The first placement: every value on every legal space; later ones: ``more_places``."""
         f = g.frame
         pid = f["pid"]
-        if f["value"] is None:
-            values = sorted({player(g, pid)["dice"][i]["pips"] for i in available(g, pid)})
-            spaces = legal_spaces(g, pid) if values else []
-            acts = [act("place", v, s) for v in values for s in spaces]
-            if on_board(g, pid):
-                acts.append(Action("retrieve"))
-            return acts + trade_actions(g, pid) if acts else acts
-        more = more_places(g, f)
-        return more + trade_actions(g, pid) + [Action("end")] if more else [Action("end")]
+        if f["value"] is not None:
+            return more_places(g, f)
+        values = sorted({player(g, pid)["dice"][i]["pips"] for i in available(g, pid)})
+        spaces = legal_spaces(g, pid) if values else []
+        return [act("place", v, s) for v in values for s in spaces]
+
+    def actions_retrieve(self, g: Game, seat: int) -> list[Action]:
+        f = g.frame
+        return [Action("retrieve")] if f["value"] is None and on_board(g, f["pid"]) else []
+
+    def actions_end(self, g: Game, seat: int) -> list[Action]:
+        return [Action("end")] if g.frame["value"] is not None else []
 
     def act(self, g: Game, seat: int, action: Action) -> None:
+        way = None if action.verb in self.verbs else recruit_way(g, "turn", action.verb)
+        if way is None:
+            super().act(g, seat, action)
+            return
+        way.pick(g, g.frame, action)
+        proceed(g)
+
+    def act_place(self, g: Game, seat: int, value: int, space: str) -> None:
         f = g.frame
         pid = f["pid"]
-        if action.verb == "retrieve":
-            g.call("retrieve", seat=pid, pid=pid, picked=[])
-            return
-        if action.verb == "end":
-            end_turn(g, pid)
-            return
-        if action.verb in ("clay", "story"):
-            trade(g, pid, action)
-            proceed(g)
-            return
-        if action.verb == "bonus":
-            rid, value, space = action.args
-            bonus_place(g, f, str(rid), int(value), str(space))
-            proceed(g)
-            return
-        value, space = action.args
         extra = f["value"] is not None
         if not extra:
             die = min(i for i in available(g, pid) if player(g, pid)["dice"][i]["pips"] == value)
@@ -162,6 +172,13 @@ class Turn(Step):
         begin_placement(g, pid, die, str(space), extra)
         proceed(g)
 
+    def act_retrieve(self, g: Game, seat: int) -> None:
+        pid = g.frame["pid"]
+        g.call("retrieve", seat=pid, pid=pid, picked=[])
+
+    def act_end(self, g: Game, seat: int) -> None:
+        end_turn(g, g.frame["pid"])
+
     def resume(self, g: Game, result: Any) -> None:
         if result == "retrieved":
             g.frame["retrieved"] = True
@@ -173,16 +190,20 @@ class Turn(Step):
         return f"Place another {g.frame['value']} (costs 1 morale) or end your turn."
 
     def label(self, g: Game, seat: int, action: Action) -> str | None:
-        if action.verb == "place":
-            extra = " (−1 morale)" if g.frame["value"] is not None else ""
-            return f"Place {action.args[0]} on {space_label(g, str(action.args[1]))}{extra}" + \
-                bribe_note(g, g.frame["pid"], str(action.args[1]), g.frame["value"] is not None)
-        if action.verb == "bonus":
-            rid, value, space = action.args
-            return f"Place {value} on {space_label(g, str(space))} ({bonus_label(g, str(rid))})"
-        if action.verb in ("clay", "story"):
-            return trade_label(g, g.frame["pid"], action)
-        return {"retrieve": "Retrieve workers", "end": "End turn"}.get(action.verb)
+        way = None if action.verb in self.verbs else recruit_way(g, "turn", action.verb)
+        return way.label(g, g.frame, action) if way else super().label(g, seat, action)
+
+    def label_place(self, g: Game, seat: int, value: int, space: str) -> str:
+        f = g.frame
+        extra = " (−1 morale)" if f["value"] is not None else ""
+        return f"Place {value} on {space_label(g, str(space))}{extra}" + \
+            bribe_note(g, f["pid"], str(space), f["value"] is not None)
+
+    def label_retrieve(self, g: Game, seat: int) -> str:
+        return "Retrieve workers"
+
+    def label_end(self, g: Game, seat: int) -> str:
+        return "End turn"
 
     def default(self, g: Game, seat: int) -> Action:
         """Timeout (spec 6.5): retrieve if possible, else the lowest die on the emptiest commodity area."""
@@ -205,8 +226,9 @@ def proceed(g: Game) -> None:
     if f["step"] != "turn":
         return
     g.g["ignored"] = None
-    if f["retrieved"] and recruit_effects(g, f["pid"], "hermit"):
-        g.log(f"{name(f['pid'], g)} retrieved and takes another turn at once (Kofi the Hermit).")
+    again = query(g, "turn_again", f["pid"], None) if f["retrieved"] else None
+    if again:
+        g.log(f"{name(f['pid'], g)} retrieved and takes another turn at once ({data(g).recruits[again].name}).")
         start_turn(g, f["pid"])
         return
     if f["retrieved"] or (f["value"] is not None and not more_places(g, f)):
@@ -242,6 +264,7 @@ class AutomaTurn(Step):
     """Holds an Automa turn on the stack while a human answers a choice it caused."""
 
     name = "automa"
+    deciding = "let the Automa finish its turn"
 
     def active(self, g: Game) -> list[int]:
         return []

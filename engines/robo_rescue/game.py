@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
 
-from engines.core import Action, Engine, Game, Option, OptionsSchema, State
+from engines.core import Action, Engine, Game, Option, OptionsSchema, State, game_dir, rules_guide
 
 from . import bot, content, decks, view
 from .board_actions import BoardActions, BonusChoice, PowerChoice
@@ -44,20 +44,11 @@ class RoboRescue(Engine):
     steps = (ChooseFacing, TurnStart, Program, Command, BoardActions, PowerChoice, BonusChoice, Gain,
              Conversions, DiscardDown)
     zones = view.ZONES
-    rules_summary = ("Program your robot with Movement cards and modifier tokens, take Board Actions where it "
-                     "stops, convert resources, and be first to install 4 Rocket Engines (3 to build with 3–4 "
-                     "players). The round is finished after a spacecraft is complete.")
-    rules_topics: ClassVar[dict[str, str]] = {
-        "turn": "Program a Single Move (1 card) or a Combi-Move (Combi + 2 cards) with up to 3 different "
-                "modifiers, move, take Board Actions after each card, then convert. Or Standby: draw 2.",
-        "actions": "After a Single Move 2 actions; in a Combi 1 after card 1 and 2 after card 2; each type "
-                   "once per turn: Command (draw 3), Bonus, Power (chip or Blast!), Oil (2), Cable Dice.",
-        "engines": "Oil tank full (9), 2 energy, 4 chips, or a cable connection (A–A, B–B, G1, J2).",
-        "conversions": "Pay 2 or 3 of one resource (cards, tokens, oil) or 5 cards; one reward of each kind per turn.",
-    }
-
     def load_data(self) -> content.Content:
         return content.load()
+
+    def load_guide(self) -> rules_guide.Guide:
+        return rules_guide.load(game_dir(self.id))
 
     def start(self, g: Game) -> None:
         c, n = g.data, g.seats

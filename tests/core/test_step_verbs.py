@@ -113,3 +113,13 @@ def test_the_public_prompt_says_what_each_waiting_seat_decides() -> None:  # iss
     seat = rr.active(state)[0]
     assert rr.prompt(state, None) == f"Waiting for {{seat{seat}}}: choose which way their robot faces."
     assert rr.prompt(state, seat).startswith("Choose which way")  # the seat itself gets its own prompt
+
+
+def test_the_engine_says_when_a_seats_own_prompt_is_public() -> None:  # issue 21: one contract, not a host heuristic
+    rr = engines.get("robo_rescue")
+    state = rr.setup(2, 1, {})
+    seat = rr.active(state)[0]
+    assert rr.public_prompt(state, seat) == "choose which way their robot faces"  # the step's phrase
+    assert rr.public_prompt(state, 1 - seat) is None, "a seat that is not deciding has no public prompt"
+    s = E.setup(1, 0)  # Pick declares no phrase, and its prompt reads nothing hidden: the prompt itself is public
+    assert E.public_prompt(s, 0) == E.prompt(s, 0)

@@ -17,9 +17,9 @@ from bot.discord.tree import command_tree_json, limit_problems
 from .conftest import Table
 
 GAME_SUBCOMMANDS = {"new", "join", "leave", "add-bot", "remove-bot", "option", "start", "cancel", "status",
-                    "export", "import"}
+                    "export", "import", "replay"}
 TOP_LEVEL = {"game", "play", "undo", "hand", "board", "log", "rules", "league", "rating", "leaderboard",
-             "pace", "remind", "vacation", "mygames"}
+             "pace", "remind", "vacation", "mygames", "stats"}
 
 
 def run_bot_cli(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:

@@ -133,14 +133,14 @@ async def test_not_this_turn_and_an_admin_replacing_a_player(table: Table) -> No
     assert "No game is waiting for you" in await slash(table, table.alice, "mygames")
 
 
-async def test_a_notice_discord_refused_is_delivered_at_the_next_sweep_exactly_once(table: Table) -> None:
+async def test_a_notice_discord_failed_is_delivered_at_the_next_sweep_exactly_once(table: Table) -> None:
     table.expect_http_errors = True
     await start_game(table)
     await slash(table, table.alice, "remind", "settings", mode="channel", interval_hours=0)
     await slash(table, table.bob, "remind", "settings", mode="channel", interval_hours=0)
-    table.fake.fail_next("POST", rf"/channels/{table.channel}/messages", status=403)
-    assert await table.bot.sweep_once(time.time() + 49 * HOUR) == 1  # one refused, the other delivered
-    assert await table.bot.sweep_once(time.time() + 49 * HOUR) == 1  # the refused one, retried
+    table.fake.fail_next("POST", rf"/channels/{table.channel}/messages", status=500, count=5)  # 5 tries per send
+    assert await table.bot.sweep_once(time.time() + 49 * HOUR) == 1  # one failed, the other delivered
+    assert await table.bot.sweep_once(time.time() + 49 * HOUR) == 1  # the failed one, retried
     assert await table.bot.sweep_once(time.time() + 49 * HOUR) == 0
     for user in (table.alice, table.bob):
         mentions = [m for m in table.fake.messages(table.channel) if m["content"].startswith(f"<@{user}> — ")]

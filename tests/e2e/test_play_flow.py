@@ -135,13 +135,15 @@ async def test_turn_panel_buttons_apply_moves_and_refresh(table: Table) -> None:
     cards = await hand_of(table, game_id, table.alice)
     panel = await open_panel(table, table.alice, board, game_id)
     assert panel["content"] == "**Pick a card to bid in secret, then lock in.**"
-    assert custom_ids(panel) == [f"a:{g}:0:bid:{c}" for c in cards]
-    assert [c.get("label") for c in panel["components"][0]["components"]] == [f"Bid card {c}" for c in cards]
+    assert custom_ids(panel) == [*(f"a:{g}:0:bid:{c}" for c in cards), f"sl:{g}", f"ru:{g}"]  # Rules last, grey
+    assert [c.get("label") for row in panel["components"] for c in row["components"]] == [
+        *(f"Bid card {c}" for c in cards), "Since your last turn", "Rules"]
 
     await press(table, table.alice, panel, f"bid:{cards[0]}")
     refreshed = table.fake.message(panel["id"])
     assert refreshed["ephemeral"]
-    assert set(custom_ids(refreshed)) == {f"a:{g}:1:bid:{c}" for c in cards[1:]} | {f"a:{g}:1:lock", f"a:{g}:1:undo"}
+    assert set(custom_ids(refreshed)) == ({f"a:{g}:1:bid:{c}" for c in cards[1:]}
+                                          | {f"a:{g}:1:lock", f"a:{g}:1:undo", f"sl:{g}", f"ru:{g}"})
     assert await hand_of(table, game_id, table.alice) == cards[1:]
     assert boards(table) == [board], "a sub-decision posts nothing"
 
@@ -150,7 +152,9 @@ async def test_turn_panel_buttons_apply_moves_and_refresh(table: Table) -> None:
     assert done["content"].startswith("Move made.") and "Waiting for Bob" in done["content"]
     assert done["components"] == []
     assert ix.messages[0]["id"] == panel["id"]
-    status = table.fake.messages(table.channel)[-1]  # a lock-in: the phase's status message, no ping
+    # a lock-in: the phase's status message, no ping (posted after the panel is answered: wait for it)
+    status = await table.fake.wait_for_message(table.channel, lambda m: "is locked in" in (m.get("content") or ""))
+    assert status == table.fake.messages(table.channel)[-1]
     assert "Alice is locked in." in status["content"] and "Waiting for Bob" in status["content"]
     assert status["mentions"] == [] and status["components"] == [] and boards(table) == [board]
     latest = board
@@ -165,11 +169,11 @@ async def test_many_moves_come_as_select_menus(table: Table) -> None:
     game_id, board = await start_game(table, (table.alice,), options="", game="wide")
     g = b36(game_id)
     panel = await open_panel(table, table.alice, board, game_id)
-    assert custom_ids(panel) == [f"s:{g}:0:0", f"s:{g}:0:1"]
+    assert custom_ids(panel) == [f"sl:{g}", f"ru:{g}", f"s:{g}:0:0", f"s:{g}:0:1"]
     first, second = select_options(panel, f"s:{g}:0:0"), select_options(panel, f"s:{g}:0:1")
     assert (len(first), len(second)) == (25, 15)
     assert second[7] == {"label": "Pick number 33", "value": "pick:33", "default": False}
-    placeholders = [row["components"][0]["placeholder"] for row in panel["components"]]
+    placeholders = [row["components"][0]["placeholder"] for row in panel["components"][1:]]
     assert placeholders[0].startswith("Moves 1–25") and placeholders[1].startswith("Moves 26–40")
 
     ix = await table.fake.select(table.alice, table.channel, panel["id"], f"s:{g}:0:1", ["pick:33"])

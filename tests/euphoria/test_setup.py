@@ -83,7 +83,7 @@ def test_eu_setup_10_r28_all_factionless_hand_is_redealt():
 
 # EU-SETUP-11
 def test_eu_setup_11_reference_is_rules_summary():
-    assert E.rules_summary and "16" in E.rules_summary and E.rules_topics
+    assert E.guide.summary and "16" in E.guide.summary and E.guide.topics and E.guide.lookup(["draft"])
 
 
 # EU-SETUP-12

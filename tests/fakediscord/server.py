@@ -153,6 +153,14 @@ class FakeDiscord:
         self.emit("CHANNEL_CREATE", channel, guild_id)
         return channel_id
 
+    def delete_channel(self, channel_id: str) -> None:
+        """Someone deletes ``channel_id`` (CHANNEL_DELETE); the bot's later requests there answer 404."""
+        channel = self.world.channels.pop(channel_id)
+        guild_id = channel.get("guild_id")
+        if guild_id:
+            self.world.guilds[guild_id].channel_ids.remove(channel_id)
+        self.emit("CHANNEL_DELETE", channel, guild_id)
+
     def add_user(self, name: str, guild_id: str | None = None, *, global_name: str | None = None,
                  nick: str | None = None, admin: bool = False, dms_closed: bool = False, bot: bool = False) -> str:
         """Create a user (username ``name``, display name ``global_name`` or ``name``), optionally a member."""
@@ -168,6 +176,12 @@ class FakeDiscord:
         roles = [guild.admin_role_id] if admin else []
         guild.members[user_id] = MemberRec(user_id, roles, P.now_iso(), nick)
         self.emit("GUILD_MEMBER_ADD", {**self.world.member_payload(guild_id, user_id), "guild_id": guild_id},
+                  guild_id)
+
+    def remove_member(self, guild_id: str, user_id: str) -> None:
+        """``user_id`` leaves ``guild_id`` (GUILD_MEMBER_REMOVE, members intent only)."""
+        del self.world.guilds[guild_id].members[user_id]
+        self.emit("GUILD_MEMBER_REMOVE", {"guild_id": guild_id, "user": self.world.users[user_id].payload()},
                   guild_id)
 
     def set_dms_closed(self, user_id: str, closed: bool = True) -> None:

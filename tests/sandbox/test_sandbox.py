@@ -130,6 +130,16 @@ def test_images_for_hand_and_board(tmp_path: Path) -> None:
     assert re.search(r"^Hand: \d+, \d+, \d+$", out, re.M)  # words, not JSON (issue 13)
 
 
+def test_replay_writes_an_animation_and_explains_bad_ranges(tmp_path: Path) -> None:  # issue 20
+    code, out, _ = sandbox(tmp_path, "auto 3\nreplay\nreplay 0 1\nreplay 9 1\nreplay x\n", images=True)
+    assert code == 0
+    paths = re.findall(r"^Replay: (.+game-1-replay\.(?:webp|gif))$", out, re.M)
+    assert len(paths) == 2 and Path(paths[0]).stat().st_size > 1000
+    assert "Tiny Duel · game #1 · turns 0–1 of" in out
+    assert any("Choose turns from 0 to" in line for line in error_lines(out))
+    assert any("Usage: replay" in line for line in error_lines(out))
+
+
 def test_resume_from_the_same_database_and_fresh(tmp_path: Path) -> None:
     sandbox(tmp_path, "moves\nplay 1\n")
     code, out, _ = sandbox(tmp_path, "status\n")

@@ -1,13 +1,16 @@
-"""Helpers for the league tests: a recording host, a league with players signed up, finishing matches."""
+"""Helpers for the league tests: a recording host, a league with players signed up, finishing matches,
+a host with an injected clock."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.service.host import build_host
 from bot.service.leagues import Actor, League, LeagueService, Match
 from bot.service.results import Post
 from bot.service.service import GameService
+from bot.service.sqlite import SQLiteStorage
 
 from ._support import name_of, play_to_end
 
@@ -62,3 +65,21 @@ async def finish_round(leagues: LeagueService, league: League) -> None:
     """Play every running match of the season to the end."""
     for match in await open_matches(leagues, league):
         await finish(leagues.games, match)
+
+
+class LeagueKit:
+    """The host with an injected clock (no sleeping): leagues, games and the scheduler's sweep."""
+
+    def __init__(self, storage: SQLiteStorage, now: float = 1_780_000_000.0) -> None:
+        self.now = now
+        self.host = RecordingHost()
+        built = build_host(storage, renderer=None, clock=lambda: self.now, league_host=self.host)
+        self.leagues, self.games, self.scheduler = built.leagues, built.service, built.scheduler
+
+    def advance(self, days: float) -> None:
+        """Move the clock on."""
+        self.now += days * 86400
+
+    def said(self, words: str) -> list[str]:
+        """Announcements containing ``words``."""
+        return [text for _, text in self.host.said if words in text]

@@ -12,9 +12,9 @@ from bot.service.leagues.pairing import (
     circle_round,
     default_rounds,
     meetings,
-    round_robin_round,
     swiss_round,
 )
+from bot.service.leagues.planner import plan_season
 from bot.service.leagues.ratings import placings
 from bot.service.leagues.standings import compute_standings, standings_text
 
@@ -27,8 +27,7 @@ def play_rounds(n: int, size: int, rounds: int) -> tuple[list[tuple[str, ...]], 
     roster = players(n)
     history: list[tuple[str, ...]] = []
     byes: Counter[str] = Counter()
-    for number in range(1, rounds + 1):
-        done = round_robin_round(roster, roster, size, number, history, byes, seed=number)
+    for done in plan_season(roster, size, rounds, seed=1):
         seated = [p for t in done.tables for p in t]
         assert sorted(seated + done.byes) == sorted(roster), "everyone sits or has a bye, once"
         assert all(len(t) == size for t in done.tables)

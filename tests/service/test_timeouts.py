@@ -66,8 +66,8 @@ async def test_bot_policy_plays_the_seat_until_the_player_returns(kit: Kit) -> N
     assert game.state is not None and game.state["stack"][-1] == {"step": "turn", "seat": 1}
     await kit.service.play("bob", "done", game_id=game.id)  # round 2: everyone bids
     clock = (await kit.clocks(game.id))[0]
-    assert clock.deadline == kit.clock.now  # the stand-in does not wait for a deadline
-    texts = await kit.sweep(kit.clock.now + 1)
+    assert clock.deadline == kit.clock.now + 0.1 * 12 * HOUR  # the stand-in waits its grace (#22), not a turn
+    texts = await kit.sweep(clock.deadline + 1)
     assert not any("ran out of time" in t for t in texts)
     game = await kit.service.game_by_id(game.id)
     assert game.state is not None and game.state["stack"][-1]["locked"] == {"0": True}  # the bot bid for alice

@@ -128,6 +128,24 @@ class GameCog(commands.Cog):
         await send_private(interaction, f"Replay of {document.get('title', document['engine'])}: "
                            f"{len(document['actions'])} moves.", file=discord.File(io.BytesIO(data), filename=name))
 
+    @game.command(name="replay", description="Watch the game so far as an animation (public view only)")
+    @app_commands.describe(from_="First turn to show (0 is the start; default: the start)",
+                           to="Last turn to show (default: the latest)",
+                           public="Post it for everyone in the channel (default: only you)")
+    @app_commands.rename(from_="from")
+    @guarded("/game replay")
+    async def replay(self, interaction: discord.Interaction, from_: app_commands.Range[int, 0, 100_000] | None = None,
+                     to: app_commands.Range[int, 0, 100_000] | None = None, public: bool = False) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # drawing takes seconds; refusals stay private
+        film = await self.table.service.replay(channel_of(interaction), str(interaction.user.id), from_, to)
+        file = discord.File(io.BytesIO(film.data), filename=film.filename)
+        if public:
+            await self.table.post_file(channel_of(interaction), film.text, file)
+            await interaction.followup.send("Replay posted in the channel.", ephemeral=True)
+        else:
+            await interaction.followup.send(film.text, ephemeral=True, file=file,
+                                            allowed_mentions=discord.AllowedMentions.none())
+
     @game.command(name="import", description="Load a replay file into this channel")
     @app_commands.describe(replay="A replay file from /game export")
     @guarded("/game import")

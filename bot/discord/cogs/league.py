@@ -111,7 +111,9 @@ class LeagueCog(commands.Cog):
     @guarded("/league season close")
     async def season_close(self, interaction: discord.Interaction, league: str | None = None, reason: str = "") -> None:
         found = await self.find(interaction, league)
-        await interaction.response.send_message(await self.svc.close_season(found, actor_of(interaction), reason))
+        await self.svc.require_organiser(found.guild_id, actor_of(interaction))
+        await interaction.response.defer(ephemeral=True, thinking=True)  # open matches are settled; podium is public
+        await send_private(interaction, await self.svc.close_season(found, actor_of(interaction), reason))
 
     @season.command(name="open", description="Open sign-ups for the next season (organisers)")
     @app_commands.describe(league="Which league (default: this channel's)")
@@ -183,7 +185,8 @@ class LeagueCog(commands.Cog):
     async def schedule(self, interaction: discord.Interaction, league: str | None = None) -> None:
         found = await self.find(interaction, league)
         season, matches = await self.svc.schedule(found)
-        embed = discord.Embed(description=schedule_text(found, season, matches), colour=0x0072B2)
+        text = schedule_text(found, season, matches, await self.svc.meetings(found))
+        embed = discord.Embed(description=text, colour=0x0072B2)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @league.command(name="matches", description="Open matches (yours by default) with links to their threads")

@@ -49,13 +49,15 @@ class PaceCog(commands.Cog):
     @pace.command(name="timeout", description="What happens when a player runs out of time (host or admin)")
     @app_commands.describe(policy="The timeout policy", strikes="skip: timeouts before a forfeit (default 3)",
                            away_after="timeouts in a row after which turns are defaulted at once (0 = never, "
-                                      "default 2)")
+                                      "default 2)",
+                           grace_hours="bot: hours the stand-in waits before each move (default 10 % of the turn)")
     @app_commands.choices(policy=POLICIES)
     @guarded("/pace timeout")
     async def pace_timeout(self, interaction: discord.Interaction, policy: str, strikes: int | None = None,
-                           away_after: int | None = None) -> None:
+                           away_after: int | None = None, grace_hours: float | None = None) -> None:
         text = await self.table.scheduler.deadlines.set_policy(channel_of(interaction), str(interaction.user.id),
-                                                             is_admin(interaction), policy, strikes, away_after)
+                                                             is_admin(interaction), policy, strikes, away_after,
+                                                             grace_hours)
         await interaction.response.send_message(f"⏱️ {text}", allowed_mentions=discord.AllowedMentions.none())
 
     @pace.command(name="show", description="The pace, every player's deadline, time bank and strikes")
@@ -80,14 +82,16 @@ class PaceCog(commands.Cog):
             str(player.id) if player else None)
         await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
-    @pace.command(name="replace", description="Give a player's seat to someone else (admin)")
-    @app_commands.describe(player="Who leaves the seat", new_player="Who takes it over")
+    @pace.command(name="replace",
+                  description="Give a player's seat to someone else (admin; the host too for a player who left)")
+    @app_commands.describe(new_player="Who takes the seat over",
+                           player="Whose seat (leave empty for the player who left the server)")
     @guarded("/pace replace")
-    async def pace_replace(self, interaction: discord.Interaction, player: discord.Member,
-                           new_player: discord.Member) -> None:
+    async def pace_replace(self, interaction: discord.Interaction, new_player: discord.Member,
+                           player: discord.User | None = None) -> None:
         text = await self.table.scheduler.timeouts.replace(
-            channel_of(interaction), str(interaction.user.id), is_admin(interaction), str(player.id),
-            str(new_player.id), new_player.display_name)
+            channel_of(interaction), str(interaction.user.id), is_admin(interaction),
+            str(player.id) if player else None, str(new_player.id), new_player.display_name)
         await interaction.response.send_message(text, allowed_mentions=MENTION_USERS)
 
     # -- /remind ---------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Playing: ``/play`` with autocomplete, ``/hand``, ``/board``, ``/undo``, ``/log``, ``/rules``."""
+"""Playing: ``/play`` with autocomplete, ``/hand``, ``/board``, ``/undo``, ``/log``, ``/rules`` (the rules of the
+decision you face now, or a game's summary and topics)."""
 
 
 import re
@@ -8,7 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
-from bot.service.errors import ServiceError, StaleRequest
+from bot.service.errors import NoGame, ServiceError, StaleRequest
+from bot.service.rules_now import summary_text, topic_choices, topic_text
 
 from ..presenter import post_message
 from ..replies import channel_of, clip, guarded, send_private
@@ -43,13 +45,14 @@ async def action_autocomplete(interaction: discord.Interaction, current: str) ->
 
 
 async def topic_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """Rules topics of the chosen game."""
+    """Rules topics and rule IDs of the chosen game, else of the channel's game."""
     game = getattr(interaction.namespace, "game", None)
     try:
-        topics = engines.get(str(game)).rules_topics if game else {}
+        engine = engines.get(str(game)) if game else await table_of(interaction).service.rules_engine(
+            channel_of(interaction))
     except KeyError:
-        topics = {}
-    return [app_commands.Choice(name=t, value=t) for t in topics if current.casefold() in t.casefold()][:25]
+        engine = None
+    return [] if engine is None else [app_commands.Choice(name=n, value=v) for n, v in topic_choices(engine, current)]
 
 
 class PlayCog(commands.Cog):
@@ -118,24 +121,23 @@ class PlayCog(commands.Cog):
             text = text.split("\n", 1)[1]
         await send_private(interaction, clip(text))
 
-    @app_commands.command(name="rules", description="Rules summary of a game")
-    @app_commands.describe(game="Which game", topic="A rules topic")
+    @app_commands.command(name="rules", description="The rules of the decision you face now, or a game's rules")
+    @app_commands.describe(game="Which game (default: this channel's game)", topic="A rules topic or a rule ID")
     @app_commands.autocomplete(game=game_autocomplete, topic=topic_autocomplete)
     @guarded("/rules")
-    async def rules(self, interaction: discord.Interaction, game: str, topic: str = "") -> None:
-        try:
-            engine = engines.get(game)
-        except KeyError:
-            raise ServiceError(f"There is no game called {game!r}.") from None
-        if topic:
-            text = engine.rules_topics.get(topic)
-            if text is None:
-                known = ", ".join(engine.rules_topics) or "none"
-                raise ServiceError(f"No rules topic {topic!r} for {engine.title}. Topics: {known}.")
-            body = f"**{engine.title} — {topic}**\n{text}"
+    async def rules(self, interaction: discord.Interaction, game: str = "", topic: str = "") -> None:
+        service, channel = self.table.service, channel_of(interaction)
+        if not game and not topic:
+            await self.table.send_rules(interaction, None)
+            return
+        if game:
+            try:
+                engine = engines.get(game)
+            except KeyError:
+                raise ServiceError(f"There is no game called {game!r}.") from None
         else:
-            topics = ", ".join(f"`{t}`" for t in engine.rules_topics)
-            body = f"**{engine.title}** ({engine.min_players}–{engine.max_players} players)\n{engine.rules_summary}"
-            if topics:
-                body += f"\nTopics: {topics}"
-        await send_private(interaction, clip(body))
+            found = await service.rules_engine(channel)
+            if found is None:
+                raise NoGame("There is no game in this channel: name one, `/rules game:<game> topic:<topic>`.")
+            engine = found
+        await send_private(interaction, clip(topic_text(engine, topic) if topic else summary_text(engine)))

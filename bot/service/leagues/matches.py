@@ -6,6 +6,7 @@ it, so the ``on_finish`` hook (which runs inside a game's lock) can record resul
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -14,8 +15,10 @@ from ..models import GameRow
 from ..naming import clean_name
 from .context import LeagueContext
 from .models import Actor, AuditRow, League, LeagueError, Match, Rating, Season
-from .pairing import round_robin_round, swiss_round
+from .pairing import Round, swiss_round
+from .planner import plan_season
 from .ratings import placings, rate
+from .season_plan import decode_plan, encode_plan, everyone_in
 from .standings import compute_standings
 
 log = logging.getLogger("turnkeeper.leagues")
@@ -25,6 +28,24 @@ OPEN = ("pending", "running")
 
 def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _gone(match: Match, game: GameRow) -> set[str]:
+    """Match seats that forfeited or no longer hold their game seat (e.g. lost to timeout strikes)."""
+    seated = {p.user_id for p in game.players if p.user_id and not p.is_bot}
+    return {s.user_id for s in match.seats if s.forfeit or s.user_id not in seated}
+
+
+def match_list(matches: Sequence[Match]) -> str:
+    """``#12 (Alice v Bob), #15 (Carol v Dave)``."""
+    return ", ".join(f"#{m.id} ({' v '.join(s.name for s in m.seats)})" for m in matches)
+
+
+def _forfeit_places(match: Match, gone: set[str] | None = None) -> dict[str, int]:
+    """Placings of a match ended by forfeits: the players left share first, the forfeited seats last."""
+    out = {s.user_id for s in match.seats if s.forfeit} | (gone or set())
+    playing = len(match.seats) - len(out)
+    return {s.user_id: playing + 1 if s.user_id in out else 1 for s in match.seats}
 
 
 class Matches:
@@ -50,13 +71,9 @@ class Matches:
             ranked = [s.user_id for s in table if s.user_id in set(active)]
             paired = swiss_round(ranked, league.table_size, history, byes)
         else:
-            roster = [e.user_id for e in entries if e.status != "waitlist"]
-            paired = round_robin_round(roster, active, league.table_size, number, history, byes,
-                                       seed=season.id * 1000 + number)
+            paired = await self._planned(league, season, number, active, history, byes)
         if not paired.tables:
-            await self.store.update_season(season.id, status="closed", closed_at=self.ctx.now())
-            await self.ctx.announce(league.channel_id, f"Season {season.number} of {league.name} ends: "
-                                 "too few players are left for a table.")
+            await self.finish_season(league, season, "too few players are left for a table")
             return 0
         deadline = self.ctx.now() + league.round_days * DAY if league.round_days else None
         await self.store.add_round(season.id, number, [[(u, names[u]) for u in t] for t in paired.tables],
@@ -67,6 +84,21 @@ class Matches:
         await self.ctx.announce(league.channel_id, text)
         return number
 
+    async def _planned(self, league: League, season: Season, number: int, active: list[str],
+                       history: list[tuple[str, ...]], byes: Counter[str]) -> Round:
+        """Round ``number`` of the season's plan; the rest of the season is planned again (and stored)
+        at the start and whenever the players differ from the plan's (someone left)."""
+        plan = decode_plan(season.plan)
+        paired = plan.get(number)
+        if paired is None or sorted(everyone_in(paired)) != sorted(active):
+            left = max(1, season.rounds - number + 1)
+            rounds = await asyncio.to_thread(plan_season, active, league.table_size, left, history, byes,
+                                             seed=season.id * 1000 + number)  # seconds of CPU at most
+            plan = {number + i: r for i, r in enumerate(rounds)}
+            paired = plan.get(number, Round([], list(active)))
+        await self.store.update_season(season.id, plan=encode_plan({n: r for n, r in plan.items() if n > number}))
+        return paired
+
     async def open_pending(self, league: League) -> int:
         """Create the thread and start the game of every pending match; returns how many opened."""
         async with self.ctx.lock:
@@ -76,13 +108,16 @@ class Matches:
                 if match.status != "pending":
                     continue
                 try:
-                    await self._open_match(league, season, match)
-                    opened += 1
+                    opened += await self._open_match(league, season, match)
                 except Exception as err:  # noqa: BLE001 - retried by advance_due (e.g. Discord trouble)
                     log.warning("opening league match %s failed (%s); will retry", match.id, err)
             return opened
 
-    async def _open_match(self, league: League, season: Season, match: Match) -> None:
+    async def _open_match(self, league: League, season: Season, match: Match) -> bool:
+        """Open a pending match (league lock held); False when it was settled instead (too few left)."""
+        if sum(not s.forfeit for s in match.seats) < 2:  # the others withdrew before it opened
+            await self._record(league, match, _forfeit_places(match), "forfeit: withdrew")
+            return False
         title = f"{league.name} · S{season.number} R{match.round} T{match.table_no}"
         thread = (await self.ctx.host.open_thread(league.channel_id, title) if self.ctx.host
                   else f"{league.channel_id}:m{match.id}")
@@ -106,19 +141,7 @@ class Matches:
         if self.ctx.host is not None:
             mentions = " ".join(f"<@{s.user_id}>" for s in playing)
             await self.ctx.host.publish(post, f"{mentions} — your {title} match has started. Good luck!")
-
-    async def advance_due(self) -> int:
-        """Pair the next round of every season whose round deadline has passed, and retry matches
-        that could not be opened; returns the number of rounds paired."""
-        paired = 0
-        for league, season in await self.store.running_seasons():
-            async with self.ctx.lock:
-                season = await self.store.season(league.id)
-                due = season.round_deadline is not None and self.ctx.now() >= season.round_deadline
-                if season.status == "running" and due and season.round < season.rounds:
-                    paired += bool(await self.pair_round(league, season))
-            await self.open_pending(league)
-        return paired
+        return True
 
     # -- results ----------------------------------------------------------------------------
     async def on_game_finished(self, game: GameRow) -> None:
@@ -130,16 +153,46 @@ class Matches:
         if match is None:
             await self.rate_game(game, None, league=False)
             return
-        if match.status not in OPEN:
-            return
         places = self._places_from_game(match, game)
-        seated = {p.user_id for p in game.players if p.user_id}
-        gone = {s.user_id for s in match.seats if s.forfeit or s.user_id not in seated}  # e.g. timeout strikes
+        gone = _gone(match, game)
+        if match.status not in OPEN:  # recorded from this game already (the season closed meanwhile)
+            if match.note == "played":
+                await self.rate_game(game, {u: p for u, p in places.items() if u not in gone}, league=True)
+            return
         league, _ = await self.store.season_of_match(match)
         async with self.ctx.lock:
             await self._record(league, match, places, "played", forfeits=gone)
         await self.open_pending(league)
         await self.rate_game(game, {u: p for u, p in places.items() if u not in gone}, league=True)
+
+    async def on_game_changed(self, game: GameRow) -> bool:
+        """The ``on_change`` hook: a seat of a league match handed to a bot by the timeout path
+        (strikes) forfeits at once, and a match left with one player ends there as a forfeit
+        (its game is cancelled; True then, so the bots stop)."""
+        if game.status != "running" or not any(p.is_bot for p in game.players):
+            return False
+        match = await self.store.match_of_game(game.id)
+        if match is None or match.status not in OPEN:
+            return False
+        gone = _gone(match, game)
+        fresh = gone - {s.user_id for s in match.seats if s.forfeit}
+        if not fresh and len(match.seats) - len(gone) >= 2:
+            return False
+        league, _ = await self.store.season_of_match(match)
+        async with self.ctx.lock:
+            for user_id in fresh:
+                await self.store.mark_forfeit(match.id, user_id)
+            if len(match.seats) - len(gone) >= 2:
+                return False
+            await self.games.storage.set_status(game.id, "cancelled", self.ctx.now())
+            await self._record(league, match, _forfeit_places(match, gone), "forfeit: timeout strikes",
+                               forfeits=gone)
+        left = [s.name for s in match.seats if s.user_id not in gone]
+        out = ", ".join(s.name for s in match.seats if s.user_id in fresh) or "The other players"
+        await self.ctx.announce(game.channel_id, f"🏳️ {out} forfeited on timeouts, so no bot plays on: the "
+                                "match is over" + (f" and {left[0]} wins by forfeit." if left else "."))
+        await self.open_pending(league)
+        return True
 
     @staticmethod
     def _places_from_game(match: Match, game: GameRow) -> dict[str, int]:
@@ -156,13 +209,14 @@ class Matches:
 
     async def _record(self, league: League, match: Match, places: Mapping[str, int], note: str,
                       *, override: bool = False, forfeits: set[str] | None = None) -> bool:
-        """Store a result (league lock held) and move the season on; ``forfeits`` adds forfeited seats."""
+        """Store a result (league lock held) and move the season on; ``forfeits`` adds forfeited seats.
+        With ``override`` (an award) the result replaces the whole stored one, forfeit marks included."""
         shared = Counter(places.values())
         fresh = await self.store.match(match.id)
         assert fresh is not None
         gone = forfeits or set()
         seats = {s.user_id: (places[s.user_id], league.points_for(places[s.user_id], shared[places[s.user_id]]),
-                             s.forfeit or s.user_id in gone) for s in fresh.seats}
+                             (s.forfeit and not override) or s.user_id in gone) for s in fresh.seats}
         if not await self.store.record_result(match.id, seats, note, self.ctx.now(), override=override):
             return False
         lines = ", ".join(f"{s.name} {_ordinal(seats[s.user_id][0])}" + (" (forfeit)" if seats[s.user_id][2] else "")
@@ -174,19 +228,52 @@ class Matches:
         return True
 
     async def _after_result(self, league: League, season: Season) -> None:
+        """Pair the next round once the current one is done; after the last round, close the season
+        with its podium once every match of the season has its result (league lock held)."""
         season = await self.store.season(league.id)
         if season.status != "running":
             return
-        current = [m for m in await self.store.matches(season.id) if m.round == season.round]
-        if any(m.status in OPEN for m in current):
+        matches = await self.store.matches(season.id)
+        if any(m.status in OPEN for m in matches if m.round == season.round):
             return
         if season.round < season.rounds:
             await self.pair_round(league, season)
             return
+        waiting = [m for m in matches if m.status in OPEN]
+        if waiting:
+            when = (f"; any still open <t:{int(season.round_deadline)}:R> are settled then"
+                    if season.round_deadline else "")
+            await self.ctx.announce(league.channel_id, f"**{league.name}** · the last round is done. The podium "
+                                    f"waits for {match_list(waiting)}{when}.")
+            return
         await self.store.update_season(season.id, status="closed", closed_at=self.ctx.now())
+        await self._podium(league, season, "is complete")
+
+    async def _podium(self, league: League, season: Season, how: str) -> None:
         _, table = await self.ctx.standings(league)
         podium = ", ".join(f"{_ordinal(s.rank)} {s.name} ({s.points:g})" for s in table[:3])
-        await self.ctx.announce(league.channel_id, f"🏆 Season {season.number} of {league.name} is complete: {podium}.")
+        await self.ctx.announce(league.channel_id, f"🏆 Season {season.number} of {league.name} {how}: "
+                                f"{podium or 'no results'}.")
+
+    async def finish_season(self, league: League, season: Season, why: str) -> int:
+        """Close the season now (league lock held): every match still open is ended — its game
+        cancelled, the players still seated sharing the placing (a draw), forfeited seats last — then
+        the podium is announced. Returns how many matches were settled."""
+        await self.store.update_season(season.id, status="closed", closed_at=self.ctx.now())
+        settled = 0
+        for match in await self.store.matches(season.id):
+            if match.status not in OPEN:
+                continue
+            places, note, gone = _forfeit_places(match), f"unfinished: {why}", None
+            if match.game_id is not None:  # no game lock here (lock order): cancel only a game still open
+                if await self.store.cancel_game(match.game_id, self.ctx.now()):
+                    await self.ctx.announce(match.thread_id or league.channel_id, f"The season has ended ({why}): "
+                                            "this match is recorded as a draw between the players still seated.")
+                elif (game := await self.games.game_by_id(match.game_id)).status == "finished":
+                    places, gone, note = self._places_from_game(match, game), _gone(match, game), "played"  # just now
+            settled += await self._record(league, match, places, note, forfeits=gone)
+        await self._podium(league, season, f"ends ({why})")
+        return settled
 
     # -- forfeits ---------------------------------------------------------------------------
     async def forfeit_seat(self, game_id: int, user_id: str, reason: str) -> str:

@@ -65,6 +65,10 @@ class Season:
     round_deadline: float | None
     created_at: float
     closed_at: float | None
+    plan: str | None = None
+    """JSON of the planned round-robin rounds not yet paired (see :mod:`.planner`)."""
+    end_reminded_at: float | None = None
+    """When organisers were told the season's deadline is near."""
 
 
 @dataclass(frozen=True)

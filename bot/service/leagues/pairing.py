@@ -1,4 +1,5 @@
-"""Pairings as pure functions: round-robin tables, Swiss rounds by standing, byes.
+"""Pairings as pure functions: Swiss rounds by standing, byes, the circle method (the round-robin
+season as a whole is planned in :mod:`.planner`).
 
 ``history`` is every earlier table (tuples of user ids); the cost of a table is the sum over its
 pairs of (times they already met)², so repeats are avoided whenever another arrangement exists
@@ -8,7 +9,6 @@ and spread evenly when they cannot be.
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -77,59 +77,68 @@ def circle_round(roster: Sequence[str], round_no: int) -> list[tuple[str, str]]:
     return pairs
 
 
-def round_robin_round(roster: Sequence[str], active: Sequence[str], size: int, round_no: int,
-                      history: Iterable[Sequence[str]], byes_so_far: Counter[str], seed: int = 0) -> Round:
-    """A round-robin round. Two-player tables follow the circle method over the season's starting
-    ``roster`` (players who left are dropped, and their opponents re-paired); bigger tables are
-    arranged to meet new opponents as evenly as the numbers allow."""
-    history = list(history)
-    active_set = set(active)
-    if size == 2 and set(roster) >= active_set:
-        pairs = [p for p in circle_round(roster, round_no) if set(p) <= active_set]
-        seated = {u for p in pairs for u in p}
-        loose = [u for u in roster if u in active_set and u not in seated]
-        if len(loose) <= 1:
-            return Round([tuple(p) for p in pairs], loose)
-        extra = arrange(loose, size, meetings(history), byes_so_far, seed=seed)
-        return Round([tuple(p) for p in pairs] + extra.tables, extra.byes)
-    return arrange(list(active), size, meetings(history), byes_so_far, seed=seed)
-
-
-def arrange(players: list[str], size: int, met: Meetings, byes_so_far: Counter[str], *,
-            seed: int = 0, restarts: int = 12) -> Round:
-    """Tables minimising repeated meetings (random restarts + improving swaps)."""
-    byes = pick_byes(players, size, byes_so_far)
-    seated = [p for p in players if p not in byes]
-    if len(seated) < size:
-        return Round([], list(players))
-    rnd = random.Random(seed)
-    best: list[list[str]] | None = None
-    best_cost = math.inf
-    for _ in range(restarts):
-        order = list(seated)
-        rnd.shuffle(order)
-        tables = [order[i:i + size] for i in range(0, len(order), size)]
-        cost = _improve(tables, met, lambda t: table_cost(t, met))
-        if cost < best_cost:
-            best, best_cost = tables, cost
-        if best_cost == 0:
-            break
-    assert best is not None
-    return Round([tuple(t) for t in best], byes)
+SWISS_NODES = 4000
+"""Tables tried per rematch allowance before the Swiss search settles for the swap heuristic."""
+SWISS_BUDGETS = 12
+"""Rematch allowances tried (0, 1, …) before the swap heuristic's arrangement is kept."""
 
 
 def swiss_round(ranked: Sequence[str], size: int, history: Iterable[Sequence[str]],
                 byes_so_far: Counter[str]) -> Round:
-    """A Swiss round: neighbours in the standings share tables, avoiding rematches when possible.
+    """A Swiss round by standing: score groups top-down, leaders first.
 
-    ``ranked`` is best first. Byes go to the lowest-ranked players with the fewest byes. Tables
-    are filled top-down, then improved by swaps that remove repeats at the smallest cost in rank
-    distance (a repeat weighs more than any rank distance)."""
+    ``ranked`` is best first. Byes go to the lowest-ranked players with the fewest byes. The top
+    remaining player's table is completed with the highest-ranked players available, backtracking
+    only when that would leave the rest with more rematches than another choice; rematches (cost:
+    the sum over a table's pairs of (times met)²) are accepted only when no arrangement has fewer."""
     met = meetings(history)
     byes = pick_byes(ranked, size, byes_so_far)
     order = [p for p in ranked if p not in byes]
     if len(order) < size:
         return Round([], list(ranked))
+    fallback = _swiss_swaps(order, size, met)
+    worst = sum(table_cost(t, met) for t in fallback)
+    opponents: dict[str, set[str]] = {p: set() for p in order}
+    for pair in met:
+        a, b = tuple(pair)
+        if a in opponents and b in opponents:
+            opponents[a].add(b)
+            opponents[b].add(a)
+    for budget in range(min(worst, SWISS_BUDGETS) + 1):
+        found = _top_down(order, size, met, opponents, budget, [SWISS_NODES])
+        if found is not None:
+            return Round(found, byes)
+    return Round(fallback, byes)
+
+
+def _top_down(order: list[str], size: int, met: Meetings, opponents: dict[str, set[str]], budget: int,
+              nodes: list[int]) -> list[tuple[str, ...]] | None:
+    """The first arrangement in rank order with at most ``budget`` rematch cost (None: none found
+    within the node allowance, counted down in ``nodes``)."""
+    if not order:
+        return []
+    if budget == 0:
+        left = set(order)
+        if any(len(left) - 1 - len(opponents[p] & left) < size - 1 for p in order):
+            return None  # someone has too few new opponents left
+    head, rest = order[0], order[1:]
+    for others in combinations(rest, size - 1):
+        nodes[0] -= 1
+        if nodes[0] < 0:
+            return None
+        table = (head, *others)
+        cost = table_cost(table, met) if opponents[head] & set(others) or size > 2 else 0
+        if cost > budget:
+            continue
+        taken = set(others)
+        tail = _top_down([p for p in rest if p not in taken], size, met, opponents, budget - cost, nodes)
+        if tail is not None:
+            return [table, *tail]
+    return None
+
+
+def _swiss_swaps(order: list[str], size: int, met: Meetings) -> list[tuple[str, ...]]:
+    """Neighbours at tables, improved by swaps that remove repeats at the least rank distance."""
     rank = {p: i for i, p in enumerate(order)}
     weight = len(order) * size + 1
 
@@ -140,7 +149,7 @@ def swiss_round(ranked: Sequence[str], size: int, history: Iterable[Sequence[str
     tables = [order[i:i + size] for i in range(0, len(order), size)]
     _improve(tables, met, cost)
     tables.sort(key=lambda t: min(rank[p] for p in t))
-    return Round([tuple(sorted(t, key=rank.__getitem__)) for t in tables], byes)
+    return [tuple(sorted(t, key=rank.__getitem__)) for t in tables]
 
 
 def _improve(tables: list[list[str]], met: Meetings, score: Callable[[Sequence[str]], float]) -> float:

@@ -11,9 +11,12 @@ from ..errors import NoGame, NotAllowed
 from ..naming import clean_name, clean_text
 from ..service import GameService
 from .context import LeagueContext, LeagueHost
+from .deadline import SeasonDeadlines
 from .matches import Matches
 from .models import FORMATS, Actor, League, LeagueError, Match, Season
 from .pairing import default_rounds
+from .planner import Coverage, coverage
+from .season_plan import decode_plan
 from .store import LeagueStore
 
 MAX_NAME = 40
@@ -25,7 +28,8 @@ class LeagueService:
     """Every league operation the adapters need: leagues, sign-ups and seasons here, matches and
     ratings in :class:`~.matches.Matches`, both over one :class:`~.context.LeagueContext`.
 
-    ``on_game_finished`` is the game hook that records results; the host registers it."""
+    ``on_game_finished`` (records results) and ``on_game_changed`` (ends a match left with one player)
+    are the game hooks; the host registers them."""
 
     def __init__(self, games: GameService, host: LeagueHost | None = None) -> None:
         self.ctx = ctx = LeagueContext(games, LeagueStore(games.storage), host)  # type: ignore[arg-type] - SQLite
@@ -34,10 +38,12 @@ class LeagueService:
         self.on_match_ready = ctx.on_match_ready
         self.now, self.is_organiser, self.require_organiser = ctx.now, ctx.is_organiser, ctx.require_organiser
         self.standings = ctx.standings
+        self.deadlines = SeasonDeadlines(ctx, matches)
         self.pair_round, self.open_pending, self.advance_due = matches.pair_round, matches.open_pending, \
-            matches.advance_due
+            self.deadlines.advance_due
         self.on_game_finished, self.forfeit_seat, self.withdraw = matches.on_game_finished, matches.forfeit_seat, \
             matches.withdraw
+        self.on_game_changed = matches.on_game_changed
         self.replace, self.award, self.remove, self.audit_log = matches.replace, matches.award, matches.remove, \
             matches.audit_log
         self.rate_game, self.rating, self.leaderboard = matches.rate_game, matches.rating, matches.leaderboard
@@ -204,22 +210,40 @@ class LeagueService:
         return f"Sign-ups for season {season.number + 1} of {league.name} are open: `/league join`."
 
     async def close_season(self, league: League, actor: Actor, reason: str = "") -> str:
-        """End the season now: no more rounds are paired (organisers)."""
+        """End the season now (organisers): no more rounds are paired, and matches still open are
+        settled as at the season's deadline (a draw between the players still seated)."""
         await self.require_organiser(league.guild_id, actor)
         async with self.ctx.lock:
             season = await self.store.season(league.id)
             if season.status == "closed":
                 raise LeagueError(f"Season {season.number} is already closed.")
-            await self.store.update_season(season.id, status="closed", closed_at=self.now())
+            settled = 0
+            if season.status == "running":
+                settled = await self.matches.finish_season(league, season, "closed by an organiser")
+            else:
+                await self.store.update_season(season.id, status="closed", closed_at=self.now())
             await self.store.audit(league.id, actor.user_id, "season close", f"season {season.number}", reason,
                                    self.now())
-        return f"Season {season.number} of {league.name} is closed."
+        tail = (f"; {settled} open match{'es' if settled != 1 else ''} recorded as a draw"
+                f"{'s' if settled != 1 else ''}") if settled else ""
+        return f"Season {season.number} of {league.name} is closed{tail}."
 
     # -- reading ----------------------------------------------------------------------------
     async def schedule(self, league: League) -> tuple[Season, list[Match]]:
         """Every match of the current season, by round."""
         season = await self.store.season(league.id)
         return season, await self.store.matches(season.id)
+
+    async def meetings(self, league: League) -> Coverage | None:
+        """How the current round-robin season's meetings fall (tables played, open and planned) among
+        its players, beside the lower bounds; None for Swiss or before the season starts."""
+        season = await self.store.season(league.id)
+        if league.format != "round-robin" or season.status == "signup":
+            return None
+        players = [e.user_id for e in await self.store.entries(season.id) if e.status == "active"]
+        tables = [tuple(s.user_id for s in m.seats) for m in await self.store.matches(season.id) if m.status != "bye"]
+        tables += [t for paired in decode_plan(season.plan).values() for t in paired.tables]
+        return coverage(players, tables)
 
     async def signups(self, league: League) -> tuple[Season, list[str], list[str]]:
         """``(season, active names, waitlist names)``."""

@@ -12,7 +12,8 @@ from .models import AuditRow, Entry, League, Match, MatchSeat, Rating, Season
 
 _LEAGUE = ("id, guild_id, channel_id, name, engine, options, table_size, scoring, format, rounds, cap, round_days,"
            " pace, timeout_policy, created_by, created_at")
-_SEASON = "id, league_id, number, status, round, rounds, round_deadline, created_at, closed_at"
+_SEASON = ("id, league_id, number, status, round, rounds, round_deadline, created_at, closed_at, plan,"
+           " end_reminded_at")
 _MATCH = "id, season_id, round, table_no, status, game_id, thread_id, note"
 Seat = tuple[str, str]  # (user id, name)
 
@@ -88,8 +89,8 @@ class LeagueStore:
                               " VALUES (?, ?, 'signup', ?)", (league_id, number, now))])
 
     async def update_season(self, season_id: int, **fields: Any) -> None:
-        """Change status / round / rounds / round_deadline / closed_at."""
-        allowed = {"status", "round", "rounds", "round_deadline", "closed_at"}
+        """Change status / round / rounds / round_deadline / closed_at / plan / end_reminded_at."""
+        allowed = {"status", "round", "rounds", "round_deadline", "closed_at", "plan", "end_reminded_at"}
         assert set(fields) <= allowed, fields
         sets = ", ".join(f"{k} = ?" for k in fields)
         await self.s.write([(f"UPDATE league_seasons SET {sets} WHERE id = ?", (*fields.values(), season_id))])
@@ -189,6 +190,13 @@ class LeagueStore:
                                  " WHERE match_id = ? AND user_id = ?", (placing, points, int(forfeit), match_id,
                                                                           user_id))
         return True
+
+    async def cancel_game(self, game_id: int, now: float) -> bool:
+        """Cancel a match's game if it is still open; False when it has ended meanwhile."""
+        async with self.s.transaction() as db:
+            cursor = await db.execute("UPDATE games SET status = 'cancelled', updated_at = ? WHERE id = ? AND"
+                                      " status IN ('lobby', 'running')", (now, game_id))
+            return cursor.rowcount == 1
 
     async def mark_forfeit(self, match_id: int, user_id: str) -> None:
         """A seat forfeited (its placing comes when the match is recorded)."""

@@ -1,17 +1,27 @@
 """Recruit abilities around gaining artifacts (EU-RECRUIT-05: one drawing ability per draw).
 
-Receiving a card runs the card triggers (Cary, Lars, Jonathan the Gambler). Geek the Oracle, Bradley the
-Futurist, Jonathan the Gambler, Phil the Spy and Bora the Storyteller change how a card is drawn; a card
-drawn by one of them carries ``via`` and no other drawing ability applies to it. Laura, Esme and Zong's gift
-to the other players are here too.
+Receiving a card runs the card triggers (Cary, Jonathan the Gambler; Lars is in ``recruit_moves``). Geek the
+Oracle, Bradley the Futurist, Jonathan the Gambler, Phil the Spy and Bora the Storyteller change how a card is
+drawn; a card drawn by one of them carries ``via`` and no other drawing ability applies to it. Pamhidzai's swap,
+Laura, Esme and Zong's gift to the other players are here too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from engines.core import Game, effects
 
-from .artifacts import bazaar_slots, deck_draw, discard_artifact, others, refill_bazaar, slot_cost, take_from_bazaar
-from .moves import lars_offer
+from .artifacts import (
+    bazaar_slots,
+    deck_draw,
+    discard_artifact,
+    others,
+    receive_artifact,
+    refill_bazaar,
+    take_from_bazaar,
+)
 from .queue import Op, Token, push, push_front
 from .tableau import (
     change_knowledge,
@@ -27,29 +37,29 @@ from .tableau import (
     spend,
     use_once,
 )
+from .triggers import Answer, Reply, Way
+
+Ctx = dict[str, Any]
 
 
 def _pair(hand: list[str]) -> bool:
     return any(hand.count(t) >= 2 for t in set(hand))
 
 
-def receive_artifact(g: Game, pid: int, card: str, via: str | None = None, first: list[Op] | None = None) -> None:
-    """``card`` joins ``pid``'s hand; then payments in ``first``, card triggers, the hand limit (R-14)."""
-    hand = player(g, pid)["artifacts"]
-    hand.append(card)
-    follow = list(first or [])
-    for _, prm in recruit_effects(g, pid, "bear_bonus") if card == "bear" else []:
-        gain(g, pid, "food", prm["food"])  # Cary the Carebear
-        follow.append({"effect": "choose_good", "pid": pid, "kind": "commodity"})
-    follow.append({"effect": "hand_limit", "pid": pid})
-    if via == "gambler" and _pair(hand):
-        follow += [{"effect": "artifact", "pid": o} for o in others(g, pid)]
+def _bear(g: Game, pid: int, rid: str, prm: Mapping[str, Any], ctx: Ctx) -> None:
+    """Cary the Carebear: a Bear brings 1 food now and 1 commodity of choice."""
+    if ctx["card"] == "bear":
+        gain(g, pid, "food", prm["food"])
+        ctx["first"].append({"effect": "choose_good", "pid": pid, "kind": "commodity"})
+
+
+def _gambler(g: Game, pid: int, rid: str, prm: Mapping[str, Any], ctx: Ctx) -> None:
+    """Jonathan the Gambler: offered after a plain draw; a card he drew that makes a pair feeds the others."""
+    if ctx["via"] == "gambler" and _pair(player(g, pid)["artifacts"]):
+        ctx["then"].extend({"effect": "artifact", "pid": o} for o in others(g, pid))
         g.log(f"{name(pid, g)} holds a pair: every other player takes an artifact (Jonathan the Gambler).")
-    if via is None:
-        follow += [{"effect": "ask", "pid": pid, "recruit": rid}
-                   for rid, _ in recruit_effects(g, pid, "gambler") if not once_used(g, rid)]
-    push_front(g, *follow)
-    lars_offer(g, pid, card)
+    elif ctx["via"] is None and not once_used(g, rid):
+        ctx["then"].append({"effect": "ask", "pid": pid, "recruit": rid})
 
 
 def gambler_allowed(g: Game, op: Op) -> bool:
@@ -67,15 +77,14 @@ def _deck_left(g: Game) -> bool:
     return bool(g.g["art_deck"] or g.g["art_discard"])
 
 
-def geek_allowed(g: Game, op: Op) -> bool:
+def _geek_source(g: Game, pid: int, rid: str, prm: Mapping[str, Any], value: list, ctx: Ctx) -> list:
     """Geek may replace a plain artifact gain by a look at the deck (not combined, EU-RECRUIT-05)."""
-    if op.get("via") or not _deck_left(g):
-        return False
-    pid = op["pid"]
-    return any(knowledge_room(g, pid, prm["knowledge"]) for _, prm in recruit_effects(g, pid, "oracle_peek"))
+    if ctx["op"].get("via") or not _deck_left(g) or "deck" in value or not knowledge_room(g, pid, prm["knowledge"]):
+        return value
+    return [*value, "deck"]
 
 
-def geek_use(g: Game, op: Op) -> None:
+def geek_use(g: Game, op: Op, token: Token = "deck") -> None:
     pid = op["pid"]
     prm = next(p for _, p in recruit_effects(g, pid, "oracle_peek") if knowledge_room(g, pid, p["knowledge"]))
     change_knowledge(g, pid, prm["knowledge"])
@@ -83,7 +92,7 @@ def geek_use(g: Game, op: Op) -> None:
     push_front(g, {"effect": "peek", "pid": pid, "n": prm["look"], "via": "geek"})
 
 
-def geek_label(g: Game, op: Op) -> str:
+def geek_label(g: Game, op: Op, token: Token = "deck") -> str:
     prm = next(p for _, p in recruit_effects(g, op["pid"], "oracle_peek"))
     return f"Gain {prm['knowledge']} knowledge: look at the top {prm['look']} deck cards instead (Geek)"
 
@@ -258,57 +267,13 @@ def _story_label(g: Game, op: Op, token: Token) -> str:
     return f"Take the {data(g).artifact_names[g.g['bazaar'][int(token) - 1]]} from slot {token} for free"
 
 
-def _artifact_run(g: Game, op: Op) -> list[Token] | None:
-    pid = op["pid"]
-    if player(g, pid)["kind"] == "automa":
-        return None
-    options: list[Token] = list(bazaar_slots(g, pid))
-    if geek_allowed(g, op):
-        options.append("deck")  # Geek the Oracle
-    if not options:
-        g.log(f"{name(pid, g)} cannot take an artifact (bazaar empty or unaffordable).")
-    return options or None
-
-
-def _artifact_pick(g: Game, op: Op, token: Token) -> None:
-    if token == "deck":
-        geek_use(g, op)
-        return
-    pid, slot = op["pid"], int(token) - 1
-    cost = slot_cost(g, pid, slot)
-    card = take_from_bazaar(g, pid, slot)
-    g.log(f"{name(pid, g)} takes a {data(g).artifact_names[card]} from bazaar slot {slot + 1}.")
-    follow = [{"effect": "pay", "pid": pid, "unit": "commodity"} for _ in range(cost)]
-    if cost and card in ("book", "bifocals"):
-        follow += [{"effect": "ask", "pid": pid, "recruit": rid, "card": card}
-                   for rid, _ in recruit_effects(g, pid, "reader_swap")]
-    receive_artifact(g, pid, card, op.get("via"), follow)
-
-
-def _artifact_label(g: Game, op: Op, token: Token) -> str:
-    if token == "deck":
-        return geek_label(g, op)
-    slot = int(token) - 1
-    card = data(g).artifact_names[g.g["bazaar"][slot]]
-    cost = slot_cost(g, op["pid"], slot)
-    return f"Take artifact: {card}, bazaar slot {slot + 1} (pay {cost} commodit{'y' if cost == 1 else 'ies'})" \
-        if cost else f"Take artifact: {card}, bazaar slot {slot + 1} (free)"
-
-
-def _artifact_default(g: Game, op: Op, options: list[Token]) -> Token:
-    """Timeout: the rightmost (cheapest) bazaar card (spec 6.5)."""
-    slots = [o for o in options if isinstance(o, int)]
-    return max(slots) if slots else options[0]
+def _reader(g: Game, pid: int, rid: str, prm: Mapping[str, Any], ctx: Ctx) -> None:
+    """Pamhidzai the Reader: a Book or Bifocals paid for may be swapped for commodities."""
+    if ctx["cost"] and ctx["card"] in ("book", "bifocals"):
+        ctx["follow"].append({"effect": "ask", "pid": pid, "recruit": rid, "card": ctx["card"]})
 
 
 EFFECTS: dict[str, effects.Handler] = {
-    "artifact": effects.Handler(
-        _artifact_run,
-        pick=_artifact_pick,
-        label=_artifact_label,
-        prompt="Take an artifact from the bazaar.",
-        default=_artifact_default,
-    ),
     "peek": effects.Handler(
         _peek_run,
         pick=_peek_pick,
@@ -363,3 +328,13 @@ EFFECTS: dict[str, effects.Handler] = {
     ),
 }
 """The effects this module handles, by the name their records carry."""
+
+ABILITIES: dict[str, dict[str, Answer | Reply]] = {
+    "bear_bonus": {"artifact_received": _bear},
+    "gambler": {"artifact_received": _gambler},
+    "oracle_peek": {"artifact_sources": _geek_source},
+    "reader_swap": {"bazaar_bought": _reader},
+}
+"""Answers by recruit effect name."""
+WAYS: dict[str, dict[str, Way]] = {"artifact": {"deck": Way(label=geek_label, pick=geek_use)}}
+"""Geek's look at the deck, an option of the ``artifact`` choice."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from engines.core import Game, effects
 
 from .bribes import begin_placement
@@ -21,11 +24,21 @@ from .tableau import (
     recruit_effects,
     use_once,
 )
+from .triggers import Answer, Reply
+
+Ctx = dict[str, Any]
 
 FACES = (1, 2, 3, 4, 5, 6)
 
 
 # -- Amanda the Broker: a bumped worker's face ------------------------------------------------
+def _set_face_offer(g: Game, pid: int, rid: str, prm: Mapping[str, Any], taken: bool, ctx: Ctx) -> bool:
+    """The owner may pay to set the bumped die's face instead of rolling it (the roll waits for the answer)."""
+    if taken or payable(g, pid, "bliss") < prm["bliss"]:
+        return taken
+    player(g, pid)["dice"][ctx["die"]]["at"] = AVAIL
+    push(g, {"effect": "set_face", "pid": pid, "die": ctx["die"], "recruit": rid})
+    return True
 
 
 def _face_run(g: Game, op: Op) -> list[Token] | None:
@@ -57,6 +70,12 @@ def incite_targets(g: Game, pid: int, space_id: str) -> list[str]:
     return [f"{o}.{i}" for o, i in occupants(g, space_id) if o != pid]
 
 
+def _incite_offer(g: Game, pid: int, rid: str, prm: Mapping[str, Any], ctx: Ctx) -> None:
+    """Before the yield is counted, Jedidiah may bump another player's worker from the area."""
+    if incite_targets(g, pid, ctx["space"]) and not any(b["effect"] == "incite" for b in ctx["before"]):
+        ctx["before"].append({"effect": "incite", "pid": pid, "space": ctx["space"]})
+
+
 def _incite_run(g: Game, op: Op) -> list[Token] | None:
     targets = incite_targets(g, op["pid"], op["space"])
     return ["no", *targets] if targets else None
@@ -77,13 +96,13 @@ def _incite_label(g: Game, op: Op, token: Token) -> str:
 
 
 # -- moving a placed worker: Lars the Ballooneer, Darren the Repeater ----------------------------------
-def after_placement(g: Game, pid: int, die: int, space_id: str) -> None:
+def _repeat_offer(g: Game, pid: int, rid: str, prm: Mapping[str, Any], ctx: Ctx) -> None:
     """Darren the Repeater: after a temporary space resolved, offer to bump the worker and place it again."""
-    if player(g, pid)["kind"] != "human" or data(g).spaces[space_id].type not in ("temp", "excl"):
+    die, space_id = ctx["die"], ctx["space"]
+    if data(g).spaces[space_id].type not in ("temp", "excl"):
         return
-    for rid, _ in recruit_effects(g, pid, "repeat_placement"):
-        if not once_used(g, rid) and player(g, pid)["dice"][die]["at"] == space_id:
-            push_front(g, {"effect": "ask", "pid": pid, "recruit": rid, "die": die, "space": space_id})
+    if not once_used(g, rid) and player(g, pid)["dice"][die]["at"] == space_id:
+        push_front(g, {"effect": "ask", "pid": pid, "recruit": rid, "die": die, "space": space_id})
 
 
 def repeat_allowed(g: Game, op: Op) -> bool:
@@ -112,16 +131,14 @@ def repeat_use(g: Game, op: Op) -> None:
     push_front(g, *pays)
 
 
-def lars_offer(g: Game, pid: int, card: str) -> None:
+def _lars_offer(g: Game, pid: int, rid: str, prm: Mapping[str, Any], ctx: Ctx) -> None:
     """Lars the Ballooneer: a Balloons gained by a placement lets that worker move on (once per turn)."""
     placing = g.g.get("placing")
     if not placing or placing["pid"] != pid:
         return
-    for rid, prm in recruit_effects(g, pid, "balloon_move"):
-        if card == prm["type"] and not once_used(g, rid):
-            push(g, {"effect": "move", "pid": pid, "die": placing["die"], "from": placing["space"], "recruit": rid,
-                     "stay": True})
-            return
+    if ctx["card"] == prm["type"] and not once_used(g, rid):
+        push(g, {"effect": "move", "pid": pid, "die": placing["die"], "from": placing["space"], "recruit": rid,
+                 "stay": True})
 
 
 def _move_run(g: Game, op: Op) -> list[Token] | None:
@@ -177,3 +194,11 @@ EFFECTS: dict[str, effects.Handler] = {
     ),
 }
 """The effects this module handles, by the name their records carry."""
+
+ABILITIES: dict[str, dict[str, Answer | Reply]] = {
+    "bumped_set_face": {"bumped_roll": _set_face_offer},
+    "area_bump_other": {"producing": _incite_offer},
+    "repeat_placement": {"placement_done": _repeat_offer},
+    "balloon_move": {"artifact_received": _lars_offer},
+}
+"""Answers by recruit effect name."""
