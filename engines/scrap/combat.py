@@ -24,6 +24,18 @@ def _name(g: Game, bot: dict[str, Any]) -> str:
     return f"{intel.name} {intel.bot(bot['size']).name}"
 
 
+def vow_bonus(g: Game, seat: int, hook: str) -> int:
+    """What a face-up Vow side (Olympus) adds through ``hook`` (Wrath: +1 Crush Value, +1 Brawl total)."""
+    faces = player(g, seat)["unique"].get("vows", {})
+    return sum(int(rule["params"]["add"]) for vow in g.data.raw["vows"]["vows"] if vow["id"] in faces
+               for rule in vow[faces[vow["id"]]]["rules"] if rule.get("name") == hook)
+
+
+def crush_value(g: Game, seat: int, kind: str, size: int, k: int) -> int:
+    """SC-ACT-CRUSH-01: the Bot's Size plus the printed modifier (Wrath: Crush +1)."""
+    return max(0, size + k + (vow_bonus(g, seat, "vow.crush_bonus") if kind == CRUSH else 0))
+
+
 def forbidden(g: Game, seat: int, kind: str) -> bool:
     """SC-GOLDEN-04: a Vow showing its Vow side skips the Actions it forbids (Peace: Battle and Crush, Olympus)."""
     faces = player(g, seat)["unique"].get("vows", {})
@@ -86,7 +98,7 @@ def pick_crush(g: Game, item: dict[str, Any], token: Any) -> None:
     if token.startswith("b"):
         size, area = token[1:].split("-")
         bid = next(b for (sz, at, st), b in _own(g, seat).items() if sz == int(size) and at == area and not st)
-        value = max(0, int(size) + item["k"])  # SC-ACT-CRUSH-01: Size plus the printed modifier
+        value = crush_value(g, seat, item["kind"], int(size), item["k"])
         g.log(f"{{seat{seat}}}'s {_name(g, g.g['bots'][bid])} will {item['kind'].capitalize()} {value}.")
         effects.push_front(g, {**item, "bot": bid, "left": value})
     elif token == "done":

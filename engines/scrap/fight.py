@@ -14,7 +14,7 @@ from typing import Any
 from engines.core import Game
 
 from . import board
-from .combat import destroy
+from .combat import destroy, vow_bonus
 from .support import player
 
 LEAD = "lead"
@@ -68,6 +68,8 @@ def total(g: Game, seat: int, cmd: str) -> int:
     """SC-BATTLE-15: the seat's total Strength in ``cmd`` now (Swarming Raid: +1 where the Current Player has a Bot)."""
     bots = on_board(g, seat, cmd)
     extra = 1 if bots and "battle.command_total_bonus" in battle(g)["mods"] and seat == battle(g)["current"] else 0
+    if bots and cmd == "brawl":
+        extra += vow_bonus(g, seat, "battle.brawl_total_bonus")  # Wrath
     return sum(strength(g, bid) for bid in bots) + extra
 
 

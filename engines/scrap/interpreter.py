@@ -17,7 +17,7 @@ from engines.core.effects import Handler
 
 from . import atoms, board, combinators
 from .battle import BATTLE, COMMAND_STEP
-from .combat import CRUSH, forbidden
+from .combat import CRUSH, crush_value, forbidden
 from .content import DOMAINS, thaw
 from .fight import equipped_count
 from .map_actions import CREATE, FLY, MOBILISE, SEARCH, UPGRADE
@@ -155,7 +155,7 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
             g.log(f"{{seat{seat}}}'s Vow of Peace forbids the Crush.")
         elif board.in_play(bot) and not bot["stunned"]:  # SC-ACT-CRUSH-01: the bound Bot, Size + k
             effects.push_front(g, effects.effect(CRUSH, seat, kind=op, k=node["k"], bot=node["bot"],
-                                                 left=max(0, bot["size"] + node["k"]), damage={}))
+                                                 left=crush_value(g, seat, op, bot["size"], node["k"]), damage={}))
     elif op == "upgrade" and bot is not None and v is not None:
         effects.push_front(g, effects.effect(UPGRADE, seat, left=v, bot=node["bot"]))
     elif op == "score" and value(node, "n") is not None and "from" not in node:

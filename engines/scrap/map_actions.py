@@ -8,7 +8,7 @@ from engines.core import Game, effects
 from engines.core.effects import Handler
 
 from . import board
-from .combat import CRUSH, forbidden, settle
+from .combat import CRUSH, crush_value, forbidden, settle
 from .content import thaw
 from .support import player
 from .words import describe
@@ -195,7 +195,8 @@ def pick_mobilise(g: Game, item: dict[str, Any], token: Any) -> None:
     rest = {**item, "left": item["left"] - size, "moved": [*item["moved"], bid]}
     each = item.get("each")
     if each and not (each["kind"] == "crush" and forbidden(g, seat, "crush")):  # then it may Disable (Crush)
-        follow = effects.effect(CRUSH, seat, kind=each["kind"], k=each["k"], bot=bid, left=max(0, size + each["k"]),
+        follow = effects.effect(CRUSH, seat, kind=each["kind"], k=each["k"], bot=bid,
+                                left=crush_value(g, seat, each["kind"], size, each["k"]),
                                 damage=item.get("pooled", {}), pool=True)
         effects.push_front(g, follow, rest)
     else:

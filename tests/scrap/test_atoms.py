@@ -169,10 +169,22 @@ def test_mobilise_then_disable_pools_the_damage():
 
 
 def test_with_wrath_the_follow_up_is_a_crush():
-    # SC-EX-29 (variant), SC-ACT-CRUSH-04
-    before = data(table(2, {"intelligences": "olympus,entropy"}), 0)
-    state, vector, _ = spark_44(wrath=True)
-    assert state["g"]["bots"][vector]["at"] is None and data(state, 0) == before + 2
+    # SC-EX-29 (variant), SC-ACT-CRUSH-04: Wrath face-up: each follow-up is a Crush, +1 Value (Wrath)
+    state = table(2, {"intelligences": "olympus,entropy"})
+    oly = state["g"]["players"]["0"]
+    oly["unique"]["vows"]["peace"] = "broken"
+    put(state, 0, 1, "R1")
+    vector = put(state, 1, 2, "H")[0]
+    oly["celestium"][0] = True
+    before = data(state, 0)
+    state = do(run_as(state, 0, 44), 0, "celestium", 0)
+    while state["stack"][-1]["op"]["effect"] != "mobilise":
+        state = pick(state, "decline")
+    state = pick(state, f"m1-{area(state, 'R1')}-{area(state, 'H')}")
+    assert state["stack"][-1]["op"]["left"] == 2  # Size 1 + Wrath 1
+    state = pick(state, f"t{vector}")
+    state = pick(state, f"t{vector}")
+    assert state["g"]["bots"][vector]["at"] is None and data(state, 0) == before + 2  # no Bot left to move
 
 
 def test_athenean_raid_moves_a_bot_to_an_adjacent_command():
