@@ -7,7 +7,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .pacing import PRESETS, Pace, PaceSettings
-from .sqlite import SQLiteStorage
+from .storage import Storage
 
 
 @dataclass
@@ -76,7 +76,7 @@ _CLOCK = ", ".join(f.name for f in fields(Clock))
 class PaceStore:
     """Every query of the feature; each write is one transaction."""
 
-    def __init__(self, storage: SQLiteStorage) -> None:
+    def __init__(self, storage: Storage) -> None:
         self.storage = storage
 
     # -- pace --------------------------------------------------------------------------------

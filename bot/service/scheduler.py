@@ -33,7 +33,7 @@ class Scheduler:
     def __init__(self, service: GameService, *, idle_days: float = DEFAULT_IDLE_DAYS,
                  vacation_days: float = DEFAULT_ALLOWANCE_DAYS) -> None:
         self.service = service
-        self.store = PaceStore(service.storage)  # type: ignore[arg-type] - the SQLite storage
+        self.store = PaceStore(service.storage)
         self.idle_days = idle_days
         self.deadlines = Deadlines(service, self.store)
         self.reminders = Reminders(service, self.store)

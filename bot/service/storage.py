@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 from .models import ActionRow, GameRow
@@ -15,8 +17,29 @@ class DuplicateInteraction(Exception):
     """This interaction id has already been recorded (an idempotent retry)."""
 
 
+class Cursor(Protocol):
+    """What a statement run inside a transaction reports."""
+
+    rowcount: int
+    lastrowid: int | None
+
+    async def fetchall(self) -> Sequence[Sequence[Any]]:
+        """The rows a query returned."""
+
+
+class Transaction(Protocol):
+    """One open write transaction (``Storage.transaction``): statements run in it commit together."""
+
+    async def execute(self, sql: str, params: Sequence[Any] = ...) -> Any:
+        """Run one statement; awaiting gives a :class:`Cursor`."""
+
+
 class Storage(Protocol):
-    """Durable state of every game. Every method is one transaction."""
+    """Durable state of every game. Every method is one transaction.
+
+    The features' own stores (pace, reminders, vacations, leagues, ratings, channel trouble) use the three
+    generic methods at the end — ``fetch``, ``write`` and ``transaction`` — with ``?`` placeholders, and
+    never anything private to a backend."""
 
     async def open(self) -> None:
         """Connect and apply pending migrations."""
@@ -91,6 +114,15 @@ class Storage(Protocol):
 
     async def unposted_games(self) -> list[GameRow]:
         """Running or finished games whose latest version's board is not posted yet."""
+
+    async def fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[Sequence[Any]]:
+        """All rows of one query."""
+
+    async def write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        """Run ``(sql, params)`` statements in one transaction."""
+
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
+        """One write transaction: committed on success, rolled back on any error."""
 
 
 class ChannelBusy(Exception):

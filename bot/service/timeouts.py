@@ -33,6 +33,8 @@ from .turns import ends_decision
 log = logging.getLogger("turnkeeper.timeouts")
 DEFAULT_TRIES = 5
 """Default actions tried before the bot finishes a decision the defaults do not end."""
+FORFEIT_BOT = "A bot plays their seat to the end of the game."
+"""What a forfeit on strikes says, unless the game ended with it (a league duel)."""
 MAX_AUTO_MOVES = 200
 
 
@@ -83,8 +85,7 @@ class Timeouts:
             name = player.name
             if settings.policy == "skip" and clock.strikes >= settings.strikes:
                 await self.store.seat_to_bot(game_id, seat, clean_name(f"{name} (forfeited)"))
-                text = (f"🏳️ {name} ran out of time {clock.strikes} times and forfeits. "
-                        "A bot plays their seat to the end of the game.")
+                text = f"🏳️ {name} ran out of time {clock.strikes} times and forfeits. {FORFEIT_BOT}"
                 clock.due_since = clock.deadline = clock.reminded = None  # a bot seat has no clock
                 await self.store.save_clocks([clock])
                 game = await service.game_by_id(game_id)
@@ -99,9 +100,11 @@ class Timeouts:
                 text = _timeout_text(name, labels, clock.missed, settings.afk_after if settings.afk else 0)
                 if settings.policy == "skip":
                     text += f" Strike {clock.strikes} of {settings.strikes}."
+            await service.run_bots(game)
+            if (await service.game_by_id(game_id)).status != "running":  # a league duel ends as a forfeit
+                text = text.replace(FORFEIT_BOT, "The game ends here.")
             await self.store.add_notices([self.store.notice_statement("table", text, now,
                                                                       channel_id=game.channel_id)])
-            await service.run_bots(game)
         return True
 
     async def _play_departed(self, game: GameRow, seat: int, policy: str, now: float) -> None:

@@ -39,7 +39,10 @@ async def test_lg_res_02_duel_lost_to_timeout_strikes_ends_at_once(storage: SQLi
     await kit.scheduler.deadlines.set_policy(thread, "boss", True, "skip", strikes=1)
     await bid_and_lock(kit.games, thread, "alice")
     kit.advance(5)
-    await kit.scheduler.sweep(kit.now)
+    notices = [n.text for n in await kit.scheduler.sweep(kit.now)]
+    notices += [n.text for n in await kit.scheduler.sweep(kit.now)]
+    forfeits = [t for t in notices if "forfeits" in t]
+    assert forfeits and all("The game ends here." in t and "A bot plays" not in t for t in forfeits), notices
     _, [done] = await kit.leagues.schedule(league)
     assert done.status == "finished" and done.note == "forfeit: timeout strikes"
     bob, alice = done.seat("bob"), done.seat("alice")

@@ -32,7 +32,7 @@ class LeagueService:
     are the game hooks; the host registers them."""
 
     def __init__(self, games: GameService, host: LeagueHost | None = None) -> None:
-        self.ctx = ctx = LeagueContext(games, LeagueStore(games.storage), host)  # type: ignore[arg-type] - SQLite
+        self.ctx = ctx = LeagueContext(games, LeagueStore(games.storage), host)
         self.games, self.store = games, ctx.store
         self.matches = matches = Matches(ctx)
         self.on_match_ready = ctx.on_match_ready

@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..sqlite import SQLiteStorage
+from ..storage import Storage
 from .models import AuditRow, Entry, League, Match, MatchSeat, Rating, Season
 
 _LEAGUE = ("id, guild_id, channel_id, name, engine, options, table_size, scoring, format, rounds, cap, round_days,"
@@ -21,7 +21,7 @@ Seat = tuple[str, str]  # (user id, name)
 class LeagueStore:
     """Leagues, seasons, sign-ups, matches, the audit log and ratings."""
 
-    def __init__(self, storage: SQLiteStorage) -> None:
+    def __init__(self, storage: Storage) -> None:
         self.s = storage
 
     # -- server settings --------------------------------------------------------------------

@@ -1,0 +1,96 @@
+"""The Battery Track: bonuses, the placement cap, movement points, slots and the BetaBot AI
+(SB-BATTRACK-01..04, SB-SHIELD-06, SB-MOVE-01, SB-P2-PROG-06, SB-MOVE-19).
+
+``track`` lists the batteries from space 1 (the rightmost, Active one) leftwards; it stays right-aligned,
+so a new battery goes on space ``len(track) + 1``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Game
+
+
+def bonuses(g: Game, p: dict[str, Any]) -> set[str]:
+    """Battery Track bonuses that are on (count ≥ row; the battery inside the BetaBot does not count)."""
+    count = len(p["track"])
+    return {b["bonus"] for b in g.data.board_side(g.seats)["battery_bonuses"]
+            if b["bonus"] and count >= b["batteries"]}
+
+
+def cap(g: Game, p: dict[str, Any]) -> int:
+    """The highest space a new battery may go to (SB-SHIELD-06, AMB-32)."""
+    table = g.data["boards"]["player_board"]["shield_track"]["placement_cap"]
+    return table[str(p["shields"])]
+
+
+def room(g: Game, p: dict[str, Any]) -> int:
+    """New batteries that fit under the cap."""
+    return max(0, cap(g, p) - len(p["track"]))
+
+
+def add_battery(g: Game, p: dict[str, Any], kind: str) -> bool:
+    """Put a new battery on the next empty space if the cap allows (SB-CONNECT-04); False if not."""
+    if room(g, p) <= 0:
+        return False
+    p["track"].append(kind)
+    update_ai(g, p)
+    return True
+
+
+def movement_points(g: Game, p: dict[str, Any]) -> int:
+    """MP of one MOVE (SB-MOVE-01); 6 in status B (0 shields)."""
+    if p["shields"] == 0:
+        return g.data["boards"]["player_board"]["status_b_mp"]
+    count = len(p["track"])
+    return max(row["mp"] for row in g.data.board_side(g.seats)["mp"] if count >= row["min"])
+
+
+def slots(g: Game, p: dict[str, Any]) -> int:
+    """Usable program slots: 2, plus slot 3 and slot 4 by bonus (SB-P2-PROG-06)."""
+    on = bonuses(g, p)
+    return g.data["boards"]["player_board"]["slots"]["start"] + ("slot_3" in on) + ("slot_4" in on)
+
+
+def update_ai(g: Game, p: dict[str, Any]) -> None:
+    """Competitive at ≤4 batteries, Cooperative at ≥6; reaching exactly 5 queues the owner's choice
+    (SB-MOVE-19, SB-SHIELD-05)."""
+    ai = g.data["rules"]["ai"]
+    count = len(p["track"])
+    if count <= ai["comp_at_most"]:
+        p["ai"] = "comp"
+    elif count >= ai["coop_at_least"]:
+        p["ai"] = "coop"
+    elif p.get("ai_count") != count:
+        seat = next(int(s) for s, q in g.g["players"].items() if q is p)
+        if seat not in g.g["ai_pending"]:
+            g.g["ai_pending"].append(seat)
+    p["ai_count"] = count
+
+
+def active_batteries(g: Game, p: dict[str, Any]) -> list[str]:
+    """Where an Active battery can be spent from: ``inside`` and, with the bonus, ``track`` (SB-P3-ACT-07)."""
+    on = bonuses(g, p)
+    if "boost_with_active_battery" not in on:
+        return []
+    out = ["inside"] if p["inside"] else []
+    if "spend_track_space_1" in on and p["track"]:
+        out.append("track")
+    return out
+
+
+def battery_at(p: dict[str, Any], source: str) -> str | None:
+    """The battery an Active source holds."""
+    if source == "inside":
+        return p["inside"]
+    return p["track"][0] if p["track"] else None
+
+
+def spend(g: Game, p: dict[str, Any], source: str) -> None:
+    """Spend an Active battery to the supply; the track shifts right (SB-BATTRACK-03)."""
+    if source == "inside":
+        p["inside"] = None
+    else:
+        p["track"].pop(0)
+        update_ai(g, p)

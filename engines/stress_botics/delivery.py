@@ -1,0 +1,187 @@
+"""Deliveries to the ships, manual and automatic (SB-DELIVER-01..09).
+
+The ``deliver`` prompt first picks the receiving ship (or drops Cargo cards to get under its stress
+limit), then loads the container one unit per click up to the Main Objective's load, then places the
+Delivery Marker and applies the delivery stress table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Action, Game, Step, act
+
+from .batteries import update_ai
+from .content import SHIPS
+from .stress import change_stress, damage, everyone, player
+from .tanks import holdings, take_one
+
+
+def sector(g: Game, seat: int) -> str | None:
+    """The sector of the Delivery Base the Mini is at (None elsewhere)."""
+    info = g.data.nodes[player(g, seat)["mini"]]
+    return info["sector"] if info["kind"] == "delivery_base" else None
+
+
+def limit(g: Game, ship: str, where: str) -> int:
+    """The ship's reception stress limit in that sector (SB-DELIVER-03)."""
+    return g.data["ships"]["reception_stress_limits"][ship][where]
+
+
+def in_window(g: Game, seat: int) -> list[str]:
+    """Ships that could take this BetaBot's delivery except for its stress (conditions 1, 2, 4, 5–8)."""
+    where, p = sector(g, seat), player(g, seat)
+    if where is None or p["shields"] < 1 or p["markers"] < 1 or p["cargo"][where] is not None:
+        return []
+    if len(p["track"]) < g.data["boards"]["delivery_board"]["min_track_batteries"]:
+        return []
+    return [s for s in SHIPS if not g.g["ships"][s]["left"] and g.g["ships"][s]["demands"]
+            and g.g["ships"][s]["pos"] == g.data.ships[s]["reception"][where]]
+
+
+def eligible(g: Game, seat: int) -> list[str]:
+    """Ships this BetaBot may deliver to right now (SB-DELIVER-02, SB-DELIVER-09)."""
+    where = sector(g, seat)
+    return [s for s in in_window(g, seat) if player(g, seat)["stress"] <= limit(g, s, where)]
+
+
+def spare_cargo(g: Game, seat: int) -> list[str]:
+    """Unused Cargo cards other than the one the delivery needs (SB-DELIVER-04)."""
+    where, p = sector(g, seat), player(g, seat)
+    return [k for k, v in p["cargo"].items() if v is None and k != where]
+
+
+def possible(g: Game, seat: int) -> bool:
+    """A delivery can be made now, perhaps after dropping Cargo cards (SB-DELIVER-04)."""
+    rule = g.data["boards"]["delivery_board"]["cargo_discard"]
+    p, where = player(g, seat), sector(g, seat)
+    for ship in in_window(g, seat):
+        for k in range(min(rule["max"], len(spare_cargo(g, seat))) + 1):
+            if p["stress"] + k * rule["stress"] <= limit(g, ship, where) and p["shields"] - k * rule["shields"] >= 1:
+                return True
+    return False
+
+
+def loadable(g: Game, seat: int, ship: str) -> list[str]:
+    """Codes that have VP on the ship's Main Objective and that the BetaBot holds (AMB-22)."""
+    vp = g.data.objectives[g.g["ships"][ship]["objective"]]["vp"]
+    p = player(g, seat)
+    held = holdings(p)
+    out = [r for r in g.data["vaults"]["resources"]["all"] if r in vp and held.get(r)]
+    for b in g.data["vaults"]["resources"]["batteries"]:
+        if (b in vp or "battery" in vp) and b in p["track"]:
+            out.append(b)
+    return out
+
+
+def post_delivery_stress(g: Game, seat: int, ship: str, where: str) -> None:
+    """The delivery stress table, in turn order (SB-DELIVER-06)."""
+    row = g.data["boards"]["delivery_board"]["post_delivery_stress"]["multiplayer"][ship][where]
+    if row["targets"] == "others":
+        everyone(g, row["n"], skip=seat)
+    elif row["targets"] == "all":
+        everyone(g, row["n"])
+    elif row["targets"] == "self":
+        change_stress(g, seat, row["n"])
+
+
+class Deliver(Step):
+    """Frame: ``{"seat", "auto", "ship": None | ship}``; with a ship chosen, its container is being loaded."""
+
+    name = "deliver"
+    verbs = ("ship", "drop", "decline", "load", "done")
+    deciding = "make a delivery"
+
+    def actions_ship(self, g: Game, seat: int) -> list[Action]:
+        return [] if g.frame["ship"] else [act("ship", s) for s in eligible(g, seat)]
+
+    def act_ship(self, g: Game, seat: int, ship: str) -> None:
+        where, p = sector(g, seat), player(g, seat)
+        demand = g.g["ships"][ship]["demands"].pop(0)
+        p["cargo"][where] = {"ship": ship, "demand": demand, "load": {}}  # SB-DELIVER-05 (2)
+        g.frame["ship"] = ship
+        g.log(f"{{seat{seat}}} delivers to the {g.data.ships[ship]['name']} from sector {where}.")
+
+    def label_ship(self, g: Game, seat: int, ship: str) -> str:
+        return f"Deliver to the {g.data.ships[ship]['name']}"
+
+    def actions_drop(self, g: Game, seat: int) -> list[Action]:
+        if g.frame["ship"] or g.frame.get("dropped", 0) >= g.data["boards"]["delivery_board"]["cargo_discard"]["max"]:
+            return []
+        if not any(player(g, seat)["stress"] > limit(g, s, sector(g, seat)) for s in in_window(g, seat)):
+            return []
+        return [act("drop", k) for k in spare_cargo(g, seat)]
+
+    def act_drop(self, g: Game, seat: int, cargo: str) -> None:
+        rule = g.data["boards"]["delivery_board"]["cargo_discard"]
+        player(g, seat)["cargo"][cargo] = "discarded"
+        g.frame["dropped"] = g.frame.get("dropped", 0) + 1
+        damage(g, seat, rule["shields"])
+        change_stress(g, seat, rule["stress"])
+        g.log(f"{{seat{seat}}} discards Cargo card {cargo}: {rule['shields']} shields for {rule['stress']} stress.")
+        if not possible(g, seat) and not eligible(g, seat):
+            g.end()
+
+    def label_drop(self, g: Game, seat: int, cargo: str) -> str:
+        rule = g.data["boards"]["delivery_board"]["cargo_discard"]
+        return f"Discard Cargo card {cargo} (−{rule['shields']} shields, {rule['stress']} stress)"
+
+    def actions_decline(self, g: Game, seat: int) -> list[Action]:
+        return [] if g.frame["ship"] else [act("decline")]
+
+    def act_decline(self, g: Game, seat: int) -> None:
+        g.end()
+
+    def label_decline(self, g: Game, seat: int) -> str:
+        return "Make no delivery"
+
+    def room(self, g: Game, seat: int) -> int:
+        container = player(g, seat)["cargo"][sector(g, seat)]
+        return g.data.objectives[g.g["ships"][g.frame["ship"]]["objective"]]["load"] - sum(container["load"].values())
+
+    def actions_load(self, g: Game, seat: int) -> list[Action]:
+        if not g.frame["ship"] or self.room(g, seat) <= 0:
+            return []
+        return [act("load", code) for code in loadable(g, seat, g.frame["ship"])]
+
+    def act_load(self, g: Game, seat: int, code: str) -> None:
+        p = player(g, seat)
+        if code in p["track"]:
+            p["track"].remove(code)  # from the Battery Track only; the rest shift right (SB-DELIVER-05)
+            update_ai(g, p)
+        else:
+            take_one(p, code)
+        load = p["cargo"][sector(g, seat)]["load"]
+        load[code] = load.get(code, 0) + 1
+
+    def label_load(self, g: Game, seat: int, code: str) -> str:
+        vp = g.data.objectives[g.g["ships"][g.frame["ship"]]["objective"]]["vp"]
+        worth = vp.get(code, vp.get("battery", 0))
+        return f"Load 1 {g.data.res_name(code)} ({worth} VP)"
+
+    def actions_done(self, g: Game, seat: int) -> list[Action]:
+        return [act("done")] if g.frame["ship"] else []
+
+    def act_done(self, g: Game, seat: int) -> None:
+        p, where, ship = player(g, seat), sector(g, seat), g.frame["ship"]
+        p["markers"] -= 1
+        p["spots"].append({"ship": ship, "sector": where})  # SB-DELIVER-05 (4)
+        load = p["cargo"][where]["load"]
+        g.log(f"{{seat{seat}}} loads {sum(load.values())} units onto the {g.data.ships[ship]['name']}.")
+        post_delivery_stress(g, seat, ship, where)
+        g.end()
+
+    def label_done(self, g: Game, seat: int) -> str:
+        return "Close the container"
+
+    def prompt(self, g: Game, seat: int) -> str:
+        if not g.frame["ship"]:
+            return "Choose the ship to deliver to."
+        return f"Load the container: {self.room(g, seat)} more units fit."
+
+    def default(self, g: Game, seat: int) -> Action:
+        return act("done") if g.frame["ship"] else act("decline")  # spec 6.5: no delivery
+
+
+def deliver_frame(auto: bool) -> dict[str, Any]:
+    return {"auto": auto, "ship": None}

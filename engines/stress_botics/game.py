@@ -1,0 +1,81 @@
+"""Stress Botics: Odyssey — the declarative top: metadata, options (the §5 rulings by name), steps and
+views (part 1 of 3; not registered for play yet)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engines.core import Action, Engine, Game, Option, OptionsSchema, State
+from engines.core.effects import Choice, Registry
+
+from . import alphabot, bot, content, decks, flow, scoring, setup, setup_steps, view
+from .activation import Activation
+from .delivery import Deliver
+from .hatch import HatchBattery
+from .maintenance import AIChoice, Discard, Maintain
+from .moving import Encounter, Move, Partner
+from .placing import Place
+from .programming import Draw, Program
+from .setup_steps import SetupBatteries
+from .turns import Buy, CoreProduce, Keep, SubAction, Turn
+
+
+class StressBotics(Engine):
+    """BetaBots mine a hostile planet and deliver cargo to three ships while AlphaBot walks its vaults."""
+
+    id = "stress_botics"
+    title = "Stress Botics: Odyssey"
+    min_players, max_players = 2, 4
+    options_schema = OptionsSchema((  # the §5 rulings a group may change: AMB-01, AMB-50, AMB-14, AMB-07
+        Option("end_timing", "End of the game", "immediate", choices=("immediate", "end_of_round"),
+               help="End right after the last ship leaves orbit, or finish that round first."),
+        Option("turn_order", "First turn order", "random", choices=("random", "seat"),
+               help="Random (the rulebook's Option B) or seat order (Option A)."),
+        Option("first_game_layout", "First-game layout", False,
+               help="The section tiles of the rulebook's picture and its first-game Main Objectives."),
+        Option("random_start_events", "Random start events", False,
+               help="Leave the 3 Starting Event cards out."),
+        Option("aggressive_orbit", "Aggressive orbit (2 players)", False,
+               help="With 2 players, the harsher '2 Players Aggressive' stress when ships leave orbit."),
+        Option("reshuffled_decks", "Action decks after a Deck End Event", "face_up", choices=("face_up", "face_down"),
+               help="The rulebook places a rebuilt deck face up (its top card shows); face down hides it."),
+        Option("free_battery_setup", "Free starting batteries", False,
+               help="In turn order, place your 2 Carbon, 1 Titanium and 1 Silicon Battery between your BetaBot "
+                    "and track spaces 1-3."),
+    ))
+    steps = (Draw, Program, Turn, SubAction, Move, Encounter, Buy, CoreProduce, Deliver, Keep, Maintain, AIChoice,
+             Discard, Place, SetupBatteries, Partner, HatchBattery, Activation, Choice)
+    effects = Registry(alphabot.EFFECTS, decks.EFFECTS)
+    zones = view.ZONES
+    rules_summary = ("Each round: an Event moves the ships and the planet; draw Action cards by where you are "
+                     "relative to AlphaBot and program them secretly; play them in turn order (MOVE, MINE, "
+                     "CONNECT) to extract, produce and deliver cargo to the ship above your Delivery Base; "
+                     "maintain your board; AlphaBot walks on. The game ends when all three ships have left "
+                     "orbit: VP minus stress wins.")
+    rules_topics: ClassVar[dict[str, str]] = {
+        "delivery": "At a Delivery Base of sector X, when a ship sits on its X reception space, your stress is "
+                    "at most its limit, you have 2 track batteries, a shield, Cargo card X and a Delivery "
+                    "Marker: load a container up to the Main Objective's load.",
+        "stress": "Markers push each other on the track; at 40 further stress costs shields, then goes above "
+                  "40. Final score = VP − stress.",
+    }
+
+    def load_data(self) -> content.Content:
+        return content.load()
+
+    def start(self, g: Game) -> None:
+        setup.start(g)
+        if g.options["free_battery_setup"]:
+            setup_steps.begin(g)
+        else:
+            flow.begin_round(g)
+
+    def table_view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view.table_view(Game(self, state, None), seat)
+
+    def bot_action(self, state: State, seat: int) -> Action:
+        return bot.choose(Game(self, state, None), seat, self.legal_actions(state, seat))
+
+    def scores(self, state: State) -> dict[str, Any]:
+        g = Game(self, state, None)
+        return {str(s): scoring.breakdown(g, s, secret=False)["final"] for s in range(state["seats"])}

@@ -1,0 +1,279 @@
+"""Phase 4 maintenance, at the same time for everyone (SB-P4-MAINT-01..11), and the Phase 6 discards.
+
+Each player walks the steps in rule order (AMB-25) in their own private progress marker: 4.1.1
+replicate and rearrange batteries → 4.1.2 move resources upwards (liquefying after each move) → 4.1.3
+solidify (automatic) → 4.1.4 combine Betamatter and prepare the producer. The AI choice (4.1.5) then goes
+in turn order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Action, Game, Simultaneous, Step, act
+
+from . import flow
+from .batteries import room, update_ai
+from .status import hand_limit
+from .stress import player
+from .tanks import add, put, solidify
+from .tanks import room as tank_room
+from .words import card as card_words
+
+STAGES = ("batteries", "resources", "combine")
+BASIC = ("C", "Ti", "Si")
+
+
+def battery_of(g: Game, res: str) -> str:
+    return g.data["vaults"]["resources"]["battery_of"][res]
+
+
+class Maintain(Simultaneous):
+    """Private ``{"stage", "replicated"}`` per seat; the board itself is public."""
+
+    name = "maintain"
+    verbs = ("replicate", "swap", "order", "move", "combine", "prepare", "next")
+    deciding = "do their maintenance"
+
+    def stage(self, g: Game, seat: int) -> str:
+        return self.mine(g, seat).get("stage", STAGES[0])
+
+    # 4.1.1 ------------------------------------------------------------------------------------
+    def actions_replicate(self, g: Game, seat: int) -> list[Action]:
+        if self.stage(g, seat) != "batteries":
+            return []
+        p, done = player(g, seat), self.mine(g, seat).get("replicated", 0)
+        limit = g.data["rules"]["maintenance"]["max_replications"]
+        out = []
+        for i, space in enumerate(p["producer"]):
+            if not space:
+                continue
+            if space[1] == "Ex":
+                if done + 2 <= limit and room(g, p) >= 2:
+                    kinds = g.data["vaults"]["resources"]["batteries"]
+                    out += [act("replicate", i + 1, a, b) for a in kinds for b in kinds if a < b]
+            elif done < limit and room(g, p) >= 1:
+                out.append(act("replicate", i + 1))
+        return out
+
+    def act_replicate(self, g: Game, seat: int, space: int, *types: str) -> None:
+        p, mine = player(g, seat), self.mine(g, seat)
+        partner = p["producer"][space - 1][1]
+        made = list(types) if partner == "Ex" else [battery_of(g, partner)]
+        p["producer"][space - 1] = None
+        p["track"].extend(made)  # SB-P4-MAINT-02: rightmost empty spaces
+        update_ai(g, p)
+        mine["replicated"] = mine.get("replicated", 0) + len(made)
+
+    def label_replicate(self, g: Game, seat: int, space: int, *types: str) -> str:
+        p = player(g, seat)
+        partner = p["producer"][space - 1][1]
+        made = list(types) if partner == "Ex" else [battery_of(g, partner)]
+        return f"Replicate producer space {space}: " + " and ".join(g.data.res_name(b) for b in made)
+
+    def actions_swap(self, g: Game, seat: int) -> list[Action]:
+        if self.stage(g, seat) != "batteries":
+            return []
+        p = player(g, seat)
+        return [act("swap", k + 1) for k, b in enumerate(p["track"]) if b != p["inside"]]
+
+    def act_swap(self, g: Game, seat: int, space: int) -> None:
+        p = player(g, seat)
+        if p["inside"]:
+            p["inside"], p["track"][space - 1] = p["track"][space - 1], p["inside"]
+        else:
+            p["inside"] = p["track"].pop(space - 1)
+            update_ai(g, p)
+
+    def label_swap(self, g: Game, seat: int, space: int) -> str:
+        p = player(g, seat)
+        what = g.data.res_name(p["track"][space - 1])
+        if p["inside"]:
+            return f"Swap the {g.data.res_name(p['inside'])} in your BetaBot with the {what} on space {space}"
+        return f"Put the {what} from space {space} into your BetaBot"
+
+    def actions_order(self, g: Game, seat: int) -> list[Action]:
+        if self.stage(g, seat) != "batteries":
+            return []
+        t = player(g, seat)["track"]
+        return [act("order", k + 1) for k in range(1, len(t)) if t[k] != t[k - 1]]
+
+    def act_order(self, g: Game, seat: int, space: int) -> None:
+        t = player(g, seat)["track"]
+        t[space - 1], t[space - 2] = t[space - 2], t[space - 1]
+
+    def label_order(self, g: Game, seat: int, space: int) -> str:
+        t = player(g, seat)["track"]
+        return f"Swap track spaces {space - 1} and {space} ({g.data.res_name(t[space - 1])} to space {space - 1})"
+
+    # 4.1.2 ------------------------------------------------------------------------------------
+    def actions_move(self, g: Game, seat: int) -> list[Action]:
+        if self.stage(g, seat) != "resources":
+            return []
+        p = player(g, seat)
+        out = []
+        for a in sorted(p["tanks"], key=int):
+            for res in sorted(p["tanks"][a]):
+                for b in sorted(p["tanks"], key=int):
+                    if int(b) > int(a) and tank_room(g, p, b, res) > 0:
+                        out.append(act("move", res, int(a), int(b)))
+        return out
+
+    def act_move(self, g: Game, seat: int, res: str, a: int, b: int) -> None:
+        p = player(g, seat)
+        add(p["tanks"][str(a)], res, -1)
+        put(g, p, str(b), res)  # SB-P4-MAINT-06: liquefies at once
+
+    def label_move(self, g: Game, seat: int, res: str, a: int, b: int) -> str:
+        return f"Move 1 {g.data.res_name(res)} from tank {a} to tank {b}"
+
+    # 4.1.4 ------------------------------------------------------------------------------------
+    def actions_combine(self, g: Game, seat: int) -> list[Action]:
+        if self.stage(g, seat) != "combine":
+            return []
+        p = player(g, seat)
+        out = []
+        for rule in g.data["rules"]["maintenance"]["combine"]:
+            other = next(r for r in rule["in"] if r != "Bm")
+            if not p["ds"].get(other):
+                continue
+            (res, n), = rule["out"].items()
+            for a in sorted(p["tanks"], key=int):
+                if not p["tanks"][a].get("Bm"):
+                    continue
+                for b in sorted(p["tanks"], key=int):
+                    freed = g.data["boards"]["player_board"]["square_size"]["Bm"] if a == b else 0
+                    fits = tank_room(g, p, b, res) + freed // g.data["boards"]["player_board"]["square_size"][res]
+                    if int(b) >= int(a) and fits >= n:
+                        out.append(act("combine", other, int(a), int(b)))
+        return out
+
+    def act_combine(self, g: Game, seat: int, other: str, tank: int, into: int) -> None:
+        p = player(g, seat)
+        rule = next(r for r in g.data["rules"]["maintenance"]["combine"] if other in r["in"])
+        add(p["tanks"][str(tank)], "Bm", -1)
+        add(p["ds"], other, -1)
+        for res, n in rule["out"].items():
+            put(g, p, str(into), res, n)  # SB-P4-MAINT-10: the Bm's tank or a higher one (Lava there melts it)
+
+    def label_combine(self, g: Game, seat: int, other: str, tank: int, into: int) -> str:
+        rule = next(r for r in g.data["rules"]["maintenance"]["combine"] if other in r["in"])
+        out = " + ".join(f"{n} {g.data.res_name(r)}" for r, n in rule["out"].items())
+        return f"Combine Betamatter (tank {tank}) and {g.data.res_name(other)}: {out} into tank {into}"
+
+    def actions_prepare(self, g: Game, seat: int) -> list[Action]:
+        if self.stage(g, seat) != "combine":
+            return []
+        p = player(g, seat)
+        if None not in p["producer"]:
+            return []
+        out = []
+        for a in sorted(p["tanks"], key=int):
+            if not p["tanks"][a].get("Bm"):
+                continue
+            for b in sorted(p["tanks"], key=int):
+                for res in (*BASIC, "Ex", "Bm"):
+                    need = 2 if (res == "Bm" and a == b) else 1
+                    if res != "Bm" and p["tanks"][b].get(res, 0) >= need:
+                        out.append(act("prepare", int(a), res, int(b)))
+        return out
+
+    def act_prepare(self, g: Game, seat: int, bm_tank: int, res: str, tank: int) -> None:
+        p = player(g, seat)
+        add(p["tanks"][str(bm_tank)], "Bm", -1)
+        add(p["tanks"][str(tank)], res, -1)
+        p["producer"][p["producer"].index(None)] = ["Bm", res]  # SB-P4-MAINT-09
+
+    def label_prepare(self, g: Game, seat: int, bm_tank: int, res: str, tank: int) -> str:
+        return (f"Prepare a battery: 1 Betamatter from tank {bm_tank} and 1 {g.data.res_name(res)} "
+                f"from tank {tank}")
+
+    # stages -----------------------------------------------------------------------------------
+    def act_next(self, g: Game, seat: int) -> None:
+        mine, p = self.mine(g, seat), player(g, seat)
+        stage = self.stage(g, seat)
+        if stage == "batteries" and not p["inside"] and p["track"]:
+            p["inside"] = p["track"].pop(0)  # SB-P4-MAINT-04
+            update_ai(g, p)
+        if stage == "resources":
+            solidify(g, p)  # SB-P4-MAINT-08
+        if stage == STAGES[-1]:
+            self.lock(g, seat)
+            return
+        mine["stage"] = STAGES[STAGES.index(stage) + 1]
+
+    def label_next(self, g: Game, seat: int) -> str:
+        return {"batteries": "Done with batteries", "resources": "Done moving resources (then solidify)",
+                "combine": "Finish maintenance"}[self.stage(g, seat)]
+
+    def prompt(self, g: Game, seat: int) -> str:
+        return {"batteries": "Maintenance 1/3: replicate up to 2 batteries and arrange your track.",
+                "resources": "Maintenance 2/3: move resources to higher tanks (Lava liquefies what it meets).",
+                "combine": "Maintenance 3/3: combine Betamatter and prepare the Battery Producer."}[
+            self.stage(g, seat)]
+
+    def default(self, g: Game, seat: int) -> Action:
+        return act("next")  # spec 6.5: only the mandatory steps
+
+    def resolve(self, g: Game, choices: dict[int, dict[str, Any]]) -> None:
+        flow.ai_choices(g, list(g.g["order"]))
+
+
+class AIChoice(Step):
+    """4.1.5: with exactly 5 batteries choose Competitive or Cooperative; frame ``{"seat", "queue"}``."""
+
+    name = "ai_choice"
+    verbs = ("ai",)
+    deciding = "choose their AI"
+
+    def actions_ai(self, g: Game, seat: int) -> list[Action]:
+        current = player(g, seat)["ai"]
+        return [act("ai", current), act("ai", "coop" if current == "comp" else "comp")]
+
+    def act_ai(self, g: Game, seat: int, ai: str) -> None:
+        player(g, seat)["ai"] = ai
+        g.log(f"{{seat{seat}}}'s AI is {'Cooperative' if ai == 'coop' else 'Competitive'}.")
+        flow.ai_choices(g, g.frame["queue"], g.frame.get("then", "phase5"))
+
+    def label_ai(self, g: Game, seat: int, ai: str) -> str:
+        word = "Cooperative" if ai == "coop" else "Competitive"
+        return f"Keep {word}" if ai == player(g, seat)["ai"] else f"Switch to {word}"
+
+    def prompt(self, g: Game, seat: int) -> str:
+        return "You have exactly 5 batteries: choose your AI."
+
+
+class Discard(Simultaneous):
+    """Phase 6: discard down to the hand limit (SB-P6-STATUS-03)."""
+
+    name = "discard"
+    verbs = ("discard",)
+    deciding = "discard down to their hand limit"
+
+    def actions_discard(self, g: Game, seat: int) -> list[Action]:
+        hand = g.g["hands"][str(seat)]
+        seen: dict[str, str] = {}
+        for card in sorted(hand):
+            seen.setdefault(card_words(g, card), card)
+        return [act("discard", c) for c in seen.values()]
+
+    def act_discard(self, g: Game, seat: int, card: str) -> None:
+        g.g["hands"][str(seat)].remove(card)
+        g.g["discards"][g.data.cards[card]["type"]].append(card)
+        if len(g.g["hands"][str(seat)]) <= hand_limit(g, seat):
+            self.lock(g, seat)
+
+    def label_discard(self, g: Game, seat: int, card: str) -> str:
+        return f"Discard {card_words(g, card)}"
+
+    def prompt(self, g: Game, seat: int) -> str:
+        over = len(g.g["hands"][str(seat)]) - hand_limit(g, seat)
+        return f"Discard {over} more card{'s' if over > 1 else ''} (hand limit {hand_limit(g, seat)})."
+
+    def default(self, g: Game, seat: int) -> Action:
+        """Spec 6.5: the most recently drawn card first (as the offered card of its kind)."""
+        last = card_words(g, g.g["hands"][str(seat)][-1])
+        return next(a for a in self.actions_discard(g, seat) if card_words(g, a.args[0]) == last)
+
+    def resolve(self, g: Game, choices: dict[int, dict[str, Any]]) -> None:
+        flow.end_round(g)

@@ -1,0 +1,63 @@
+"""Secondary Objectives checked at final scoring, with the Delivery Markers placed for the most VP
+(SB-SCORE-03, spec 4.10, spec 6.3 #25). Items, captures and the Elite arrive in part 2, so their
+predicates count nothing yet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engines.core import Game
+
+from .stress import player
+from .tanks import holdings
+
+
+def containers(p: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for c in p["cargo"].values() if isinstance(c, dict)]
+
+
+def _stored(p: dict[str, Any], res: str) -> int:
+    return holdings(p).get(res, 0)
+
+
+CHECKS: dict[str, Callable[[Game, dict[str, Any], dict[str, Any]], bool]] = {
+    "DELIVERED_TO": lambda g, p, q: any(c["ship"] == q["ship"] for c in containers(p)),
+    "DELIVERED_IN_SECTOR": lambda g, p, q: isinstance(p["cargo"][q["sector"]], dict),
+    "RESOURCE_DELIVERIES": lambda g, p, q: len(containers(p)) >= q["min"],
+    "DISTINCT_SHIPS_DELIVERED": lambda g, p, q: len({c["ship"] for c in containers(p)}) >= q["min"],
+    "CYL_DELIVERED": lambda g, p, q: sum(n for c in containers(p) for k, n in c["load"].items()
+                                         if k in ("MIN", "LAS", "EXP")) >= q["min"],
+    "CONTAINER_UNITS": lambda g, p, q: max((sum(c["load"].values()) for c in containers(p)), default=0) >= q["min"],
+    "ALPHABOT_DELIVERED": lambda g, p, q: bool(p.get("alphabot")),
+    "SHIELDS": lambda g, p, q: p["shields"] >= q["min"],
+    "SHIELD_LEFTMOST": lambda g, p, q: p["shields"] == g.data["boards"]["player_board"]["shield_track"]["max"],
+    "TRACK_BATTERIES": lambda g, p, q: len(p["track"]) >= q["min"],
+    "TRACK_HAS_ALL_TYPES": lambda g, p, q: set(g.data["vaults"]["resources"]["batteries"]) <= set(p["track"]),
+    "PRODUCER_FULL": lambda g, p, q: None not in p["producer"],
+    "ITEMS": lambda g, p, q: len(p.get("items", [])) >= q["min"],
+    "ALL_EXTENSIONS_USED": lambda g, p, q: False,
+    "STORED": lambda g, p, q: _stored(p, q["res"]) >= q["min"],
+    "CAPTURED": lambda g, p, q: len(p.get("captured", [])) >= q["min"],
+    "NO_LAVA_IN_TANKS": lambda g, p, q: not any(t.get("Lv") for t in p["tanks"].values()),
+    "AI_IS": lambda g, p, q: p["ai"] == q["ai"],
+    "STRESS": lambda g, p, q: p["stress"] <= q["max"],
+    "ELITE_DAMAGE_DEALT": lambda g, p, q: p.get("elite_damage", 0) >= q["min"],
+}
+"""One check per predicate of objectives.json (spec 4.10.1)."""
+
+
+def met(g: Game, p: dict[str, Any], pred: dict[str, Any]) -> bool:
+    if pred["pred"] == "ALL":
+        return all(met(g, p, q) for q in pred["of"])
+    return CHECKS[pred["pred"]](g, p, pred)
+
+
+def secondary_vp(g: Game, seat: int) -> int:
+    """VP of the owner's Secondary Objective card: each completed objective that gets a leftover Delivery
+    Marker scores, both add the bonus (SB-SCORE-03)."""
+    p = player(g, seat)
+    card = next(o for o in g.data["objectives"]["secondary"] if o["id"] == g.g["secondary"][str(seat)])
+    done = sorted((card[k]["vp"] for k in ("a", "b") if met(g, p, card[k]["pred"])), reverse=True)
+    marked = done[:p["markers"]]
+    return sum(marked) + (card["bonus"] if len(marked) == 2 else 0)

@@ -1,0 +1,60 @@
+"""Final scoring and the winner (SB-SCORE-01..08, SB-SHIELD-09; items and AlphaBot delivery: part 2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Game
+
+from .objectives import secondary_vp
+from .stress import player
+
+
+def container_vp(g: Game, container: dict[str, Any]) -> int:
+    """Units × their VP on the ship's Main Objective; ``battery`` prices any battery (SB-SCORE-02)."""
+    vp = g.data.objectives[g.g["ships"][container["ship"]]["objective"]]["vp"]
+    batteries = g.data["vaults"]["resources"]["batteries"]
+    return sum(n * vp.get(code, vp.get("battery", 0) if code in batteries else 0)
+               for code, n in container["load"].items())
+
+
+def breakdown(g: Game, seat: int, secret: bool = True) -> dict[str, int]:
+    """VP by source and the final score (VP − stress); ``secret=False`` leaves out the hidden Secondary
+    Objective (running scores everyone may see)."""
+    p = player(g, seat)
+    main = sum(container_vp(g, c) for c in p["cargo"].values() if isinstance(c, dict))
+    secondary = secondary_vp(g, seat) if secret else 0
+    shields = p["shields"] // g.data["rules"]["scoring"]["shields_per_vp"]
+    vp = main + secondary + shields
+    return {"main": main, "secondary": secondary, "shields": shields, "vp": vp, "stress": p["stress"],
+            "final": vp - p["stress"]}
+
+
+def tiebreak(g: Game, seat: int) -> tuple[int, int, int, int]:
+    """Higher is better: final score, delivered AlphaBot, shields, fewer Delivery Markers (SB-SCORE-08)."""
+    p = player(g, seat)
+    return (breakdown(g, seat)["final"], int(bool(p.get("alphabot"))), p["shields"], -p["markers"])
+
+
+def finish(g: Game) -> None:
+    """Score everyone and end the game; equal tie-break keys share a placing (AMB-36)."""
+    g.g["ended"] = True
+    seats = sorted(range(g.seats), key=lambda s: tiebreak(g, s), reverse=True)
+    placings: list[list[str]] = []
+    last = None
+    for seat in seats:
+        key = tiebreak(g, seat)
+        if key == last:
+            placings[-1].append(str(seat))
+        else:
+            placings.append([str(seat)])
+        last = key
+    scores = {str(s): breakdown(g, s)["final"] for s in range(g.seats)}
+    text = {}
+    for s in range(g.seats):
+        b = breakdown(g, s)
+        text[str(s)] = (f"{b['final']} points ({b['vp']} VP: {b['main']} cargo, {b['secondary']} objectives, "
+                        f"{b['shields']} shields; stress {b['stress']})")
+    winners = [int(k) for k in placings[0]]
+    g.log("The game is over: every ship has left orbit.")
+    g.finish(winners, scores, "Every ship has left orbit.", placings=placings, score_text=text)

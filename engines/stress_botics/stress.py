@@ -1,0 +1,120 @@
+"""The stress track, damage and repairs (SB-STRESS-01..09, SB-SHIELD-01..08, SB-SHIELD-09 lives in scoring).
+
+Stress is an integer ≥ 0; markers push each other on spaces 1–39 where they land (SB-STRESS-02), 0 and 40
+are shared. At 40 further stress costs shields; with no shields left it climbs above 40, where only markers
+above 40 push each other (SB-STRESS-04/05). Damage moves the Shield Marker one space at a time and drops
+the batteries beyond each shared space it steps onto (SB-SHIELD-02..04).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Game
+
+from .batteries import update_ai
+
+TOP = 40
+"""The last space of the stress track (boards.json stress_track.max; checked in Content)."""
+
+
+def player(g: Game, seat: int) -> dict[str, Any]:
+    """One BetaBot's board."""
+    return g.g["players"][str(seat)]
+
+
+def shared_spaces(g: Game) -> list[int]:
+    """Shield-track spaces shared with the battery track (SB-SHIELD-01)."""
+    return g.data["boards"]["player_board"]["shield_track"]["shared_spaces"]
+
+
+def _occupant(g: Game, value: int, above: bool, skip: int) -> int | None:
+    """The seat whose marker stands on ``value`` (markers above 40 only meet each other), if any."""
+    for seat in g.g["order"]:
+        s = player(g, seat)["stress"]
+        if seat != skip and s == value and (s > TOP) == above:
+            return seat
+    return None
+
+
+def _land(g: Game, seat: int, direction: int) -> None:
+    """Push the chain from where ``seat``'s marker just landed (SB-STRESS-02, SB-STRESS-05)."""
+    value = player(g, seat)["stress"]
+    mover = seat
+    while True:
+        above = value > TOP
+        if not above and value in (0, TOP):
+            return  # shared spaces end a chain
+        other = _occupant(g, value, above, mover)
+        if other is None:
+            return
+        value = max(0, value + direction)
+        if not above and direction > 0:
+            value = min(value, TOP)
+        if above and value <= TOP:
+            value = TOP + 1 if direction > 0 else TOP
+        player(g, other)["stress"] = value
+        mover = other
+
+
+def change_stress(g: Game, seat: int, delta: int) -> None:
+    """Apply a stress change with its pushes; never below 0, and the 40 rules (SB-STRESS-02..08)."""
+    if delta == 0:
+        return
+    p = player(g, seat)
+    if delta < 0:
+        p["stress"] = max(0, p["stress"] + delta)  # SB-STRESS-03
+        _land(g, seat, -1)
+        return
+    gain = delta
+    if p["stress"] < TOP:
+        step = min(gain, TOP - p["stress"])
+        p["stress"] += step
+        gain -= step
+    while gain > 0 and p["shields"] > 0:  # SB-STRESS-04: at 40 each point costs a shield
+        lose_one_shield(g, seat)
+        gain -= 1
+    p["stress"] += gain  # SB-STRESS-05: above 40 with no shields
+    _land(g, seat, 1)
+
+
+def lose_one_shield(g: Game, seat: int) -> None:
+    """One step of the Shield Marker to the right, with the interlace (SB-SHIELD-02..04)."""
+    p = player(g, seat)
+    x = p["shields"]
+    if x in shared_spaces(g) and len(p["track"]) >= x and p["track"][x - 1] == "bTi":
+        p["track"].pop(x - 1)  # SB-SHIELD-04: the bTi lying on the marker absorbs the hit
+        update_ai(g, p)
+        return
+    p["shields"] = x - 1
+    if p["shields"] in shared_spaces(g):
+        del p["track"][p["shields"]:]  # SB-SHIELD-03: batteries beyond the shared space are lost
+    update_ai(g, p)  # SB-SHIELD-05
+
+
+def damage(g: Game, seat: int, n: int) -> None:
+    """``n`` damage points; with no shields each adds 1 stress instead (SB-SHIELD-07, SB-STRESS-08)."""
+    for _ in range(n):
+        if player(g, seat)["shields"] > 0:
+            lose_one_shield(g, seat)
+        else:
+            change_stress(g, seat, 1)
+
+
+def repair(g: Game, seat: int, n: int) -> None:
+    """``n`` repairs: +1 shield each up to the leftmost space, or −1 stress while above 40 (SB-SHIELD-08,
+    SB-STRESS-06)."""
+    top = g.data["boards"]["player_board"]["shield_track"]["max"]
+    for _ in range(n):
+        p = player(g, seat)
+        if p["stress"] > TOP:
+            change_stress(g, seat, -1)
+        elif p["shields"] < top:
+            p["shields"] += 1
+
+
+def everyone(g: Game, delta: int, skip: int | None = None, only: int | None = None) -> None:
+    """A stress change for every BetaBot in turn order (SB-BASIC-03); ``skip`` one or ``only`` one."""
+    for seat in list(g.g["order"]):
+        if seat != skip and (only is None or seat == only):
+            change_stress(g, seat, delta)

@@ -1,0 +1,417 @@
+"""Phase 3: reveal or return the leftmost programmed card, pick one sub-action, boost it, then keep the
+card by paying from the slot's tank or discard it (SB-P3-ACT-01..11).
+
+Part 1 offers MOVE, MINE → Extract and CONNECT → Produce (Shields and Batteries Vaults) and Make a Manual
+Delivery; INTERACT and the threat sub-actions come with part 2 (a card with no sub-action possible can
+only be returned, SB-INTERACT-03).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Action, Game, Step, act, effects
+
+from . import flow, hatch
+from .batteries import active_batteries, add_battery, battery_at, room, spend
+from .delivery import deliver_frame, possible
+from .events import change_pressure, rotate_core
+from .extract import (
+    EXTRACTION_TILES,
+    core_production,
+    extract_yield,
+    hatch_alternatives,
+    pick_up,
+    produce_shields,
+    production,
+    take,
+    tile_yield,
+)
+from .moving import places
+from .placing import offer
+from .planet import others_at
+from .stress import change_stress, damage, player, repair
+from .tanks import can_pay_from, pay_from, take_one
+from .words import amount
+from .words import card as card_words
+
+SUBACTIONS = {"MOVE": ("move",), "MINE": ("extract", "attack"), "CONNECT": ("produce", "core", "hatch", "deliver"),
+              "INTERACT": ()}
+"""The part-1 sub-actions of each card type, in the order they are offered."""
+MUST_BOOST = ("attack", "deliver")
+"""Sub-actions that need a boost (SB-P3-ACT-08; Attack and Open a Box come with part 2)."""
+NAMES = {"move": "Move", "extract": "Extract", "attack": "Attack", "produce": "Produce", "core": "Produce in the Core",
+         "hatch": "Produce in the Hatch",
+         "deliver": "Make a Manual Delivery"}
+
+
+def card_type(g: Game, card: str) -> str:
+    return g.data.cards[card]["type"]
+
+
+def possible_here(g: Game, seat: int, sub: str) -> bool:
+    """The sub-action can be carried out in full now (SB-P3-ACT-04)."""
+    if sub == "move":
+        return bool(places(g, seat))
+    if sub == "extract":
+        return extract_yield(g, seat) is not None
+    if sub == "attack":
+        return bool(attack_targets(g, seat))
+    if sub == "produce":
+        entry = production(g, seat)
+        if entry is None:
+            return False
+        return entry["produce"] == "shields" or bool(buyable(g, seat, entry))
+    if sub == "core":
+        return core_production(g, seat)
+    if sub == "hatch":
+        return hatch.token(g, seat) is not None
+    if sub == "deliver":
+        info = g.data.nodes[player(g, seat)["mini"]]
+        return info["kind"] == "delivery_base" and info["base"] == "manual" and possible(g, seat)
+    return False
+
+
+def boosts(g: Game, seat: int, card: str) -> list[str]:
+    """How this card's sub-action can be boosted: ``free`` or an Active battery of the type (SB-P3-ACT-06/07)."""
+    kind = card_type(g, card)
+    need = g.data["action_cards"]["boost_battery"][kind]
+    p = player(g, seat)
+    out = ["free"] if g.data.cards[card]["free_boost"] else []
+    out += [src for src in active_batteries(g, p) if battery_at(p, src) == need or need == "any"]
+    return out
+
+
+def buyable(g: Game, seat: int, entry: dict[str, Any]) -> list[str]:
+    """Battery types the Batteries Vault sells this BetaBot now (SB-CONNECT-04)."""
+    p = player(g, seat)
+    if room(g, p) <= 0:
+        return []
+    price = g.data.vaults["09"]["battery_price_resource"]
+    held: dict[str, int] = {}
+    for contents in p["tanks"].values():
+        for r, n in contents.items():
+            held[r] = held.get(r, 0) + n
+    return [b for b, r in price.items() if held.get(r, 0) >= entry["price_each"]]
+
+
+def attack_targets(g: Game, seat: int) -> list[int]:
+    """BetaBots this one may attack: at its location (Core, E/P Vault, Tunnel) or, in the Main Vault, on its
+    square or an adjacent one; never on top of AlphaBot or in the hull (SB-MINE-16). Cylindroids and AlphaBot
+    as targets come with part 2."""
+    p = player(g, seat)
+    node, square = p["mini"], p["square"]
+    kind = g.data.nodes[node]["kind"]
+    if kind in ("core", "tunnel", "ep_vault"):
+        return others_at(g, seat, node)
+    if kind != "main_vault" or node != f"MV{g.g['alphabot']['mv']}" or square in (None, "TOP"):
+        return []
+    near = {square, *g.data.squares[square]["adjacent"]}
+    return [s for s in others_at(g, seat, node) if player(g, s)["square"] in near]
+
+
+def attack_betabot(g: Game, seat: int, target: int) -> None:
+    """You gain +2 stress and the target loses 1 shield (SB-MINE-16)."""
+    g.log(f"{{seat{seat}}} attacks {{seat{target}}}'s BetaBot.")
+    change_stress(g, seat, g.data["rules"]["stress"]["attack_betabot"])
+    damage(g, target, g.data["rules"]["damage"]["attack_betabot"])
+
+
+def choices(g: Game, seat: int, card: str) -> list[Action]:
+    """Every sub-action of ``card`` possible now, unboosted and with each boost source (SB-P3-ACT-04/08)."""
+    out = []
+    sources = boosts(g, seat, card)
+    for sub in SUBACTIONS[card_type(g, card)]:
+        if not possible_here(g, seat, sub):
+            continue
+        choices_at = hatch_alternatives(g, seat) if sub == "extract" else 0
+        alts = [(i,) for i in range(choices_at)] if choices_at > 1 else [()]
+        if sub == "attack":
+            alts = [(target,) for target in attack_targets(g, seat)]
+        for alt in alts:
+            if sub not in MUST_BOOST:
+                out.append(act("do", sub, "none", *alt))
+            out += [act("do", sub, src, *alt) for src in sources]
+    return out
+
+
+class Turn(Step):
+    """Frame ``{"seat"}``: reveal and perform the leftmost programmed card, or return it (SB-P3-ACT-02)."""
+
+    name = "turn"
+    verbs = ("reveal", "back")
+    deciding = "take their turn"
+
+    def card(self, g: Game, seat: int) -> str:
+        return g.g["programmed"][str(seat)][0]
+
+    def actions_reveal(self, g: Game, seat: int) -> list[Action]:
+        return [act("reveal")] if choices(g, seat, self.card(g, seat)) else []
+
+    def act_reveal(self, g: Game, seat: int) -> None:
+        card = g.g["programmed"][str(seat)].pop(0)
+        p = player(g, seat)
+        p["slot"] += 1
+        slot = str(p["slot"])
+        g.log(f"{{seat{seat}}} reveals slot {slot}: {card_words(g, card)}.")
+        g.goto("subaction", seat=seat, card=card, slot=slot)
+        offer(g, seat, pick_up(g, seat), slot, back=True)  # SB-P3-ACT-03 (1), SB-P3-ACT-11
+
+    def label_reveal(self, g: Game, seat: int) -> str:
+        return f"Reveal and perform your {card_type(g, self.card(g, seat))} card"
+
+    def act_back(self, g: Game, seat: int) -> None:
+        card = g.g["programmed"][str(seat)].pop(0)
+        g.g["hands"][str(seat)].append(card)
+        player(g, seat)["slot"] += 1
+        g.log(f"{{seat{seat}}} returns a card to hand unrevealed.")
+        flow.next_turn(g)
+
+    def label_back(self, g: Game, seat: int) -> str:
+        return f"Return your {card_type(g, self.card(g, seat))} card to your hand unrevealed"
+
+    def prompt(self, g: Game, seat: int) -> str:
+        return f"Your turn: slot {player(g, seat)['slot'] + 1} holds {card_words(g, self.card(g, seat))}."
+
+    def default(self, g: Game, seat: int) -> Action:
+        return act("back")  # spec 6.5
+
+
+class SubAction(Step):
+    """Frame ``{"seat", "card", "slot"}``: one sub-action, unboosted or with a boost source."""
+
+    name = "subaction"
+    verbs = ("do", "back")
+    deciding = "choose a sub-action"
+
+    def actions_do(self, g: Game, seat: int) -> list[Action]:
+        return choices(g, seat, g.frame["card"])
+
+    def actions_back(self, g: Game, seat: int) -> list[Action]:
+        """Nothing can be done after all (the pick-up before it filled the track): the card goes back to the
+        hand unperformed and unpaid, as SB-INTERACT-03 says for a hull that cannot be entered."""
+        return [] if self.actions_do(g, seat) else [act("back")]
+
+    def act_back(self, g: Game, seat: int) -> None:
+        g.g["hands"][str(seat)].append(g.frame["card"])
+        g.log(f"{{seat{seat}}} can do nothing with the card and takes it back.")
+        flow.next_turn(g)
+
+    def label_back(self, g: Game, seat: int) -> str:
+        return "Take the card back: none of its sub-actions is possible now"
+
+    def act_do(self, g: Game, seat: int, sub: str, boost: str, alt: int = 0) -> None:
+        p, frame = player(g, seat), dict(g.frame)
+        if boost in ("inside", "track"):
+            spend(g, p, boost)
+        times = 1 if boost == "none" else 2
+        slot = frame["slot"]
+        g.log(f"{{seat{seat}}}: {NAMES[sub]}" + ("" if boost == "none" else ", boosted") + ".")
+        if sub == "move":
+            g.goto("move", seat=seat, card=frame["card"], slot=slot, left=times, first=True)
+            return
+        keep = {"seat": seat, "card": frame["card"], "slot": slot}
+        if sub == "attack":
+            attack_betabot(g, seat, alt)
+            g.goto("keep", **keep)
+        elif sub == "extract":
+            gains: dict[str, int] = {}
+            for _ in range(times):
+                if extract_yield(g, seat) is None:
+                    break
+                for res, n in take(g, seat, ask=True, alt=alt).items():
+                    gains[res] = gains.get(res, 0) + n
+            g.log(f"{{seat{seat}}} extracts {amount(g, gains)}.")
+            g.goto("keep", **keep)
+            effects.run(g)  # the Secondary Tunnel's cards, if it was emptied; Keep.resume runs the rest
+            offer(g, seat, gains, slot)
+        elif sub == "produce":
+            entry = production(g, seat) or {}
+            g.goto("keep", **keep)
+            if entry.get("produce") == "shields":
+                gains = {}
+                for _ in range(times):
+                    for res, n in produce_shields(g, seat).items():
+                        gains[res] = gains.get(res, 0) + n
+                g.log(f"{{seat{seat}}} produces shields.")
+                offer(g, seat, gains, slot)
+            else:
+                g.call("buy", seat=seat, left=entry["max_batteries"], rounds=times - 1)
+        elif sub == "hatch":
+            g.goto("keep", **keep)
+            produce_in_hatch(g, seat, slot, boost != "none")
+        elif sub == "core":
+            g.goto("keep", **keep)
+            g.call("core_produce", seat=seat, slot=slot, both=boost != "none", done=[])
+        elif sub == "deliver":
+            g.goto("keep", **keep)
+            g.call("deliver", seat=seat, **deliver_frame(False))
+
+    def label_do(self, g: Game, seat: int, sub: str, boost: str, alt: int | None = None) -> str:
+        if sub == "attack":
+            return f"Attack {{seat{alt}}}'s BetaBot{words_for(boost)}"
+        if alt is not None:
+            what = amount(g, extract_yield(g, seat, alt=alt) or {})
+            return f"Extract {what} from the Hatch" + ("" if boost == "none" else f" twice{words_for(boost)}")
+        if sub == "core" and boost != "none":
+            return f"Produce in the Core, both options{words_for(boost)}"
+        words = {"none": "", "free": " (boosted: free boost)",
+                 "inside": " (boosted: the battery inside your BetaBot)",
+                 "track": " (boosted: the battery on track space 1)"}
+        twice = " twice" if boost != "none" and sub in ("move", "extract", "produce", "hatch") else ""
+        return f"{NAMES[sub]}{twice}{words[boost]}"
+
+    def prompt(self, g: Game, seat: int) -> str:
+        return f"Choose what {card_words(g, g.frame['card'])} does."
+
+
+def produce_in_hatch(g: Game, seat: int, slot: str, boosted: bool) -> None:
+    """The token's produce ops, ``times`` over: gains to place, repairs, or the battery prompt (SB-CONNECT-12)."""
+    info = hatch.token(g, seat) or {}
+    n = hatch.times(g, seat, boosted)
+    gains: dict[str, int] = {}
+    for op in info.get("produce") or []:
+        if op["op"] == "gain":
+            for res, k in op["res"].items():
+                gains[res] = gains.get(res, 0) + k * n
+        elif op["op"] == "repair":
+            repair(g, seat, op["n"] * n)
+        elif op["op"] == "one_of":
+            g.call("hatch_battery", seat=seat, left=n)
+    g.log(f"{{seat{seat}}} produces in the Hatch ({n} time{'s' if n > 1 else ''}).")
+    offer(g, seat, gains, slot)
+
+
+def words_for(boost: str) -> str:
+    return {"free": " (boosted: free boost)", "inside": " (boosted: the battery inside your BetaBot)",
+            "track": " (boosted: the battery on track space 1)"}[boost]
+
+
+class CoreProduce(Step):
+    """Produce in the Core: a tile's yield, or pressure ±1 with a dial step; boosted, both once each
+    (SB-CONNECT-07). Frame ``{"seat", "slot", "both", "done": [...]}``."""
+
+    name = "core_produce"
+    verbs = ("tile", "shift")
+    deciding = "produce in the Core"
+
+    def actions_tile(self, g: Game, seat: int) -> list[Action]:
+        return [] if "tile" in g.frame["done"] else [act("tile", int(t)) for t in EXTRACTION_TILES]
+
+    def act_tile(self, g: Game, seat: int, number: int) -> None:
+        gains, slot = tile_yield(g, f"{number:02d}"), g.frame["slot"]
+        g.log(f"{{seat{seat}}} produces in the Core: {amount(g, gains)}.")
+        self.finish(g, "tile")
+        offer(g, seat, gains, slot)
+
+    def label_tile(self, g: Game, seat: int, number: int) -> str:
+        tile = f"{number:02d}"
+        return f"Gain what vault {tile} {g.data.vaults[tile]['name']} yields: {amount(g, tile_yield(g, tile))}"
+
+    def actions_shift(self, g: Game, seat: int) -> list[Action]:
+        if "shift" in g.frame["done"]:
+            return []
+        return [act("shift", d, way) for d in (1, -1) for way in ("CW", "CCW")]
+
+    def act_shift(self, g: Game, seat: int, delta: int, way: str) -> None:
+        change_pressure(g, delta)
+        rotate_core(g, way, g.data["planet"]["core_dial"]["produce_steps"])
+        g.log(f"{{seat{seat}}} changes the pressure to {g.g['pressure']} and turns the Core dial.")
+        self.finish(g, "shift")
+
+    def label_shift(self, g: Game, seat: int, delta: int, way: str) -> str:
+        turn = "clockwise" if way == "CW" else "counterclockwise"
+        return f"Pressure {delta:+d} and turn the Core dial 1 step {turn}"
+
+    def finish(self, g: Game, kind: str) -> None:
+        g.frame["done"].append(kind)
+        if not g.frame["both"] or len(g.frame["done"]) == 2:
+            g.end()
+
+    def prompt(self, g: Game, seat: int) -> str:
+        return "Produce in the Core: " + ("do both options, in either order." if g.frame["both"]
+                                          else "choose one option.")
+
+
+class Buy(Step):
+    """Batteries Vault: buy batteries one by one with matching resources (SB-CONNECT-04)."""
+
+    name = "buy"
+    verbs = ("buy", "done")
+    deciding = "buy batteries"
+
+    def actions_buy(self, g: Game, seat: int) -> list[Action]:
+        entry = production(g, seat)
+        if g.frame["left"] <= 0 or entry is None:
+            return []
+        return [act("buy", b) for b in buyable(g, seat, entry)]
+
+    def act_buy(self, g: Game, seat: int, battery: str) -> None:
+        entry = production(g, seat) or {}
+        p = player(g, seat)
+        res = g.data.vaults["09"]["battery_price_resource"][battery]
+        for _ in range(entry["price_each"]):
+            take_one({"ds": {}, "tanks": p["tanks"]}, res)
+        add_battery(g, p, battery)
+        g.frame["left"] -= 1
+        g.log(f"{{seat{seat}}} buys a {g.data.res_name(battery)}.")
+
+    def label_buy(self, g: Game, seat: int, battery: str) -> str:
+        entry = production(g, seat) or {}
+        res = g.data.vaults["09"]["battery_price_resource"][battery]
+        return f"Buy a {g.data.res_name(battery)} for {entry['price_each']} {g.data.res_name(res)}"
+
+    def act_done(self, g: Game, seat: int) -> None:
+        if g.frame["rounds"] > 0:
+            entry = production(g, seat) or {}
+            g.frame.update(left=entry.get("max_batteries", 0), rounds=g.frame["rounds"] - 1)
+            return
+        g.end()
+
+    def label_done(self, g: Game, seat: int) -> str:
+        return "Done buying" if g.frame["rounds"] == 0 else "Done with the first production"
+
+    def prompt(self, g: Game, seat: int) -> str:
+        return f"Buy up to {g.frame['left']} more batteries."
+
+
+class Keep(Step):
+    """Frame ``{"seat", "card", "slot"}``: pay a keep cost from the slot's tank, or discard (SB-P3-ACT-10)."""
+
+    name = "keep"
+    verbs = ("keep", "discard")
+    deciding = "keep or discard their card"
+
+    def tank(self, g: Game, seat: int) -> dict[str, int]:
+        return player(g, seat)["tanks"].get(g.frame["slot"], {})
+
+    def actions_keep(self, g: Game, seat: int) -> list[Action]:
+        costs = g.data.cards[g.frame["card"]]["keep_cost"]
+        return [act("keep", i) for i, cost in enumerate(costs) if can_pay_from(self.tank(g, seat), cost)]
+
+    def act_keep(self, g: Game, seat: int, option: int) -> None:
+        pay_from(self.tank(g, seat), g.data.cards[g.frame["card"]]["keep_cost"][option])
+        g.g["hands"][str(seat)].append(g.frame["card"])
+        g.log(f"{{seat{seat}}} keeps the card.")
+        flow.next_turn(g)
+
+    def label_keep(self, g: Game, seat: int, option: int) -> str:
+        cost = g.data.cards[g.frame["card"]]["keep_cost"][option]
+        return f"Keep the card: pay {amount(g, cost)} from tank {g.frame['slot']}"
+
+    def act_discard(self, g: Game, seat: int) -> None:
+        g.g["discards"][card_type(g, g.frame["card"])].append(g.frame["card"])
+        g.log(f"{{seat{seat}}} discards the card.")
+        flow.next_turn(g)
+
+    def label_discard(self, g: Game, seat: int) -> str:
+        return "Discard the card"
+
+    def prompt(self, g: Game, seat: int) -> str:
+        return f"Keep {card_words(g, g.frame['card'])} by paying from tank {g.frame['slot']}, or discard it."
+
+    def default(self, g: Game, seat: int) -> Action:
+        return act("discard")  # spec 6.5
+
+    def resume(self, g: Game, result: Any) -> None:
+        effects.run(g)
