@@ -1,1 +1,7 @@
-"""SCRAP (2–4 players): the engine in progress; not registered for play until it is complete (issue 14)."""
+"""SCRAP (2–4 players): six Intelligences spread Bots over Seratus, Search, Battle and collect Data."""
+
+import engines
+
+from .game import Scrap
+
+ENGINE = engines.register(Scrap())

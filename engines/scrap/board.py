@@ -19,8 +19,8 @@ def in_play(bot: dict[str, Any]) -> bool:
 
 def link_areas(g: Game, link: str) -> tuple[str, str]:
     """The two Area ids a Link joins."""
-    lk = next(x for x in g.data.links if x.id == link)
-    return g.g["areas"][lk.a], g.g["areas"][lk.b]
+    a, b = g.data.link_ends[link]
+    return g.g["areas"][a], g.g["areas"][b]
 
 
 def link_words(g: Game, link: str) -> str:

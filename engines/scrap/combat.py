@@ -15,6 +15,8 @@ from . import board
 from .support import player
 
 CRUSH = "crush"
+BOMBARD_WEAPON = "crush.discard_weapon_bonus"
+"""Bombardment's hook: discard 1 Weapon to add its Strength to a Crush."""
 
 
 def _name(g: Game, bot: dict[str, Any]) -> str:
@@ -22,10 +24,27 @@ def _name(g: Game, bot: dict[str, Any]) -> str:
     return f"{intel.name} {intel.bot(bot['size']).name}"
 
 
+def vow_bonus(g: Game, seat: int, hook: str) -> int:
+    """What a face-up Vow side (Olympus) adds through ``hook`` (Wrath: +1 Crush Value, +1 Brawl total)."""
+    faces = player(g, seat)["unique"].get("vows", {})
+    return sum(int(rule["params"]["add"]) for vow in g.data.raw["vows"]["vows"] if vow["id"] in faces
+               for rule in vow[faces[vow["id"]]]["rules"] if rule.get("name") == hook)
+
+
+def crush_value(g: Game, seat: int, kind: str, size: int, k: int) -> int:
+    """SC-ACT-CRUSH-01: the Bot's Size plus the printed modifier (Wrath: Crush +1)."""
+    return max(0, size + k + (vow_bonus(g, seat, "vow.crush_bonus") if kind == CRUSH else 0))
+
+
 def forbidden(g: Game, seat: int, kind: str) -> bool:
-    """SC-GOLDEN-04: a face-up Vow of Peace skips the owner's Crush (Olympus)."""
-    vows = player(g, seat)["unique"].get("vows", {})
-    return kind == "crush" and vows.get("peace") == "vow"
+    """SC-GOLDEN-04: a Vow showing its Vow side skips the Actions it forbids (Peace: Battle and Crush, Olympus)."""
+    faces = player(g, seat)["unique"].get("vows", {})
+    for vow in g.data.raw["vows"]["vows"]:
+        if faces.get(vow["id"]) == "vow":
+            for rule in vow["vow"]["rules"]:
+                if rule.get("name") == "vow.forbid_actions" and kind in rule["params"]["ops"]:
+                    return True
+    return False
 
 
 def run_crush(g: Game, item: dict[str, Any]) -> list[Any] | None:
@@ -38,10 +57,19 @@ def run_crush(g: Game, item: dict[str, Any]) -> list[Any] | None:
         if not options:
             g.log(f"{{seat{seat}}} has no Bot that can {item['kind'].capitalize()}.")
         return options or None
-    if item["left"] <= 0:
+    targets = _targets(g, item)
+    if item["left"] <= 0 or (item.get("pool") and not targets):
         _finish(g, item)
         return None
-    return [*_targets(g, item), "done"]
+    can_boost = item["kind"] == "crush" and not item.get("boosted") and has_rule(g, seat, BOMBARD_WEAPON)
+    boost = [f"w{k}" for k in sorted(set(player(g, seat)["weapons"]))] if can_boost else []
+    return [*targets, *boost, "done"]
+
+
+def has_rule(g: Game, seat: int, name: str) -> bool:
+    """The seat's Intelligence has an Attribute rule (a named hook) ``name``."""
+    return any(rule.get("name") == name for att in g.data.intelligences[player(g, seat)["intel"]].attributes
+               for rule in att.rules)
 
 
 def _own(g: Game, seat: int) -> dict[tuple[int, str, bool], str]:
@@ -70,34 +98,71 @@ def pick_crush(g: Game, item: dict[str, Any], token: Any) -> None:
     if token.startswith("b"):
         size, area = token[1:].split("-")
         bid = next(b for (sz, at, st), b in _own(g, seat).items() if sz == int(size) and at == area and not st)
-        value = max(0, int(size) + item["k"])  # SC-ACT-CRUSH-01: Size plus the printed modifier
+        value = crush_value(g, seat, item["kind"], int(size), item["k"])
         g.log(f"{{seat{seat}}}'s {_name(g, g.g['bots'][bid])} will {item['kind'].capitalize()} {value}.")
         effects.push_front(g, {**item, "bot": bid, "left": value})
     elif token == "done":
         _finish(g, item)
+    elif token.startswith("w"):  # Bombardment (Vulkanos): discard a Weapon, its Strength joins the Value
+        kind = token[1:]
+        player(g, seat)["weapons"].remove(kind)
+        g.g["supply"]["weapons"] += 1
+        extra = int(g.data.supplies["weapons"]["kinds"][kind]["strength"])
+        g.log(f"{{seat{seat}}} discards a Weapon: Crush +{extra}.")
+        effects.push_front(g, {**item, "left": item["left"] + extra, "boosted": True})
     else:
         bid = token[1:]
-        damage = {**item["damage"], bid: item["damage"].get(bid, 0) + 1}
+        points = incision(g, seat) if g.g["bots"][bid]["stunned"] and item["kind"] == "crush" else 1
+        damage = {**item["damage"], bid: item["damage"].get(bid, 0) + points}
         effects.push_front(g, {**item, "left": item["left"] - 1, "damage": damage})
 
 
+def incision(g: Game, seat: int) -> int:
+    """Precise Incision (Kirurgeon): each point of its Crush Damage on a Stunned enemy Bot counts this many times."""
+    for att in g.data.intelligences[player(g, seat)["intel"]].attributes:
+        for rule in att.rules:
+            if rule.get("name") == "crush.damage_to_stunned_multiplier":
+                return int(rule["params"]["factor"])
+    return 1
+
+
 def _finish(g: Game, item: dict[str, Any]) -> None:
+    """The Crush or Disable is over: settle its Damage, or hand it back to the Mobilise it follows (pooled)."""
+    queue = effects.pending(g)
+    if item.get("pool") and queue and queue[0]["effect"] == "mobilise":
+        queue[0]["pooled"] = item["damage"]  # SC-ACT-MOBILISE-05: add up every Bot's Damage first
+        return
+    settle(g, item)
+
+
+def settle(g: Game, item: dict[str, Any]) -> None:
     """SC-ACT-CRUSH-03/04, SC-ACT-DISABLE-01: Damage ≥ Strength Destroys (Data) or Stuns; the rest is cleared."""
-    seat, gained = item["owner"], 0
+    seat, gained, destroyed = item["owner"], 0, 0
     for bid, dmg in sorted(item["damage"].items()):
         bot = g.g["bots"][bid]
         if dmg < board.strength(g, bot):
             continue
         if item["kind"] == "crush":
             gained += board.strength(g, bot)
+            destroyed += 1
             g.log(f"{_name(g, bot)} in {g.data.areas[bot['at']].name} is Destroyed.")
+            if bot["stunned"]:
+                dissect(g, seat)
             destroy(g, bot)
         else:
             bot["stunned"] = True
             g.log(f"{_name(g, bot)} in {g.data.areas[bot['at']].name} is Stunned.")
+    if g.g.get("turn") is not None:
+        g.g["turn"]["destroyed"] = destroyed  # read by "if it Destroyed any" (destroyed_any, bots_destroyed)
     if gained:
         player(g, seat)["data"] += gained
         g.log(f"{{seat{seat}}} gains {gained} Data for Destroyed Bots.")
+
+
+def dissect(g: Game, seat: int) -> None:
+    """Dissect (Kirurgeon): Destroying a Stunned enemy Bot, by any means, also gives 1 Basic Weapon."""
+    if any(a.name == "Dissect" for a in g.data.intelligences[player(g, seat)["intel"]].attributes):
+        effects.push_front(g, effects.effect("weapon", seat, kind="B", left=1))
 
 
 def destroy(g: Game, bot: dict[str, Any]) -> None:
@@ -122,6 +187,9 @@ def label_crush(g: Game, item: dict[str, Any], token: Any) -> str:
     seat = item["owner"]
     if token == "done":
         return "Stop assigning Damage"
+    if token.startswith("w"):
+        kind = g.data.supplies["weapons"]["kinds"][token[1:]]
+        return f"Discard a {kind['name']} Weapon: Crush +{kind['strength']} (Bombardment)"
     if token.startswith("b"):
         size, area = token[1:].split("-")
         bot = g.data.intelligences[player(g, seat)["intel"]].bot(int(size))
@@ -129,7 +197,8 @@ def label_crush(g: Game, item: dict[str, Any], token: Any) -> str:
     bot = g.g["bots"][token[1:]]
     dmg = item["damage"].get(token[1:], 0)
     state = " (Stunned)" if bot["stunned"] else ""
-    return f"1 Damage to a {_name(g, bot)}{state} ({dmg + 1}/{board.strength(g, bot)})"
+    points = incision(g, seat) if bot["stunned"] and item["kind"] == "crush" else 1
+    return f"1 Damage to a {_name(g, bot)}{state} ({dmg + points}/{board.strength(g, bot)})"
 
 
 EFFECTS = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -264,6 +264,11 @@ class Content:
     def function_name(self, ref: int) -> str:
         """A Function's printed name."""
         return self.functions[ref].name
+
+    @cached_property
+    def link_ends(self) -> MappingProxyType:
+        """Link id -> (position a, position b)."""
+        return MappingProxyType({lk.id: (lk.a, lk.b) for lk in self.links})
 
 
 def _freeze(value: Any) -> Any:

@@ -1,4 +1,4 @@
-"""SCRAP: the declarative top — metadata, options, steps, setup and views (not registered for play yet)."""
+"""SCRAP: the declarative top — metadata, options, steps, setup and views."""
 
 from __future__ import annotations
 
@@ -7,9 +7,11 @@ from typing import Any, ClassVar
 from engines.core import Action, Engine, Game, Option, OptionsSchema, State
 from engines.core.effects import Choice, Registry
 
-from . import bot, combat, content, interpreter, map_actions, setup, view
-from .phases import CallDomain, LoadFill, LoadReturn, Subroutine
-from .run import ChooseActive, PowerUp
+from . import atoms, battle, bot, combat, combinators, content, interpreter, map_actions, relics, resolution, setup
+from . import view as views
+from .command import Command
+from .phases import CallDomain, LoadFill, LoadReturn, Subroutine, TurnEnd
+from .run import ChooseActive, PowerUp, SacredVows
 from .setup_steps import Draft, PlaceBots, PlaceShip, SetupCelestium, SetupFissure
 
 
@@ -31,9 +33,10 @@ class Scrap(Engine):
         Option("casual", "Casual Mode", False, help="Queue Limit 1 instead of 2 (SC-VARIANT-03)."),
     ))
     steps = (Draft, SetupFissure, SetupCelestium, PlaceShip, PlaceBots, ChooseActive, PowerUp, CallDomain,
-             Subroutine, LoadReturn, LoadFill, Choice)
-    zones = view.ZONES
-    effects = Registry(interpreter.EFFECTS, map_actions.EFFECTS, combat.EFFECTS)
+             Subroutine, LoadReturn, LoadFill, TurnEnd, SacredVows, Command, Choice)
+    zones = views.ZONES
+    effects = Registry(interpreter.EFFECTS, atoms.EFFECTS, map_actions.EFFECTS, combat.EFFECTS, combinators.EFFECTS,
+                       battle.EFFECTS, resolution.EFFECTS, relics.EFFECTS)
     rules_summary = ("Each turn: Run your Active Function (Power-Up optional), Call a Domain on the Mode Board "
                      "and resolve a Subroutine, then Load your Queue. The game ends after a turn in which "
                      "anyone has 50 Data; Fragments are then scored and the most Data wins (ties: higher POWER).")
@@ -55,10 +58,10 @@ class Scrap(Engine):
         setup.start(g)
 
     def table_view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view.table_view(Game(self, state, None), seat)
+        return views.table_view(Game(self, state, None), seat)
 
     def scores(self, state: State) -> dict[str, Any]:
         return {s: p["data"] for s, p in state["g"]["players"].items()}
 
     def bot_action(self, state: State, seat: int) -> Action:
-        return bot.choose(state, seat, self.legal_actions(state, seat))
+        return bot.choose(Game(self, state, None), state, seat, self.legal_actions(state, seat))

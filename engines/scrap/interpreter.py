@@ -15,13 +15,20 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from .combat import CRUSH, forbidden
+from . import atoms, board, combinators
+from .battle import BATTLE, COMMAND_STEP
+from .combat import CRUSH, crush_value, forbidden
 from .content import DOMAINS, thaw
+from .fight import equipped_count
 from .map_actions import CREATE, FLY, MOBILISE, SEARCH, UPGRADE
+from .relics import HOOKS as RELIC_HOOKS
 from .support import advance, draw_fragments, gain_data, gain_energy, player
+from .vows import HOOKS as VOW_HOOKS
 from .words import describe
 
 NODE, PAY, PAY_ANY, EXPEND = "node", "pay", "pay_any", "expend"
+HOOKS = {**RELIC_HOOKS, **VOW_HOOKS}
+"""The named hooks of ``data/scrap/hooks.json`` written so far, by name."""
 WEAPON, PROGRESS, CELESTIUM, SLOT, REFRESH = "weapon", "progress", "celestium", "slot_action", "refresh"
 """Effect names: one tree node, the Costs, and the Support actions that ask."""
 LIST_COMBINATORS = ("seq", "plus")
@@ -78,6 +85,11 @@ def _resolve(tree: Any, path: str) -> tuple[Any, Any]:
 def run_function(g: Game, seat: int, ref: int, powered: bool) -> None:
     """Queue and resolve the Active Function (SC-RUN-07); the Call Phase follows (SC-RUN-11)."""
     g.g["turn"]["then"] = "call"
+    pu = g.data.functions[ref].power_up
+    mods = {m["name"]: thaw(m.get("params", {})) for m in (pu.get("mod") or ()) if m.get("op") == "hook"
+            and str(m.get("name", "")).startswith("battle.")} if powered and pu["pos"] == "mod" else {}
+    if mods:
+        g.g["turn"]["battle_mods"] = mods
     effects.push(g, effects.effect(NODE, seat, node=build(g, ref, powered)))
     drain(g)
 
@@ -91,8 +103,8 @@ def run_tree(g: Game, seat: int, tree: Any, then: str) -> None:
 
 def drain(g: Game) -> None:
     """Run the queue; when it is empty go on to the phase after it (steps call this again in ``resume``)."""
-    if not effects.run(g) or g.finished:
-        return
+    if not effects.run(g) or g.finished or g.frame["step"] == COMMAND_STEP:
+        return  # paused on a choice, over, or waiting for the secret Command Step
     seat, then = g.g["turn"]["seat"], g.g["turn"].pop("then", None)
     if then == "call":
         after_run(g, seat)
@@ -102,6 +114,9 @@ def drain(g: Game) -> None:
 
 def after_run(g: Game, seat: int) -> None:
     """SC-RUN-11 → the Call Phase."""
+    if g.g["turn"].pop("skip_call", False):
+        after_call(g, seat)
+        return
     g.g["turn"]["phase"] = "call"
     g.goto("call_domain", seat=seat)
 
@@ -129,9 +144,41 @@ def _skip(g: Game, node: Any) -> None:
 
 def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
     """One atom: the direct ones act, the asking ones queue their effect in front."""
-    node = evaluate(node, xp=player(g, seat)["unique"].get("xp"))
+    node = evaluate(combinators.settle(g, seat, node), xp=player(g, seat)["unique"].get("xp"))
     op, v = node["op"], value(node)
-    if op in ("crush", "disable") and value(node, "k") is not None and not {"bot", "area", "targets"} & set(node):
+    bot = g.g["bots"].get(node["bot"]) if isinstance(node.get("bot"), str) else None
+    if op == "hook" and node.get("name") in HOOKS:
+        HOOKS[node["name"]](g, seat, dict(node.get("params", {})))
+    elif op in ("crush", "disable") and bot is not None and value(node, "k") is not None \
+            and not {"area", "targets"} & set(node):
+        if forbidden(g, seat, op):
+            g.log(f"{{seat{seat}}}'s Vow of Peace forbids the Crush.")
+        elif board.in_play(bot) and not bot["stunned"]:  # SC-ACT-CRUSH-01: the bound Bot, Size + k
+            effects.push_front(g, effects.effect(CRUSH, seat, kind=op, k=node["k"], bot=node["bot"],
+                                                 left=crush_value(g, seat, op, bot["size"], node["k"]), damage={}))
+    elif op == "upgrade" and bot is not None and v is not None:
+        effects.push_front(g, effects.effect(UPGRADE, seat, left=v, bot=node["bot"]))
+    elif op == "score" and value(node, "n") is not None and "from" not in node:
+        g.g["turn"]["scored"] = 0
+        effects.push_front(g, effects.effect(atoms.SCORE, seat, left=node["n"]))
+    elif op == "recover" and (v is not None or node.get("v") == "*"):
+        effects.push_front(g, effects.effect(atoms.RECOVER, seat, left=node["v"]))
+    elif op == "destroy" and isinstance(node.get("spec"), dict):
+        spec = node["spec"]
+        effects.push_front(g, effects.effect(atoms.DESTROY, seat, sel=spec.get("sel"), left=spec.get("max", 1)))
+    elif op == "deploy" and isinstance(node.get("size"), int) and node.get("where") in g.g["areas"].values() \
+            and node.get("pay_cost") is False:
+        atoms.deploy(g, seat, node["size"], node["where"])
+    elif op == "skip" and node.get("phase") == "call":
+        g.g["turn"]["skip_call"] = True
+        g.log(f"{{seat{seat}}} will skip this turn's Call Phase.")
+    elif op == "battle" and v is not None:
+        if forbidden(g, seat, op):
+            g.log(f"{{seat{seat}}}'s Vow of Peace forbids the Battle.")
+        else:
+            mods = g.g["turn"].pop("battle_mods", {}) if g.g.get("turn") else {}
+            effects.push_front(g, effects.effect(BATTLE, seat, area=node.get("area"), left=v, mods=mods))
+    elif op in ("crush", "disable") and value(node, "k") is not None and not {"bot", "area", "targets"} & set(node):
         if forbidden(g, seat, op):
             g.log(f"{{seat{seat}}}'s Vow of Peace forbids the Crush.")
         else:
@@ -178,6 +225,34 @@ def run_node(g: Game, item: dict[str, Any]) -> list[Any] | None:
     kind = next((k for k in node if k in LIST_COMBINATORS), None)
     if kind is not None:
         effects.push_front(g, *(effects.effect(NODE, seat, node=child) for child in node[kind]))
+        return None
+    if "choose_bot" in node:
+        effects.push_front(g, effects.effect(atoms.CHOOSE_BOT, seat, sel=node["choose_bot"], **{"as": node["as"]},
+                                             do=node["do"]))
+        return None
+    if "for_each" in node and atoms.for_each_areas(g, seat, node["for_each"]) is not None:
+        effects.push_front(g, effects.effect(atoms.FOR_EACH, seat, sel=node["for_each"], **{"as": node["as"]},
+                                             max=node.get("max", 99), chosen=[], do=node["do"]))
+        return None
+    chain, each = node.get("chain"), node.get("each")
+    if isinstance(chain, dict) and chain.get("op") == "mobilise" and isinstance(each, dict) \
+            and each.get("op") in ("crush", "disable") and value(each, "k") is not None and value(chain) is not None:
+        effects.push_front(g, effects.effect(MOBILISE, seat, left=chain["v"], moved=[], pooled={},
+                                             each={"kind": each["op"], "k": each["k"]}))
+        return None
+    if "repeat" in node and isinstance(node["repeat"], int):
+        effects.push_front(g, *(effects.effect(NODE, seat, node=node["do"]) for _ in range(node["repeat"])))
+        return None
+    if "choose_area" in node:
+        effects.push_front(g, effects.effect(combinators.CHOOSE_AREA, seat, sel=node["choose_area"],
+                                             **{"as": node["as"]}, do=node["do"]))
+        return None
+    if "if" in node and isinstance(node["if"], dict) and "then" in node:
+        chosen = combinators.branch(g, seat, node)
+        if chosen is not None:
+            effects.push_front(g, effects.effect(NODE, seat, node=chosen))
+        elif combinators.holds(g, seat, node["if"]) is None:
+            _skip(g, node)
         return None
     if "action" in node and dict(node["action"]) == {"areas": "one_area"} and node["do"].get("op") == "search" \
             and value(node["do"]) == 1:  # Manoeuvre's Search 1 in one Area: one Reward of Cost 1 is one Area
@@ -308,7 +383,7 @@ def run_weapon(g: Game, item: dict[str, Any]) -> list[Any] | None:
         if g.g["supply"]["weapons"] <= 0:
             g.log("The Weapon supply is empty.")
             return None
-        if len(p["weapons"]) >= g.data.intelligences[p["intel"]].weapon_slots:
+        if len(p["weapons"]) + equipped_count(g, seat) >= g.data.intelligences[p["intel"]].weapon_slots:
             return ["decline", *sorted({p["weapons"].index(k) for k in p["weapons"]})]
         _take_weapon(g, seat, item["kind"])
         item["left"] -= 1
@@ -416,7 +491,11 @@ def run_refresh(g: Game, item: dict[str, Any]) -> list[Any] | None:
     if item["left"] != "*" and item["left"] <= 0:
         return None
     p = player(g, item["owner"])
-    options: list[Any] = ["done"] + [f"d{c}" for c in sorted(set(p["discard"]), key=str)]
+    energiser = dict(g.data.energisers)
+    seen: dict[Any, Any] = {}
+    for c in sorted(set(p["discard"]), key=str):  # one Energiser per Domain: they look the same
+        seen.setdefault(energiser[c] if isinstance(c, str) else c, c)
+    options: list[Any] = ["done"] + [f"d{c}" for c in seen.values()]
     options += [f"q{i}" for i in range(len(p["queue"]))]
     if p["active"] is not None and not g.g["turn"].get("refresh_active"):
         options.append("active")
@@ -454,7 +533,8 @@ def label_refresh(g: Game, item: dict[str, Any], token: Any) -> str:
     if token.startswith("q"):
         return f"Refresh {g.data.functions[p['queue'][int(token[1:])]].name} from your Queue"
     card = _card(token[1:])
-    name = g.data.functions[card].name if isinstance(card, int) else "an Energiser"
+    name = g.data.functions[card].name if isinstance(card, int) else \
+        f"a {g.data.domains[dict(g.data.energisers)[card]].name} Energiser"
     return f"Refresh {name} from your Discard Pile"
 
 

@@ -8,6 +8,7 @@ from engines.core import Game, effects
 from engines.core.effects import Handler
 
 from . import board
+from .combat import CRUSH, crush_value, forbidden, settle
 from .content import thaw
 from .support import player
 from .words import describe
@@ -79,17 +80,50 @@ def default_create(g: Game, item: dict[str, Any], options: list[Any]) -> Any:
     return min(cheap, key=lambda t: (bots[int(t[1]) - 1].cost, t)) if cheap else "done"
 
 
+HERCULEAN = "herculean.spend_celestium"
+
+
+def herculean(g: Game, seat: int, key: str) -> int:
+    """Herculean (Olympus): the Value one Celestium adds to a Mobilise or Fly now (0: not possible)."""
+    return herculean_value(g, seat, key) if any(player(g, seat)["celestium"]) else 0
+
+
+def spend_for(g: Game, item: dict[str, Any], key: str) -> None:
+    """Spend one Celestium for Herculean's extra Value, then go on with the same Action."""
+    seat = item["owner"]
+    slots = player(g, seat)["celestium"]
+    slots[slots.index(True)] = False
+    g.g["supply"]["celestium"] += 1
+    extra = herculean_value(g, seat, key)
+    g.log(f"{{seat{seat}}} spends a Celestium: +{extra} (Herculean).")
+    effects.push_front(g, {**item, "left": item["left"] + extra})
+
+
+def herculean_value(g: Game, seat: int, key: str) -> int:
+    """Herculean's printed bonus, whatever the Celestium held."""
+    for att in g.data.intelligences[player(g, seat)["intel"]].attributes:
+        for rule in att.rules:
+            if rule.get("name") == HERCULEAN:
+                return int(rule["params"][key])
+    return 0
+
+
 def run_fly(g: Game, item: dict[str, Any]) -> list[Any] | None:
     """SC-ACT-FLY-01/02: N times to any other Link in play without an enemy Ship; the Ship goes on top."""
     seat = item["owner"]
     here = board.ship_link(g, seat)
     if item["left"] <= 0 or here is None:
         return None
-    options = [lk for lk in g.g["links"] if lk != here and board.ship_on(g, lk) in (None, seat)]
+    options: list[Any] = [lk for lk in g.g["links"] if lk != here and board.ship_on(g, lk) in (None, seat)]
+    if options and herculean(g, seat, "fly_per_celestium"):
+        options.append("herculean")
     return options or None
 
 
 def pick_fly(g: Game, item: dict[str, Any], token: Any) -> None:
+    if token == "herculean":
+        spend_for(g, item, "fly_per_celestium")
+        return
     seat = item["owner"]
     g.g["links"][board.ship_link(g, seat)].remove(f"ship:{seat}")
     g.g["links"][token].append(f"ship:{seat}")
@@ -99,6 +133,8 @@ def pick_fly(g: Game, item: dict[str, Any], token: Any) -> None:
 
 
 def label_fly(g: Game, item: dict[str, Any], token: Any) -> str:
+    if token == "herculean":
+        return f"Spend a Celestium: Fly +{herculean_value(g, item['owner'], 'fly_per_celestium')} (Herculean)"
     return f"Fly between {board.link_words(g, token)}"
 
 
@@ -113,20 +149,35 @@ def _groups(g: Game, seat: int, moved: list[str]) -> dict[tuple[int, str, bool],
 
 def run_mobilise(g: Game, item: dict[str, Any]) -> list[Any] | None:
     """SC-ACT-MOBILISE-01..06: Moves of total Size ≤ N, each Bot once, to a Linked Area; a Stunned Bot Recovers."""
-    seat, left = item["owner"], item["left"]
-    options: list[Any] = ["done"]
+    seat, left, only = item["owner"], item["left"], item.get("to")
+    options: list[Any] = [] if item.get("must") and not item["moved"] else ["done"]
     for (size, area, stunned), _ in sorted(_groups(g, seat, item["moved"]).items()):
         if size > left:
             continue
-        if stunned:
+        if stunned and only in (None, area):  # SC-BATTLE-05: a Reinforce Recovers only in the Battle Area
             options.append(f"r{size}-{area}")
-        else:
-            options += [f"m{size}-{area}-{to}" for to in board.linked(g, area, seat)]
-    return options if len(options) > 1 else None
+        elif not stunned and area != only:  # SC-BATTLE-03: a Reinforce ends in the Battle Area
+            options += [f"m{size}-{area}-{to}" for to in board.linked(g, area, seat) if only in (None, to)]
+    if [t for t in options if t != "done"]:
+        if herculean(g, seat, "mobilise_per_celestium"):
+            options.append("herculean")
+        return options
+    end_chain(g, item)
+    return None
+
+
+def end_chain(g: Game, item: dict[str, Any]) -> None:
+    """SC-ACT-MOBILISE-05: 'Mobilise N, then Disable': the pooled Damage of every Bot is checked now."""
+    if item.get("each"):
+        settle(g, {"owner": item["owner"], "kind": item["each"]["kind"], "damage": item.get("pooled", {})})
 
 
 def pick_mobilise(g: Game, item: dict[str, Any], token: Any) -> None:
     if token == "done":
+        end_chain(g, item)
+        return
+    if token == "herculean":
+        spend_for(g, item, "mobilise_per_celestium")
         return
     seat = item["owner"]
     parts = token[1:].split("-")
@@ -141,12 +192,22 @@ def pick_mobilise(g: Game, item: dict[str, Any], token: Any) -> None:
     else:
         bot["at"] = parts[2]
         g.log(f"{{seat{seat}}} moves a {name} from {g.data.areas[area].name} to {g.data.areas[parts[2]].name}.")
-    effects.push_front(g, {**item, "left": item["left"] - size, "moved": [*item["moved"], bid]})
+    rest = {**item, "left": item["left"] - size, "moved": [*item["moved"], bid]}
+    each = item.get("each")
+    if each and not (each["kind"] == "crush" and forbidden(g, seat, "crush")):  # then it may Disable (Crush)
+        follow = effects.effect(CRUSH, seat, kind=each["kind"], k=each["k"], bot=bid,
+                                left=crush_value(g, seat, each["kind"], size, each["k"]),
+                                damage=item.get("pooled", {}), pool=True)
+        effects.push_front(g, follow, rest)
+    else:
+        effects.push_front(g, rest)
 
 
 def label_mobilise(g: Game, item: dict[str, Any], token: Any) -> str:
     if token == "done":
         return "Stop moving"
+    if token == "herculean":
+        return f"Spend a Celestium: Mobilise +{herculean_value(g, item['owner'], 'mobilise_per_celestium')} (Herculean)"
     parts = token[1:].split("-")
     name = g.data.intelligences[player(g, item["owner"])["intel"]].bot(int(parts[0])).name
     if token.startswith("r"):
@@ -206,9 +267,11 @@ def run_upgrade(g: Game, item: dict[str, Any]) -> list[Any] | None:
     seat = item["owner"]
     if item["left"] <= 0:
         return None
+    only = g.g["bots"].get(item["bot"]) if item.get("bot") else None
     options = [f"u{size}-{area}-{'s' if stunned else 'a'}"
                for (size, area, stunned) in sorted(_groups(g, seat, []))
-               if size < 3 and board.reserve(g, seat, size + 1)]
+               if size < 3 and board.reserve(g, seat, size + 1)
+               and (only is None or (only["size"], only["at"], only["stunned"]) == (size, area, stunned))]
     return options or None
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from engines.core import Action, Game, Step, act
+from engines.core import Action, Game, Step, act, effects
 
 from . import interpreter
 from .combat import errorful_learning
 from .content import DOMAINS
 from .run import fn_words, start_run
 from .support import advance, chronoflux, pay_chronoflux, player
+from .vows import divinity
 from .words import describe
 
 
@@ -111,8 +112,20 @@ class LoadReturn(Step):
     """SC-LOAD-02: spend 1 Celestium to take one queued Function back to hand (at most once)."""
 
     name = "load_return"
-    verbs = ("keep", "take_back", "flux_back")
+    verbs = ("keep", "take_back", "flux_back", "score")
     deciding = "load their Queue"
+
+    def actions_score(self, g: Game, seat: int) -> list[Action]:
+        return [act("score", v) for v in sorted(set(player(g, seat)["fragments"]), reverse=True)]
+
+    def act_score(self, g: Game, seat: int, value: int) -> None:  # SC-ACT-FRAGMENT-04, SC-END-05
+        p = player(g, seat)
+        p["fragments"].remove(value)
+        p["data"] += value
+        g.log(f"{{seat{seat}}} Scores a Fragment worth {value} Data (now {p['data']}).")
+
+    def label_score(self, g: Game, seat: int, value: int) -> str:
+        return f"Score your {value}-Data Fragment (Data {player(g, seat)['data']} → {player(g, seat)['data'] + value})"
 
     def actions_take_back(self, g: Game, seat: int) -> list[Action]:
         p = player(g, seat)
@@ -190,8 +203,34 @@ class LoadFill(Step):
 
 
 def end_turn(g: Game, seat: int) -> None:
-    """SC-LOAD-06, SC-END-02: the end check, else the next player in turn order (SC-TURN-01)."""
+    """End of the turn: Errorful Learning, Divinity (its reward may ask), then :func:`next_turn`."""
     errorful_learning(g, seat)
+    trees = divinity(g, seat)
+    if not trees:
+        next_turn(g, seat)
+        return
+    g.goto("turn_end", seat=seat)
+    effects.push(g, *(effects.effect("node", seat, node=t) for t in trees))
+    if effects.run(g):
+        next_turn(g, seat)
+
+
+class TurnEnd(Step):
+    """Holds the turn while end-of-turn effects resolve (the Divinity reward may ask for a Celestium slot)."""
+
+    name = "turn_end"
+    verbs = ()
+
+    def actions(self, g: Game, seat: int) -> list[Action]:
+        return []
+
+    def resume(self, g: Game, result: object) -> None:
+        if effects.run(g) and not g.finished:
+            next_turn(g, g.frame["seat"])
+
+
+def next_turn(g: Game, seat: int) -> None:
+    """SC-LOAD-06, SC-END-02: the end check, else the next player in turn order (SC-TURN-01)."""
     target = g.data.rules["end"]["data"]
     if any(p["data"] >= target for p in g.g["players"].values()):
         finish(g)

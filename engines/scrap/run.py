@@ -6,6 +6,7 @@ from engines.core import Action, Game, Step, act
 
 from . import interpreter
 from .support import chronoflux, pay_chronoflux
+from .vows import BROKEN, VOW, vow_names
 
 
 def player(g: Game, seat: int) -> dict:
@@ -23,6 +24,10 @@ def start_run(g: Game, seat: int) -> None:
     """SC-RUN-02..05: reveal the rightmost queued Function, or ask for one from hand when the Queue is empty."""
     p = player(g, seat)
     g.g["turn"]["phase"] = "run"
+    if "vows" in p["unique"] and not g.g["turn"].get("vowed"):  # ATT-OLY-2: first, the Sacred Vows
+        g.g["turn"]["vowed"] = True
+        g.goto("sacred_vows", seat=seat)
+        return
     if p["queue"]:
         reveal(g, seat, p["queue"].pop())
     elif any(isinstance(c, int) for c in p["hand"]):
@@ -152,3 +157,35 @@ class PowerUp(Step):
 
     def default(self, g: Game, seat: int) -> Action:
         return act("no")  # §6.7: decline
+
+
+class SacredVows(Step):
+    """Start of Olympus' Run Phase: flip one Vow either way, or keep them (once per turn)."""
+
+    name = "sacred_vows"
+    verbs = ("keep", "flip")
+    deciding = "consider their Vows"
+
+    def actions_flip(self, g: Game, seat: int) -> list[Action]:
+        return [act("flip", vid) for vid in sorted(player(g, seat)["unique"]["vows"])]
+
+    def act_flip(self, g: Game, seat: int, vid: str) -> None:
+        vows = player(g, seat)["unique"]["vows"]
+        vows[vid] = BROKEN if vows[vid] == VOW else VOW
+        vow, broken = vow_names(g, vid)
+        g.log(f"{{seat{seat}}} turns {vow if vows[vid] == VOW else broken} face-up.")
+        start_run(g, seat)
+
+    def label_flip(self, g: Game, seat: int, vid: str) -> str:
+        vow, broken = vow_names(g, vid)
+        shown = player(g, seat)["unique"]["vows"][vid]
+        return f"Break the {vow} ({broken} face-up)" if shown == VOW else f"Swear the {vow} again (not {broken})"
+
+    def act_keep(self, g: Game, seat: int) -> None:
+        start_run(g, seat)
+
+    def label_keep(self, g: Game, seat: int) -> str:
+        return "Keep your Vows as they are"
+
+    def prompt(self, g: Game, seat: int) -> str:
+        return "Sacred Vows: flip one Vow before your Run Phase?"

@@ -1,13 +1,12 @@
-"""The SCRAP engine for tests (imported directly: it is not registered for play yet)."""
+"""The SCRAP engine for tests and a helper that answers the setup prompts."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engines.core import State
-from engines.scrap.game import Scrap
+from engines.scrap import ENGINE
 
-ENGINE = Scrap()
 SETUP = ("draft", "setup_fissure", "setup_celestium", "place_ship", "place_bots")
 
 

@@ -89,11 +89,28 @@ def test_adjacency_after_a_call():
     assert {a.args[0] for a in ENGINE.legal_actions(state, seat) if a.verb == "domain"} == {"I", "T"}
 
 
-@pytest.mark.parametrize("n", [2, 3, 4])
-def test_bot_games_run_to_the_end_cleanly(n):
-    # SC-END-02, SC-END-03, SC-END-04: with the simple bot, seeded games end at 50 Data with everyone placed
-    for seed in range(2):
-        report = playout(ENGINE, n, seed, {}, bots=True, max_steps=8000, leak_every=25, check_every=12)
+COMBOS = [
+    ("cerebrum,kirurgeon", {}), ("entropy,olympus", {"energised": True}), ("tachyon,vulkanos", {}),
+    ("cerebrum,tachyon,vulkanos", {}), ("entropy,kirurgeon,olympus", {"warped": True, "casual": True}),
+    ("kirurgeon,entropy,olympus,tachyon", {}), ("cerebrum,vulkanos,olympus,entropy", {}),
+]
+"""Every Intelligence at every table size, and the variants: full games with Battles to the end."""
+
+
+@pytest.mark.parametrize(("combo", "extra"), COMBOS)
+def test_full_games_over_intelligence_combos(combo, extra):
+    # SC-END-01, SC-END-02, SC-END-03, SC-END-04, SC-ACT-BATTLE-01: bot games end at 50 Data with everyone
+    # placed, clean under the kit (zones, leaks, undo, replay, JSON) at every step checked
+    n = combo.count(",") + 1
+    options = {"intelligences": combo, **extra}
+    report = playout(ENGINE, n, 3, options, bots=True, max_steps=8000, leak_every=25, check_every=12)
+    assert report.clean and report.completed, report.summary()
+
+
+def test_random_seats_run_to_the_end():
+    # SC-SETUP-12: random Intelligences, the simple bot at every seat
+    for n in (2, 3, 4):
+        report = playout(ENGINE, n, 10 + n, {}, bots=True, max_steps=8000, leak_every=50, check_every=25)
         assert report.clean and report.completed, report.summary()
 
 

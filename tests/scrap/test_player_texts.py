@@ -33,3 +33,25 @@ def test_texts_on_a_random_playout(players, seed):
         state, events = ENGINE.apply(state, seat, rnd.choice(legal))
         for event in events:
             assert bad(event["text"]) is None, event["text"]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 4), (3, 5), (4, 6)])
+def test_texts_through_whole_games_with_battles(players, seed):
+    # SC-BATTLE-11, SC-BATTLE-21 (every Battle choice labelled in words): half bot, half random moves to the end
+    rnd = random.Random(seed)
+    state = ENGINE.setup(players, seed, {})
+    battles = 0
+    while state["result"] is None:
+        seat = rnd.choice(ENGINE.active(state))
+        legal = ENGINE.legal_actions(state, seat)
+        labels = [ENGINE.label(state, seat, a) for a in legal]
+        assert len(set(labels)) == len(labels), labels
+        assert all(len(text) <= 80 for text in labels), labels
+        for text in [*labels, ENGINE.prompt(state, seat)]:
+            assert bad(text) is None, text
+        action = ENGINE.bot_action(state, seat) if rnd.random() < 0.5 else rnd.choice(legal)
+        state, events = ENGINE.apply(state, seat, action)
+        for event in events:
+            assert bad(event["text"]) is None, event["text"]
+            battles += "starts a Battle" in event["text"]
+    assert battles > 0

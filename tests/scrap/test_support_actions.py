@@ -408,3 +408,13 @@ def test_errorful_learning_holds_destroyed_bots_then_gives_xp():
     state["g"]["players"]["1"]["hand"] = []
     state, _ = ENGINE.apply(state, 1, act("keep"))
     assert state["g"]["bots"]["1.1.1"]["at"] is None and state["g"]["players"]["1"]["unique"]["xp"] == 5
+
+
+def test_score_fragments_in_the_load_phase_to_reach_the_end():
+    # SC-ACT-FRAGMENT-04, SC-END-05, SC-END-02: Scoring in your Load Phase can trigger the end check
+    state = at({"step": "load_return"}, lambda g, p: p.update(data=47, fragments=[4, 1], queue=[1, 2]))
+    assert "Score your 4-Data Fragment (Data 47 → 51)" in labels(state)
+    state, _ = ENGINE.apply(state, 0, act("score", 4))
+    assert state["g"]["players"]["0"]["data"] == 51 and state["g"]["players"]["0"]["fragments"] == [1]
+    state, _ = ENGINE.apply(state, 0, act("keep"))
+    assert state["result"] is not None and state["result"]["scores"]["0"] == 52
