@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
-from engines.core import Action, Engine, Game, Option, OptionsSchema, State
+from engines.core import Action, Engine, Game, Option, OptionsSchema, State, game_dir, rules_guide
 from engines.core.effects import Choice, Registry
 
 from . import atoms, battle, bot, combat, combinators, content, interpreter, map_actions, relics, resolution, setup
@@ -37,16 +37,8 @@ class Scrap(Engine):
     zones = views.ZONES
     effects = Registry(interpreter.EFFECTS, atoms.EFFECTS, map_actions.EFFECTS, combat.EFFECTS, combinators.EFFECTS,
                        battle.EFFECTS, resolution.EFFECTS, relics.EFFECTS)
-    rules_summary = ("Each turn: Run your Active Function (Power-Up optional), Call a Domain on the Mode Board "
-                     "and resolve a Subroutine, then Load your Queue. The game ends after a turn in which "
-                     "anyone has 50 Data; Fragments are then scored and the most Data wins (ties: higher POWER).")
-    rules_topics: ClassVar[dict[str, str]] = {
-        "turn": "Run (reveal the rightmost queued Function, Power-Up by a same-Domain card, Celestium or "
-                "Energiser), Call (move the Mode Marker to an adjacent Domain, advance Knowledge, one "
-                "Subroutine), Load (discard the Active Function, refill the Queue to 2).",
-        "setup": "In ascending POWER order: Attribute SETUP choices, your Ship on a Link, your START Bots "
-                 "into the two Areas beside it.",
-    }
+    def load_guide(self) -> rules_guide.Guide:
+        return rules_guide.load(game_dir(self.id))
 
     def load_data(self) -> content.Content:
         return content.load()
