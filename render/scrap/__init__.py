@@ -23,8 +23,13 @@ BOT_LETTER = {"1": "S", "2": "M", "3": "L"}
 
 
 def _name(view: Mapping[str, Any], seat: int) -> str:
-    names = view.get("seat_names") or {}
-    return str(names.get(str(seat)) or names.get(seat) or f"Player {seat + 1}")
+    """The player's name from the host's ``seat_names`` (a list by seat), else "Player N"."""
+    names = view.get("seat_names") or []
+    if isinstance(names, Mapping):
+        found = names.get(str(seat)) or names.get(seat)
+    else:
+        found = names[seat] if 0 <= seat < len(names) else None
+    return str(found or f"Player {seat + 1}")
 
 
 def _bots_line(counts: Mapping[str, int]) -> str:

@@ -1,5 +1,5 @@
 """The rule behind the choice through the fake Discord: ``/rules`` without a topic in a game's channel, the
-turn panel's Rules button, ``/rules game topic`` with autocomplete, during Robo Rescue and Euphoria decisions
+turn panel's Rules button, ``/rules game topic`` with autocomplete, during Robo Rescue, Euphoria and SCRAP decisions
 (RR-CONV-02 when paying a conversion, EU-SETUP-09 while choosing recruits, EU-SETUP-11: the reference card)."""
 
 from __future__ import annotations
@@ -76,6 +76,12 @@ async def test_rules_during_euphoria_decisions(table: Table) -> None:
     assert "**Choosing recruits** (EU-SETUP-09)" in answer and "keep 2" in answer  # EU-SETUP-09
     seen = await play_and_ask(table, game_id, "euphoria", [table.alice], MOVES // 2)
     assert {"draft", "turn", "retrieve", CHOICE} <= {step for step, _ in seen}, seen  # a choice: its effect's rule
+
+
+async def test_rules_during_scrap_decisions(table: Table) -> None:
+    game_id, _ = await start_game(table, options="", game="scrap")
+    seen = await play_and_ask(table, game_id, "scrap", [table.alice, table.bob], MOVES)
+    assert len({step for step, _ in seen}) >= 4, seen  # setup, then the Run/Call/Load phases
 
 
 async def test_the_turn_panel_has_a_grey_rules_button(table: Table) -> None:

@@ -87,6 +87,19 @@ async def test_euphoria_round_through_the_panel(table: Table) -> None:
     check_ending(table, game, (table.alice, table.bob))
 
 
+async def test_scrap_turns_through_the_panel(table: Table) -> None:
+    engine_or_skip("scrap")
+    game_id, _ = await start_game(table, options="", game="scrap")
+    log = TableLog()
+    check_channel(table, log, (await game_row(table, game_id)).board_message_id)
+    for _ in range(6):  # setup choices, then each player's first turns (Run, Call, Load)
+        if not await play_turn(table, log, game_id):
+            break
+    assert max(log.posts_per_turn) <= 1, f"more than one public post in a turn: {log.posts_per_turn}"
+    assert log.boards <= len(log.clicks) + 1
+    print("scrap", summary(log))
+
+
 async def test_board_text_gives_the_position_as_text(table: Table) -> None:
     game_id, board = await start_game(table)
     ix = await table.fake.slash(table.carol, table.channel, "board", options={"text": True})

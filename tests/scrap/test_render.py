@@ -42,3 +42,12 @@ def test_battle_boards_render_after_the_reveal():
     shown = ENGINE.view(state, None)["table"]["battle"]
     assert shown["boards"]["0"] == {"Brawl": ["Axon (Strength 3)"]}
     png_size(draw(ENGINE.view(state, None)))
+
+
+def test_the_hosts_player_names_are_drawn_from_its_list():
+    """The host adds ``seat_names`` as a list by seat (as for every game); the image must take it."""
+    state = table()
+    state["g"]["players"]["0"]["active"] = 5
+    for seat in (None, 0):
+        view = dict(ENGINE.view(state, seat), seat_names=["Alice", "Bob"])
+        assert png_size(draw(view))[0] == 2000
