@@ -145,7 +145,7 @@ def draw(view: dict[str, Any]) -> bytes:
     c = Canvas(WIDTH, total, SCALE)
     c.rect(Box(0, 0, WIDTH, TITLE_H), fill=TEXT)
     c.text((MARGIN, TITLE_H / 2), "SCRAP", HEAD + 2, WHITE, "lm", bold=True)
-    c.text((WIDTH - MARGIN, TITLE_H / 2), f"Round {table['round']} · step {view.get('step', 0)}", SMALL + 1, WHITE,
+    c.text((WIDTH - MARGIN, TITLE_H / 2), f"Round {table['round']}", SMALL + 1, WHITE,
            "rm")
     y = TITLE_H + MARGIN
     result = view.get("result")
