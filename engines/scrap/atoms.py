@@ -183,6 +183,9 @@ def label_for_each(g: Game, item: dict[str, Any], token: Any) -> str:
 def deploy(g: Game, seat: int, size: int, area: str) -> None:
     """DEPLOY (free): a Reserve Bot of ``size`` into ``area``, Active; none in the Reserve: nothing (A-17)."""
     free = board.reserve(g, seat, size)
+    if board.forbidden_size(g, seat, size):
+        g.log(f"{{seat{seat}}}'s Vow of Humility forbids Deploying a Size-{size} Bot.")
+        return
     if not free:
         g.log(f"{{seat{seat}}} has no Bot of Size {size} in the Reserve.")
         return

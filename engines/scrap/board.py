@@ -7,6 +7,7 @@ from typing import Any
 from engines.core import Game
 
 from .content import Bot
+from .support import vow_params
 
 ERRORFUL = "errorful"
 """``bots.<id>.at`` of a Bot held on Cerebrum's Errorful Learning (neither in play nor in the Reserve)."""
@@ -83,6 +84,18 @@ def strength(g: Game, bot: dict[str, Any]) -> int:
     return g.data.intelligences[g.g["players"][str(bot["owner"])]["intel"]].bot(bot["size"]).strength
 
 
+def current_strength(g: Game, bot: dict[str, Any]) -> int:
+    """Base Strength plus Hubris (ATT-OLY-2: Olympus' Size-3 Bots +1 while it is face-up); Data stays base."""
+    bonus = sum(int(v["add"]) for v in vow_params(g, bot["owner"], "vow.size_strength_bonus")
+                if int(v["size"]) == bot["size"])
+    return strength(g, bot) + bonus
+
+
+def forbidden_size(g: Game, seat: int, size: int) -> bool:
+    """Vow of Humility (ATT-OLY-2): no Deploying Bots of this Size nor Upgrading into them."""
+    return any(int(v["size"]) == size for v in vow_params(g, seat, "vow.forbid_size"))
+
+
 def power(g: Game, seat: int) -> int:
     """The seat's POWER (SC-TIE-01)."""
     return g.data.intelligences[g.g["players"][str(seat)]["intel"]].power
@@ -93,7 +106,7 @@ def controller(g: Game, area: str) -> int | None:
     totals: dict[int, int] = {}
     for b in g.g["bots"].values():
         if b["at"] == area and not b["stunned"]:
-            totals[b["owner"]] = totals.get(b["owner"], 0) + strength(g, b)
+            totals[b["owner"]] = totals.get(b["owner"], 0) + current_strength(g, b)
     if not totals:
         return None
     return max(totals, key=lambda s: (totals[s], power(g, s)))

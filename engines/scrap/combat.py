@@ -85,7 +85,7 @@ def _targets(g: Game, item: dict[str, Any]) -> list[str]:
     area, seat, dmg = g.g["bots"][item["bot"]]["at"], item["owner"], item["damage"]
     seen: dict[tuple[int, int, bool, int], str] = {}
     for bid, b in g.g["bots"].items():
-        if b["at"] == area and b["owner"] != seat and dmg.get(bid, 0) < board.strength(g, b):
+        if b["at"] == area and b["owner"] != seat and dmg.get(bid, 0) < board.current_strength(g, b):
             if item["kind"] == "disable" and b["stunned"]:
                 continue  # SC-ACT-DISABLE-06: no effect
             seen.setdefault((b["owner"], b["size"], b["stunned"], dmg.get(bid, 0)), bid)
@@ -140,7 +140,7 @@ def settle(g: Game, item: dict[str, Any]) -> None:
     seat, gained, destroyed = item["owner"], 0, 0
     for bid, dmg in sorted(item["damage"].items()):
         bot = g.g["bots"][bid]
-        if dmg < board.strength(g, bot):
+        if dmg < board.current_strength(g, bot):
             continue
         if item["kind"] == "crush":
             gained += board.strength(g, bot)
@@ -198,7 +198,7 @@ def label_crush(g: Game, item: dict[str, Any], token: Any) -> str:
     dmg = item["damage"].get(token[1:], 0)
     state = " (Stunned)" if bot["stunned"] else ""
     points = incision(g, seat) if bot["stunned"] and item["kind"] == "crush" else 1
-    return f"1 Damage to a {_name(g, bot)}{state} ({dmg + points}/{board.strength(g, bot)})"
+    return f"1 Damage to a {_name(g, bot)}{state} ({dmg + points}/{board.current_strength(g, bot)})"
 
 
 EFFECTS = {

@@ -54,7 +54,7 @@ def strength(g: Game, bid: str) -> int:
     bot = g.g["bots"][bid]
     kind = b["equipped"].get(bid)
     extra = weapon_strength(g, bot["owner"], kind) if kind else 0
-    return board.strength(g, bot) + extra + b["bonus"].get(bid, 0)
+    return board.current_strength(g, bot) + extra + b["bonus"].get(bid, 0)
 
 
 def on_board(g: Game, seat: int, cmd: str | None = None) -> list[str]:

@@ -22,7 +22,7 @@ from .content import DOMAINS, thaw
 from .fight import equipped_count
 from .map_actions import CREATE, FLY, MOBILISE, SEARCH, UPGRADE
 from .relics import HOOKS as RELIC_HOOKS
-from .support import advance, draw_fragments, gain_data, gain_energy, player
+from .support import advance, draw_fragments, gain_data, gain_energy, player, vow_params
 from .vows import HOOKS as VOW_HOOKS
 from .words import describe
 
@@ -185,8 +185,8 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
             effects.push_front(g, effects.effect(CRUSH, seat, kind=op, k=node["k"], bot=None, left=0, damage={}))
     elif "who" in node or (v is None and not (op == "reset" or (op == "refresh" and node.get("v") == "*"))):
         _skip(g, node)
-    elif op == "energy":
-        gain_energy(g, seat, v)
+    elif op == "energy":  # SC-ACT-ENERGY-01; Excess (ATT-OLY-2): +add Value while face-up
+        gain_energy(g, seat, v + sum(int(x["add"]) for x in vow_params(g, seat, "vow.energy_action_bonus")))
     elif op == "data":
         gain_data(g, seat, v)
     elif op == "fragment":

@@ -31,7 +31,8 @@ def run_create(g: Game, item: dict[str, Any]) -> list[Any] | None:
     budget = player(g, seat)["energy"] + weapon_energy(g, seat)
     options: list[Any] = ["done"]
     for bot in intel.bots:
-        if bot.size <= left and bot.cost <= budget and board.reserve(g, seat, bot.size):  # SC-ACT-CREATE-04
+        if bot.size <= left and bot.cost <= budget and board.reserve(g, seat, bot.size) \
+                and not board.forbidden_size(g, seat, bot.size):  # SC-ACT-CREATE-04, Humility
             options += [f"s{bot.size}a", f"s{bot.size}b"]
     return options if len(options) > 1 else None
 
@@ -270,7 +271,7 @@ def run_upgrade(g: Game, item: dict[str, Any]) -> list[Any] | None:
     only = g.g["bots"].get(item["bot"]) if item.get("bot") else None
     options = [f"u{size}-{area}-{'s' if stunned else 'a'}"
                for (size, area, stunned) in sorted(_groups(g, seat, []))
-               if size < 3 and board.reserve(g, seat, size + 1)
+               if size < 3 and board.reserve(g, seat, size + 1) and not board.forbidden_size(g, seat, size + 1)
                and (only is None or (only["size"], only["at"], only["stunned"]) == (size, area, stunned))]
     return options or None
 

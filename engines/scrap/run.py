@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core import Action, Game, Step, act
 
 from . import interpreter
-from .support import chronoflux, pay_chronoflux
+from .support import chronoflux, energy_cap, pay_chronoflux
 from .vows import BROKEN, VOW, vow_names
 
 
@@ -174,6 +174,10 @@ class SacredVows(Step):
         vows[vid] = BROKEN if vows[vid] == VOW else VOW
         vow, broken = vow_names(g, vid)
         g.log(f"{{seat{seat}}} turns {vow if vows[vid] == VOW else broken} face-up.")
+        p, cap = player(g, seat), energy_cap(g, seat)
+        if p["energy"] > cap:  # Vow of Temperance sworn again: the excess is lost
+            g.log(f"{{seat{seat}}} loses {p['energy'] - cap} Energy over the cap of {cap}.")
+            p["energy"] = cap
         start_run(g, seat)
 
     def label_flip(self, g: Game, seat: int, vid: str) -> str:

@@ -12,11 +12,22 @@ def player(g: Game, seat: int) -> dict[str, Any]:
     return g.g["players"][str(seat)]
 
 
+def vow_params(g: Game, seat: int, hook: str) -> list[dict[str, Any]]:
+    """The params of the seat's face-up Vow-card rules named ``hook`` (Olympus' Vows, §4.7; none for others)."""
+    faces = player(g, seat)["unique"].get("vows", {})
+    return [dict(rule["params"]) for vow in g.data.raw["vows"]["vows"] if vow["id"] in faces
+            for rule in vow[faces[vow["id"]]]["rules"] if rule.get("name") == hook]
+
+
+def energy_cap(g: Game, seat: int) -> int:
+    """SC-ACT-ENERGY-01: at most 9; Vow of Temperance (ATT-OLY-2) lowers the cap while it shows its Vow side."""
+    return min([g.data.rules["energy"]["max"], *(int(v["max"]) for v in vow_params(g, seat, "vow.energy_cap"))])
+
+
 def gain_energy(g: Game, seat: int, n: int) -> None:
-    """SC-ACT-ENERGY-01: between 0 and 9, any excess is lost."""
+    """SC-ACT-ENERGY-01: between 0 and 9 (Temperance: 4), any excess is lost."""
     p = player(g, seat)
-    rule = g.data.rules["energy"]
-    p["energy"] = max(rule["min"], min(rule["max"], p["energy"] + n))
+    p["energy"] = max(g.data.rules["energy"]["min"], min(energy_cap(g, seat), p["energy"] + n))
     g.log(f"{{seat{seat}}} gains {n} Energy (now {p['energy']}).")
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from engines.core import act
+from engines.core import Game, act
+from engines.scrap import board
 
-from .battles import data, options, pick, table
+from .battles import area, data, options, pick, put, run_effect, table
 from .helpers import ENGINE
 
 OLY = {"intelligences": "olympus,tachyon"}
@@ -48,3 +49,49 @@ def test_divinity_rises_per_vow_and_pays_at_the_top():
     p = state["g"]["players"][str(seat)]
     assert p["unique"]["divinity"] == 0 and p["celestium"][0]
     assert state["g"]["turn"]["seat"] != seat  # the next player's turn
+
+
+def _vowed(**faces: str):
+    state = table(2, OLY)
+    seat = olympus(state)
+    state["g"]["players"][str(seat)]["unique"]["vows"].update(faces)
+    return state, seat
+
+
+def test_temperance_caps_energy_at_4_and_excess_adds_1_to_energy_actions():
+    # ATT-OLY-2 (§4.7 Vow of Temperance / Excess), SC-ACT-ENERGY-01: the excess is lost
+    state, seat = _vowed()
+    state["g"]["players"][str(seat)]["energy"] = 3
+    state = run_effect(state, seat, "node", node={"op": "energy", "v": 3})
+    assert state["g"]["players"][str(seat)]["energy"] == 4
+    state, seat = _vowed(temperance="broken")
+    state["g"]["players"][str(seat)]["energy"] = 3
+    state = run_effect(state, seat, "node", node={"op": "energy", "v": 3})
+    assert state["g"]["players"][str(seat)]["energy"] == 7  # 3 + (3 + 1), no cap of 4
+
+
+def test_swearing_temperance_again_drops_energy_to_the_cap():
+    # ATT-OLY-2: flipping Temperance back to its Vow side loses the Energy above 4
+    state, seat = _vowed(temperance="broken")
+    state["g"]["players"][str(seat)]["energy"] = 7
+    state["g"]["turn"].update(seat=seat, vowed=True)
+    state = dict(state, stack=[{"step": "sacred_vows", "seat": seat}])
+    state, _ = ENGINE.apply(state, seat, act("flip", "temperance"))
+    assert state["g"]["players"][str(seat)]["energy"] == 4
+
+
+def test_humility_forbids_size_3_and_hubris_gives_it_1_strength():
+    # ATT-OLY-2 (§4.7 Vow of Humility / Hubris), SC-ACT-CREATE-04, SC-TERM-01, SC-ACT-SEARCH-02
+    state, seat = _vowed()
+    g = Game(ENGINE, state, seat)
+    big = next(b for b in state["g"]["bots"].values() if b["owner"] == seat and b["size"] == 3)
+    assert board.forbidden_size(g, seat, 3) and not board.forbidden_size(g, seat, 2)
+    two = put(state, seat, 2, "R1")[0]
+    state = run_effect(state, seat, "node", node={"op": "upgrade", "v": 1})
+    assert state["g"]["bots"][two]["at"] == area(state, "R1")  # no Upgrade into Size 3 offered
+    assert board.current_strength(g, big) == board.strength(g, big)
+    state, seat = _vowed(humility="broken")
+    g = Game(ENGINE, state, seat)
+    big = next(b for b in state["g"]["bots"].values() if b["owner"] == seat and b["size"] == 3)
+    assert not board.forbidden_size(g, seat, 3)
+    assert board.current_strength(g, big) == board.strength(g, big) + 1
