@@ -11,7 +11,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import board
+from . import board, virus
 from .support import player
 
 CRUSH = "crush"
@@ -168,7 +168,9 @@ def dissect(g: Game, seat: int) -> None:
 def destroy(g: Game, bot: dict[str, Any]) -> None:
     """A Bot leaves play to its owner's Reserve, or onto Errorful Learning for Cerebrum (ATT-CER-1)."""
     held = "errorful" in player(g, bot["owner"])["unique"]
+    bid = next(k for k, b in g.g["bots"].items() if b is bot)
     bot.update(at=board.ERRORFUL if held else None, stunned=False)
+    virus.left_play(g, bid, destroyed=True)  # ATT-ENT-2/3
 
 
 def errorful_learning(g: Game, seat: int) -> None:

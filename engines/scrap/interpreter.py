@@ -15,7 +15,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import atoms, board, combinators
+from . import atoms, board, combinators, virus
 from .battle import BATTLE, COMMAND_STEP
 from .combat import CRUSH, crush_value, forbidden
 from .content import DOMAINS, thaw
@@ -107,6 +107,12 @@ def drain(g: Game) -> None:
         return  # paused on a choice, over, or waiting for the secret Command Step
     seat, then = g.g["turn"]["seat"], g.g["turn"].pop("then", None)
     if then == "call":
+        infection = virus.end_of_run(g, seat)
+        if infection:  # ATT-ENT-2: the optional Virus token at the end of the Run Phase
+            g.g["turn"]["then"] = "call"
+            effects.push(g, *infection)
+            drain(g)
+            return
         after_run(g, seat)
     elif then == "load":
         after_call(g, seat)
@@ -183,6 +189,8 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
             g.log(f"{{seat{seat}}}'s Vow of Peace forbids the Crush.")
         else:
             effects.push_front(g, effects.effect(CRUSH, seat, kind=op, k=node["k"], bot=None, left=0, damage={}))
+    elif op == virus.VIRUS and v is not None and "who" not in node and node.get("target") in virus.TARGETS:
+        virus.queue_virus(g, seat, node)  # ATT-ENT-2
     elif "who" in node or (v is None and not (op == "reset" or (op == "refresh" and node.get("v") == "*"))):
         _skip(g, node)
     elif op == "energy":  # SC-ACT-ENERGY-01; Excess (ATT-OLY-2): +add Value while face-up

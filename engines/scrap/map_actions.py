@@ -7,7 +7,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import board
+from . import board, virus
 from .combat import CRUSH, crush_value, forbidden, settle
 from .content import thaw
 from .support import player
@@ -284,6 +284,7 @@ def pick_upgrade(g: Game, item: dict[str, Any], token: Any) -> None:
     new = board.reserve(g, seat, int(size) + 1)[0]
     g.g["bots"][new].update(at=area, stunned=g.g["bots"][old]["stunned"])  # SC-EX-30: keeps the state
     g.g["bots"][old].update(at=None, stunned=False)
+    virus.follow(g, old, new)  # ATT-ENT-2: the Virus token follows the Upgrade
     g.log(f"{{seat{seat}}} upgrades a Bot in {g.data.areas[area].name}.")
     if item["left"] > 1:
         effects.push_front(g, {**item, "left": item["left"] - 1})

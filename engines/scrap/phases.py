@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core import Action, Game, Step, act, effects
 
-from . import interpreter
+from . import interpreter, virus
 from .combat import errorful_learning
 from .content import DOMAINS
 from .run import fn_words, start_run
@@ -205,6 +205,7 @@ class LoadFill(Step):
 def end_turn(g: Game, seat: int) -> None:
     """End of the turn: Errorful Learning, Divinity (its reward may ask), then :func:`next_turn`."""
     errorful_learning(g, seat)
+    virus.end_of_turn(g, seat)
     trees = divinity(g, seat)
     if not trees:
         next_turn(g, seat)

@@ -130,6 +130,7 @@ def new_player(c: Content, intel_id: str, seat_index: int, casual: bool) -> dict
         p["unique"]["divinity"] = 0
     if "virus_tokens" in u:
         p["unique"]["virus"] = u["virus_tokens"]["count"]
+        p["unique"]["infected"] = []
         p["unique"]["infection"] = u["infection_markers"]["count"]
     if "fissures" in u:
         p["unique"]["fissures"] = u["fissures"]["count"]

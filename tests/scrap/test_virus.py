@@ -1,0 +1,84 @@
+"""Entropy's Virus tokens: Infection, Hijack's token removal, Contagion (ATT-ENT-1, ATT-ENT-2, ATT-ENT-3)."""
+
+from __future__ import annotations
+
+from engines.core import Game, effects
+from engines.scrap import combat, virus
+
+from .battles import area, data, labels, options, pick, put, run_effect, table
+from .helpers import ENGINE
+
+ENT = {"intelligences": "entropy,kirurgeon"}
+
+
+def seats(state):
+    ent = next(int(s) for s, p in state["g"]["players"].items() if p["intel"] == "entropy")
+    return ent, 1 - ent
+
+
+def infected(state, seat):
+    return state["g"]["players"][str(seat)]["unique"]["infected"]
+
+
+def test_virus_slot_infects_an_enemy_bot_sharing_an_area_one_token_per_bot():
+    # ATT-ENT-2 (8 tokens, at most 1 per Bot, target shares an Area with your Active Bot), SC-ACT-CELESTIUM-03
+    state = table(2, ENT)
+    ent, foe = seats(state)
+    put(state, ent, 1, "R1")
+    near = put(state, foe, 2, "R1")[0]
+    put(state, foe, 1, "R3")  # no Entropy Bot there
+    state = run_effect(state, ent, "node", node={"op": "virus", "v": 2,
+                                                  "target": "enemy_bot_sharing_area_with_own_active"})
+    assert options(state) == [near]
+    assert labels(state)[0].startswith("Infect Kirurgeon's")
+    state = pick(state, near)
+    assert infected(state, ent) == [near] and state["g"]["players"][str(ent)]["unique"]["virus"] == 7
+    assert state["stack"][-1]["step"] != "choose"  # the second token has no Bot left to go on (1 per Bot)
+
+
+def test_infection_is_offered_at_the_end_of_the_run_phase_and_may_be_declined():
+    # ATT-ENT-2: end of your Run Phase, you may place 1 Virus token
+    state = table(2, ENT)
+    ent, foe = seats(state)
+    put(state, ent, 1, "R1")
+    near = put(state, foe, 1, "R1")[0]
+    state["g"]["turn"]["seat"] = ent
+    state = run_effect(state, ent, "node", node={"op": "data", "v": 1})
+    assert options(state) == [near, "done"]
+    after = pick(state, "done")
+    assert infected(after, ent) == [] and after["g"]["turn"]["phase"] == "call"
+    after = pick(state, near)
+    assert infected(after, ent) == [near] and after["g"]["turn"]["phase"] == "call"
+
+
+def test_token_follows_an_upgrade_and_returns_with_contagion_when_destroyed():
+    # ATT-ENT-2 (follows an Upgrade, returns when its Bot leaves play), ATT-ENT-3 (Contagion: 1 Data)
+    state = table(2, ENT)
+    ent, foe = seats(state)
+    put(state, ent, 1, "R1")
+    small = put(state, foe, 1, "R1")[0]
+    state["g"]["players"][str(ent)]["unique"].update(infected=[small], virus=7)
+    state = run_effect(state, foe, "node", node={"op": "upgrade", "v": 1})
+    if state["stack"][-1]["step"] == "choose":
+        state = pick(state, options(state)[0])
+    big = next(bid for bid, b in state["g"]["bots"].items() if b["owner"] == foe and b["at"] == area(state, "R1"))
+    assert big != small and infected(state, ent) == [big]
+    before = data(state, ent)
+    g = Game(ENGINE, state, ent)
+    combat.destroy(g, g.g["bots"][big])
+    effects.run(g)
+    assert infected(state, ent) == [] and state["g"]["players"][str(ent)]["unique"]["virus"] == 8
+    assert data(state, ent) == before + 1
+
+
+def test_hijack_removes_tokens_where_entropy_has_no_active_bot_at_its_turn_end():
+    # ATT-ENT-1: end of each of your turns, tokens come off Infected Bots in Areas without your Active Bot
+    state = table(2, ENT)
+    ent, foe = seats(state)
+    put(state, ent, 1, "R1")
+    kept = put(state, foe, 1, "R1")[0]
+    lost = put(state, foe, 1, "R3")[0]
+    state["g"]["players"][str(ent)]["unique"].update(infected=[kept, lost], virus=6)
+    g = Game(ENGINE, state, ent)
+    virus.end_of_turn(g, ent)
+    assert infected(state, ent) == [kept] and state["g"]["players"][str(ent)]["unique"]["virus"] == 7
