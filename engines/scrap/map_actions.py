@@ -159,6 +159,11 @@ def run_mobilise(g: Game, item: dict[str, Any]) -> list[Any] | None:
             options.append(f"r{size}-{area}")
         elif not stunned and area != only:  # SC-BATTLE-03: a Reinforce ends in the Battle Area
             options += [f"m{size}-{area}-{to}" for to in board.linked(g, area, seat) if only in (None, to)]
+    if only is None:  # ATT-ENT-1 Hijack: Infected enemy Bots Move for you, through their owner's Links
+        for bid in virus.hijackable(g, seat, item["moved"]):
+            bot = g.g["bots"][bid]
+            if bot["size"] <= left:
+                options += [f"h{bid}-{to}" for to in board.linked(g, bot["at"], bot["owner"])]
     if [t for t in options if t != "done"]:
         if herculean(g, seat, "mobilise_per_celestium"):
             options.append("herculean")
@@ -181,6 +186,9 @@ def pick_mobilise(g: Game, item: dict[str, Any], token: Any) -> None:
         spend_for(g, item, "mobilise_per_celestium")
         return
     seat = item["owner"]
+    if token.startswith("h"):
+        hijack_move(g, item, token)
+        return
     parts = token[1:].split("-")
     size, area = int(parts[0]), parts[1]
     bid = next(b for (sz, at, st), b in _groups(g, seat, item["moved"]).items()
@@ -204,9 +212,22 @@ def pick_mobilise(g: Game, item: dict[str, Any], token: Any) -> None:
         effects.push_front(g, rest)
 
 
+def hijack_move(g: Game, item: dict[str, Any], token: str) -> None:
+    """ATT-ENT-1: the Infected Bot Moves for you (its Size from the Value), then its Virus token comes off."""
+    bid, to = token[1:].split("-")
+    bot = g.g["bots"][bid]
+    g.log(f"{{seat{item['owner']}}} Hijacks {virus.bot_text(g, bid)} and moves it to {g.data.areas[to].name}.")
+    bot["at"] = to
+    virus.remove(g, bid, "Hijack used it")
+    effects.push_front(g, {**item, "left": item["left"] - bot["size"], "moved": [*item["moved"], bid]})
+
+
 def label_mobilise(g: Game, item: dict[str, Any], token: Any) -> str:
     if token == "done":
         return "Stop moving"
+    if token.startswith("h"):
+        bid, to = token[1:].split("-")
+        return f"Hijack {virus.bot_text(g, bid)} into {g.data.areas[to].name}"
     if token == "herculean":
         return f"Spend a Celestium: Mobilise +{herculean_value(g, item['owner'], 'mobilise_per_celestium')} (Herculean)"
     parts = token[1:].split("-")

@@ -58,6 +58,21 @@ def targets(g: Game, seat: int, node: dict[str, Any]) -> list[str] | None:
     return [seen[k] for k in sorted(seen)]
 
 
+def hijackable(g: Game, seat: int, moved: list[str]) -> list[str]:
+    """ATT-ENT-1 Hijack: in your turn, Active Infected Bots (yours to use) in Areas where you have an Active Bot;
+    one per (owner, Size, Area)."""
+    turn = g.g.get("turn") or {}
+    if turn.get("seat") != seat or "infected" not in player(g, seat)["unique"]:
+        return []
+    mine = _own_active_areas(g, seat)
+    seen: dict[tuple[int, int, str], str] = {}
+    for bid in sorted(infected_by(g, seat)):
+        b = g.g["bots"][bid]
+        if board.in_play(b) and not b["stunned"] and b["at"] in mine and bid not in moved:
+            seen.setdefault((b["owner"], b["size"], b["at"]), bid)
+    return [seen[k] for k in sorted(seen)]
+
+
 def bot_text(g: Game, bid: str) -> str:
     bot = g.g["bots"][bid]
     intel = g.data.intelligences[player(g, bot["owner"])["intel"]]

@@ -82,3 +82,21 @@ def test_hijack_removes_tokens_where_entropy_has_no_active_bot_at_its_turn_end()
     g = Game(ENGINE, state, ent)
     virus.end_of_turn(g, ent)
     assert infected(state, ent) == [kept] and state["g"]["players"][str(ent)]["unique"]["virus"] == 7
+
+
+def test_hijack_moves_an_infected_enemy_bot_through_its_owners_links_then_its_token_comes_off():
+    # ATT-ENT-1: in your turn, beside your Active Bot, an Active Infected Bot Moves for you (uses its Size)
+    state = table(2, ENT)
+    ent, foe = seats(state)
+    put(state, ent, 1, "R1")
+    thrall = put(state, foe, 2, "R1")[0]
+    put(state, foe, 1, "R3")
+    state["g"]["players"][str(ent)]["unique"].update(infected=[thrall], virus=7)
+    state["g"]["turn"]["seat"] = ent
+    state = run_effect(state, ent, "mobilise", left=2, moved=[])
+    hijacks = [t for t in options(state) if str(t).startswith("h")]
+    assert hijacks and all(t.startswith(f"h{thrall}-") for t in hijacks)
+    assert any(label.startswith("Hijack Kirurgeon's") for label in labels(state))
+    state = pick(state, hijacks[0])
+    assert state["g"]["bots"][thrall]["at"] == hijacks[0].split("-")[1]
+    assert infected(state, ent) == [] and state["g"]["players"][str(ent)]["unique"]["virus"] == 8
