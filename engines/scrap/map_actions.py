@@ -163,7 +163,7 @@ def run_mobilise(g: Game, item: dict[str, Any]) -> list[Any] | None:
         for bid in virus.hijackable(g, seat, item["moved"]):
             bot = g.g["bots"][bid]
             if bot["size"] <= left:
-                options += [f"h{bid}-{to}" for to in board.linked(g, bot["at"], bot["owner"])]
+                options += [f"j{bid}-{to}" for to in board.linked(g, bot["at"], bot["owner"])]
     if [t for t in options if t != "done"]:
         if herculean(g, seat, "mobilise_per_celestium"):
             options.append("herculean")
@@ -186,7 +186,7 @@ def pick_mobilise(g: Game, item: dict[str, Any], token: Any) -> None:
         spend_for(g, item, "mobilise_per_celestium")
         return
     seat = item["owner"]
-    if token.startswith("h"):
+    if token.startswith("j"):
         hijack_move(g, item, token)
         return
     parts = token[1:].split("-")
@@ -225,7 +225,7 @@ def hijack_move(g: Game, item: dict[str, Any], token: str) -> None:
 def label_mobilise(g: Game, item: dict[str, Any], token: Any) -> str:
     if token == "done":
         return "Stop moving"
-    if token.startswith("h"):
+    if token.startswith("j"):
         bid, to = token[1:].split("-")
         return f"Hijack {virus.bot_text(g, bid)} into {g.data.areas[to].name}"
     if token == "herculean":

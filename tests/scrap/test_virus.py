@@ -94,8 +94,8 @@ def test_hijack_moves_an_infected_enemy_bot_through_its_owners_links_then_its_to
     state["g"]["players"][str(ent)]["unique"].update(infected=[thrall], virus=7)
     state["g"]["turn"]["seat"] = ent
     state = run_effect(state, ent, "mobilise", left=2, moved=[])
-    hijacks = [t for t in options(state) if str(t).startswith("h")]
-    assert hijacks and all(t.startswith(f"h{thrall}-") for t in hijacks)
+    hijacks = [t for t in options(state) if str(t).startswith("j")]
+    assert hijacks and all(t.startswith(f"j{thrall}-") for t in hijacks)
     assert any(label.startswith("Hijack Kirurgeon's") for label in labels(state))
     state = pick(state, hijacks[0])
     assert state["g"]["bots"][thrall]["at"] == hijacks[0].split("-")[1]
