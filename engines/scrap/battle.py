@@ -12,7 +12,7 @@ from typing import Any
 from engines.core import Game, Simultaneous, effects
 from engines.core.effects import Handler
 
-from . import board, fight
+from . import board, fight, status
 from .combat import dissect
 from .content import thaw
 from .fight import battle, bot_words, in_area
@@ -65,6 +65,7 @@ def start(g: Game, item: dict[str, Any], area: str) -> None:
     if set(g.g["battle"]["mods"]) - MODS_WRITTEN:
         g.log("(Part of this Raid's Power-Up is not implemented yet and is skipped.)")
     effects.push_front(g, effects.effect(REINFORCE, laps[0]))
+    status.offer_evade(g)  # #54: a face-up Evasive Manoeuvre may first Mobilise out
 
 
 # -- Step 1: Reinforcement ----------------------------------------------------------------------------------

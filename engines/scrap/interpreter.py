@@ -15,7 +15,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import atoms, board, combinators, virus
+from . import atoms, board, combinators, status, virus
 from .battle import BATTLE, COMMAND_STEP
 from .combat import CRUSH, crush_value, forbidden
 from .content import DOMAINS, thaw
@@ -27,7 +27,7 @@ from .vows import HOOKS as VOW_HOOKS
 from .words import describe
 
 NODE, PAY, PAY_ANY, EXPEND = "node", "pay", "pay_any", "expend"
-HOOKS = {**RELIC_HOOKS, **VOW_HOOKS}
+HOOKS = {**RELIC_HOOKS, **VOW_HOOKS, **status.HOOKS}
 """The named hooks of ``data/scrap/hooks.json`` written so far, by name."""
 WEAPON, PROGRESS, CELESTIUM, SLOT, REFRESH = "weapon", "progress", "celestium", "slot_action", "refresh"
 """Effect names: one tree node, the Costs, and the Support actions that ask."""
@@ -233,6 +233,10 @@ def run_node(g: Game, item: dict[str, Any]) -> list[Any] | None:
     kind = next((k for k in node if k in LIST_COMBINATORS), None)
     if kind is not None:
         effects.push_front(g, *(effects.effect(NODE, seat, node=child) for child in node[kind]))
+        return None
+    if isinstance(node.get("status"), dict):  # SC-TERM-03
+        if not status.lay_face_up(g, seat, node):
+            _skip(g, node)
         return None
     if "choose_bot" in node:
         effects.push_front(g, effects.effect(atoms.CHOOSE_BOT, seat, sel=node["choose_bot"], **{"as": node["as"]},

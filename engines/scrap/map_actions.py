@@ -150,16 +150,16 @@ def _groups(g: Game, seat: int, moved: list[str]) -> dict[tuple[int, str, bool],
 
 def run_mobilise(g: Game, item: dict[str, Any]) -> list[Any] | None:
     """SC-ACT-MOBILISE-01..06: Moves of total Size ≤ N, each Bot once, to a Linked Area; a Stunned Bot Recovers."""
-    seat, left, only = item["owner"], item["left"], item.get("to")
+    seat, left, only, out_of = item["owner"], item["left"], item.get("to"), item.get("out_of")
     options: list[Any] = [] if item.get("must") and not item["moved"] else ["done"]
     for (size, area, stunned), _ in sorted(_groups(g, seat, item["moved"]).items()):
-        if size > left:
-            continue
+        if size > left or (out_of is not None and (stunned or area != out_of)):
+            continue  # #54 Evade: only Active Bots, only out of the Battle Area
         if stunned and only in (None, area):  # SC-BATTLE-05: a Reinforce Recovers only in the Battle Area
             options.append(f"r{size}-{area}")
         elif not stunned and area != only:  # SC-BATTLE-03: a Reinforce ends in the Battle Area
             options += [f"m{size}-{area}-{to}" for to in board.linked(g, area, seat) if only in (None, to)]
-    if only is None:  # ATT-ENT-1 Hijack: Infected enemy Bots Move for you, through their owner's Links
+    if only is None and out_of is None:  # ATT-ENT-1 Hijack: Infected enemy Bots Move for you (owner's Links)
         for bid in virus.hijackable(g, seat, item["moved"]):
             bot = g.g["bots"][bid]
             if bot["size"] <= left:
@@ -224,6 +224,8 @@ def hijack_move(g: Game, item: dict[str, Any], token: str) -> None:
 
 def label_mobilise(g: Game, item: dict[str, Any], token: Any) -> str:
     if token == "done":
+        if item.get("out_of") and not item["moved"]:
+            return f"Stay in {g.data.areas[item['out_of']].name} (no Evade)"
         return "Stop moving"
     if token.startswith("j"):
         bid, to = token[1:].split("-")

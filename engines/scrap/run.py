@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core import Action, Game, Step, act
 
-from . import interpreter
+from . import interpreter, status
 from .support import chronoflux, energy_cap, pay_chronoflux
 from .vows import BROKEN, VOW, vow_names
 
@@ -24,6 +24,7 @@ def start_run(g: Game, seat: int) -> None:
     """SC-RUN-02..05: reveal the rightmost queued Function, or ask for one from hand when the Queue is empty."""
     p = player(g, seat)
     g.g["turn"]["phase"] = "run"
+    status.turn_face_down(g, seat)  # SC-RUN-01
     if "vows" in p["unique"] and not g.g["turn"].get("vowed"):  # ATT-OLY-2: first, the Sacred Vows
         g.g["turn"]["vowed"] = True
         g.goto("sacred_vows", seat=seat)
