@@ -14,6 +14,7 @@ from .phases import CallDomain, LoadFill, LoadReturn, Subroutine, TurnEnd
 from .run import ChooseActive, PowerUp, SacredVows
 from .setup_steps import Draft, PlaceBots, PlaceShip, SetupCelestium, SetupFissure
 from .virus import EFFECTS as VIRUS_EFFECTS
+from .warp import EFFECTS as WARP_EFFECTS
 
 
 class Scrap(Engine):
@@ -37,7 +38,7 @@ class Scrap(Engine):
              Subroutine, LoadReturn, LoadFill, TurnEnd, SacredVows, Command, Choice)
     zones = views.ZONES
     effects = Registry(interpreter.EFFECTS, atoms.EFFECTS, map_actions.EFFECTS, combat.EFFECTS, combinators.EFFECTS,
-                       battle.EFFECTS, resolution.EFFECTS, relics.EFFECTS, VIRUS_EFFECTS)
+                       battle.EFFECTS, resolution.EFFECTS, relics.EFFECTS, VIRUS_EFFECTS, WARP_EFFECTS)
     def load_guide(self) -> rules_guide.Guide:
         return rules_guide.load(game_dir(self.id))
 

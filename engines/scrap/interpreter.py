@@ -15,7 +15,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import atoms, board, combinators, status, virus
+from . import atoms, board, combinators, status, virus, warp
 from .battle import BATTLE, COMMAND_STEP
 from .combat import CRUSH, crush_value, forbidden
 from .content import DOMAINS, thaw
@@ -41,8 +41,9 @@ def build(g: Game, ref: int, powered: bool) -> Any:
     if not powered:
         return core
     pu = f.power_up
-    if pu["pos"] == "mod":  # SC-RUN-08: the Core with the MOD's changes
-        return patched(core, thaw(pu["mod"]))
+    if pu["pos"] == "mod":  # SC-RUN-08: the Core with the MOD's changes (#58: the extra Function's +1)
+        plus = [m["params"]["add"] for m in pu["mod"] if m.get("name") == warp.PLUS_HOOK]
+        return warp.mark_plus(patched(core, thaw(pu["mod"])), plus[0]) if plus else patched(core, thaw(pu["mod"]))
     extra = thaw(pu["effect"])
     if pu["pos"] == "before":
         return {"seq": [extra, core]}
@@ -135,6 +136,7 @@ def after_call(g: Game, seat: int) -> None:
     if p["active"] is not None:
         (p["hand"] if g.g["turn"].pop("refresh_active", False) else p["discard"]).append(p["active"])
         p["active"] = None
+    p["discard"].extend(g.g["turn"].pop("extra", []))  # WARP: the extra Function goes too
     g.goto("load_return", seat=seat)
 
 
@@ -191,6 +193,10 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
             effects.push_front(g, effects.effect(CRUSH, seat, kind=op, k=node["k"], bot=None, left=0, damage={}))
     elif op == virus.VIRUS and v is not None and "who" not in node and node.get("target") in virus.TARGETS:
         virus.queue_virus(g, seat, node)  # ATT-ENT-2
+    elif op == warp.RELOCATE and bot is not None and node.get("to") == "any_area":
+        effects.push_front(g, effects.effect(warp.RELOCATE, seat, bot=node["bot"]))
+    elif op == warp.EXTRA:
+        effects.push_front(g, effects.effect(warp.EXTRA, seat, plus=node.get("warp_plus", 0)))
     elif "who" in node or (v is None and not (op == "reset" or (op == "refresh" and node.get("v") == "*"))):
         _skip(g, node)
     elif op == "energy":  # SC-ACT-ENERGY-01; Excess (ATT-OLY-2): +add Value while face-up
@@ -229,6 +235,10 @@ def run_node(g: Game, item: dict[str, Any]) -> list[Any] | None:
     node, seat = item["node"], item["owner"]
     if "op" in node:
         atom(g, seat, node)
+        return None
+    if "extra_fn" in node:  # WARP's extra Run Step: the Function's Core
+        effects.push_front(g, effects.effect(NODE, seat, node=warp.bump(build(g, node["extra_fn"], False),
+                                                                         node["warp_plus"])))
         return None
     kind = next((k for k in node if k in LIST_COMBINATORS), None)
     if kind is not None:
@@ -279,6 +289,8 @@ def run_node(g: Game, item: dict[str, Any]) -> list[Any] | None:
                 effects.push_front(g, effects.effect(PAY, seat, node=node))
             else:
                 g.log(f"{{seat{seat}}} cannot pay {cost['v']} Energy.")
+        elif cost.get("op") == warp.PAY_C and value(cost) is not None:
+            warp.queue_pay(g, seat, node)
         elif cost.get("op") == "expend" and value(cost, "n") is not None:
             effects.push_front(g, effects.effect(EXPEND, seat, n=cost["n"], domain=cost.get("domain"),
                                                  then=node["then"], paying=False, secret=True))
