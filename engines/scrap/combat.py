@@ -15,8 +15,8 @@ from . import board, virus
 from .support import player
 
 CRUSH = "crush"
-BOMBARD_WEAPON = "crush.discard_weapon_bonus"
-"""Bombardment's hook: discard 1 Weapon to add its Strength to a Crush."""
+BOMBARD_WEAPON, BOMBARD_AIM = "crush.discard_weapon_bonus", "crush.bombardment"
+"""Bombardment's hooks: discard 1 Weapon to add its Strength to a Crush; aim a Crush at an adjacent Area."""
 
 
 def _name(g: Game, bot: dict[str, Any]) -> str:
@@ -52,7 +52,8 @@ def run_crush(g: Game, item: dict[str, Any]) -> list[Any] | None:
     if item["bot"] is None:
         options = []
         for (size, area, stunned), _ in sorted(_own(g, seat).items()):
-            if not stunned and any(b["owner"] != seat and b["at"] == area for b in g.g["bots"].values()):
+            reach = {area, *aims(g, seat, item["kind"], size, area)}
+            if not stunned and any(b["owner"] != seat and b["at"] in reach for b in g.g["bots"].values()):
                 options.append(f"b{size}-{area}")
         if not options:
             g.log(f"{{seat{seat}}} has no Bot that can {item['kind'].capitalize()}.")
@@ -63,7 +64,30 @@ def run_crush(g: Game, item: dict[str, Any]) -> list[Any] | None:
         return None
     can_boost = item["kind"] == "crush" and not item.get("boosted") and has_rule(g, seat, BOMBARD_WEAPON)
     boost = [f"w{k}" for k in sorted(set(player(g, seat)["weapons"]))] if can_boost else []
-    return [*targets, *boost, "done"]
+    bot = g.g["bots"][item["bot"]]
+    aim = [] if item["damage"] or item.get("aim") or item.get("pool") \
+        else [f"a{a}" for a in aims(g, seat, item["kind"], bot["size"], bot["at"])]
+    return [*targets, *aim, *boost, "done"]
+
+
+def bombardment(g: Game, seat: int) -> dict[str, Any] | None:
+    """The params of the seat's ``crush.bombardment`` rule (Vulkanos), if any."""
+    for att in g.data.intelligences[player(g, seat)["intel"]].attributes:
+        for rule in att.rules:
+            if rule.get("name") == BOMBARD_AIM:
+                return dict(rule["params"])
+    return None
+
+
+def aims(g: Game, seat: int, kind: str, size: int, area: str) -> list[str]:
+    """ATT-VUL-2 Bombardment: a Crush by a Bot of Size >= min_size may aim at enemy Bots in an adjacent Area
+    (sharing any Link, Obstacles ignored)."""
+    rule = bombardment(g, seat) if kind == CRUSH else None
+    if rule is None or size < int(rule["min_size"]):
+        return []
+    near = sorted({x for lk in g.g["links"] for x in board.link_areas(g, lk) if area in board.link_areas(g, lk)}
+                  - {area})
+    return [a for a in near if any(b["owner"] != seat and b["at"] == a for b in g.g["bots"].values())]
 
 
 def has_rule(g: Game, seat: int, name: str) -> bool:
@@ -82,7 +106,7 @@ def _own(g: Game, seat: int) -> dict[tuple[int, str, bool], str]:
 
 def _targets(g: Game, item: dict[str, Any]) -> list[str]:
     """One Bot id per kind of enemy Bot still alive to the Damage, strongest first."""
-    area, seat, dmg = g.g["bots"][item["bot"]]["at"], item["owner"], item["damage"]
+    area, seat, dmg = item.get("aim") or g.g["bots"][item["bot"]]["at"], item["owner"], item["damage"]
     seen: dict[tuple[int, int, bool, int], str] = {}
     for bid, b in g.g["bots"].items():
         if b["at"] == area and b["owner"] != seat and dmg.get(bid, 0) < board.current_strength(g, b):
@@ -103,6 +127,10 @@ def pick_crush(g: Game, item: dict[str, Any], token: Any) -> None:
         effects.push_front(g, {**item, "bot": bid, "left": value})
     elif token == "done":
         _finish(g, item)
+    elif token.startswith("a"):  # Bombardment: the Damage goes to the adjacent Area at Value + value_mod
+        value = max(0, item["left"] + int(bombardment(g, seat)["value_mod"]))
+        g.log(f"{{seat{seat}}} bombards {g.data.areas[token[1:]].name}: Crush {value}.")
+        effects.push_front(g, {**item, "aim": token[1:], "left": value})
     elif token.startswith("w"):  # Bombardment (Vulkanos): discard a Weapon, its Strength joins the Value
         kind = token[1:]
         player(g, seat)["weapons"].remove(kind)
@@ -192,6 +220,9 @@ def label_crush(g: Game, item: dict[str, Any], token: Any) -> str:
     if token.startswith("w"):
         kind = g.data.supplies["weapons"]["kinds"][token[1:]]
         return f"Discard a {kind['name']} Weapon: Crush +{kind['strength']} (Bombardment)"
+    if token.startswith("a"):
+        value = max(0, item["left"] + int(bombardment(g, seat)["value_mod"]))
+        return f"Bombard {g.data.areas[token[1:]].name} instead: Crush {value} (Bombardment)"
     if token.startswith("b"):
         size, area = token[1:].split("-")
         bot = g.data.intelligences[player(g, seat)["intel"]].bot(int(size))
