@@ -118,6 +118,16 @@ def passable(g: Game, link: str, seat: int) -> bool:
     return not stack or stack[-1] in (f"ship:{seat}", f"fissure:{seat}")
 
 
+def neighbours(g: Game, area: str) -> list[str]:
+    """The Areas sharing any Link with ``area``, Obstacles ignored, in Link order."""
+    out = []
+    for lk in g.g["links"]:
+        a, b = link_areas(g, lk)
+        if area in (a, b) and (other := b if area == a else a) not in out:
+            out.append(other)
+    return out
+
+
 def linked(g: Game, area: str, seat: int) -> list[str]:
     """The Areas Linked to ``area`` for ``seat``, in Link order."""
     out = []

@@ -85,8 +85,7 @@ def aims(g: Game, seat: int, kind: str, size: int, area: str) -> list[str]:
     rule = bombardment(g, seat) if kind == CRUSH else None
     if rule is None or size < int(rule["min_size"]):
         return []
-    near = sorted({x for lk in g.g["links"] for x in board.link_areas(g, lk) if area in board.link_areas(g, lk)}
-                  - {area})
+    near = sorted(board.neighbours(g, area))
     return [a for a in near if any(b["owner"] != seat and b["at"] == a for b in g.g["bots"].values())]
 
 
@@ -199,6 +198,18 @@ def destroy(g: Game, bot: dict[str, Any]) -> None:
     bid = next(k for k, b in g.g["bots"].items() if b is bot)
     bot.update(at=board.ERRORFUL if held else None, stunned=False)
     virus.left_play(g, bid, destroyed=True)  # ATT-ENT-2/3
+
+
+def stun(g: Game, seat: int, params: dict[str, Any]) -> None:
+    """bot.stun (#71): Stun the bound Bot, whatever else happened (nothing when it has left play)."""
+    bot = g.g["bots"].get(params.get("bot")) if isinstance(params.get("bot"), str) else None
+    if bot is not None and board.in_play(bot) and not bot["stunned"]:
+        bot["stunned"] = True
+        g.log(f"{{seat{seat}}}'s {_name(g, bot)} in {g.data.areas[bot['at']].name} is Stunned.")
+
+
+HOOKS = {"bot.stun": stun}
+"""Named hooks run here."""
 
 
 def errorful_learning(g: Game, seat: int) -> None:

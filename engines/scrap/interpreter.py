@@ -15,9 +15,10 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import atoms, board, combinators, status, virus, warp
+from . import atoms, board, combinators, map_actions, status, virus, warp
 from .battle import BATTLE, COMMAND_STEP
 from .combat import CRUSH, crush_value, forbidden
+from .combat import HOOKS as COMBAT_HOOKS
 from .content import DOMAINS, thaw
 from .fight import equipped_count
 from .map_actions import CREATE, FLY, MOBILISE, SEARCH, UPGRADE
@@ -27,7 +28,7 @@ from .vows import HOOKS as VOW_HOOKS
 from .words import describe
 
 NODE, PAY, PAY_ANY, EXPEND = "node", "pay", "pay_any", "expend"
-HOOKS = {**RELIC_HOOKS, **VOW_HOOKS, **status.HOOKS}
+HOOKS = {**RELIC_HOOKS, **VOW_HOOKS, **status.HOOKS, **COMBAT_HOOKS}
 """The named hooks of ``data/scrap/hooks.json`` written so far, by name."""
 WEAPON, PROGRESS, CELESTIUM, SLOT, REFRESH = "weapon", "progress", "celestium", "slot_action", "refresh"
 """Effect names: one tree node, the Costs, and the Support actions that ask."""
@@ -43,7 +44,8 @@ def build(g: Game, ref: int, powered: bool) -> Any:
     pu = f.power_up
     if pu["pos"] == "mod":  # SC-RUN-08: the Core with the MOD's changes (#58: the extra Function's +1)
         plus = [m["params"]["add"] for m in pu["mod"] if m.get("name") == warp.PLUS_HOOK]
-        return warp.mark_plus(patched(core, thaw(pu["mod"])), plus[0]) if plus else patched(core, thaw(pu["mod"]))
+        tree = map_actions.mark_mobilise(patched(core, thaw(pu["mod"])), thaw(pu["mod"]))
+        return warp.mark_plus(tree, plus[0]) if plus else tree
     extra = thaw(pu["effect"])
     if pu["pos"] == "before":
         return {"seq": [extra, core]}
@@ -216,8 +218,9 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
         effects.push_front(g, effects.effect(UPGRADE, seat, left=v))
     elif op == "fly":
         effects.push_front(g, effects.effect(FLY, seat, left=v))
-    elif op == "mobilise":
-        effects.push_front(g, effects.effect(MOBILISE, seat, left=v, moved=[]))
+    elif op == "mobilise":  # #28/#48: the MOD's moves per Bot and Obstacles ignored, if any
+        effects.push_front(g, effects.effect(MOBILISE, seat, left=v, moved=[],
+                                             **{k: node[k] for k in ("max_moves", "ignore_obstacles") if k in node}))
     elif op == "search":
         effects.push_front(g, effects.effect(SEARCH, seat, left=v, chosen=[]))
     elif op == "progress":

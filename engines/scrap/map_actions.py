@@ -148,17 +148,47 @@ def _groups(g: Game, seat: int, moved: list[str]) -> dict[tuple[int, str, bool],
     return out
 
 
+def mark_mobilise(tree: Any, mods: list[dict[str, Any]]) -> Any:
+    """#28/#48: the MOD's ``mobilise.moves_per_bot`` / ``mobilise.ignore_obstacles`` on every MOBILISE atom."""
+    marks = {}
+    for m in mods:
+        if m.get("name") == "mobilise.moves_per_bot":
+            marks["max_moves"] = m["params"]["max_moves"]
+        elif m.get("name") == "mobilise.ignore_obstacles":
+            marks["ignore_obstacles"] = True
+    if not marks or not isinstance(tree, (dict, list)):
+        return tree
+    if isinstance(tree, list):
+        return [mark_mobilise(x, mods) for x in tree]
+    out = {k: mark_mobilise(v, mods) for k, v in tree.items()}
+    return {**out, **marks} if out.get("op") == "mobilise" else out
+
+
+def exhausted(item: dict[str, Any]) -> list[str]:
+    """Bots that may not Move again in this Mobilise: once each (SC-ACT-MOBILISE-01), or ``max_moves`` times
+    (#28/#48 ``mobilise.moves_per_bot``; None: no limit)."""
+    limit = item.get("max_moves", 1)
+    if limit is None:
+        return []
+    return sorted({b for b in item["moved"] if item["moved"].count(b) >= limit})
+
+
+def reach(g: Game, item: dict[str, Any], area: str) -> list[str]:
+    """The Areas a Move may go to: Linked for you, or every neighbour (#48 ``mobilise.ignore_obstacles``)."""
+    return board.neighbours(g, area) if item.get("ignore_obstacles") else board.linked(g, area, item["owner"])
+
+
 def run_mobilise(g: Game, item: dict[str, Any]) -> list[Any] | None:
     """SC-ACT-MOBILISE-01..06: Moves of total Size ≤ N, each Bot once, to a Linked Area; a Stunned Bot Recovers."""
     seat, left, only, out_of = item["owner"], item["left"], item.get("to"), item.get("out_of")
     options: list[Any] = [] if item.get("must") and not item["moved"] else ["done"]
-    for (size, area, stunned), _ in sorted(_groups(g, seat, item["moved"]).items()):
+    for (size, area, stunned), _ in sorted(_groups(g, seat, exhausted(item)).items()):
         if size > left or (out_of is not None and (stunned or area != out_of)):
             continue  # #54 Evade: only Active Bots, only out of the Battle Area
         if stunned and only in (None, area):  # SC-BATTLE-05: a Reinforce Recovers only in the Battle Area
             options.append(f"r{size}-{area}")
         elif not stunned and area != only:  # SC-BATTLE-03: a Reinforce ends in the Battle Area
-            options += [f"m{size}-{area}-{to}" for to in board.linked(g, area, seat) if only in (None, to)]
+            options += [f"m{size}-{area}-{to}" for to in reach(g, item, area) if only in (None, to)]
     if only is None and out_of is None:  # ATT-ENT-1 Hijack: Infected enemy Bots Move for you (owner's Links)
         for bid in virus.hijackable(g, seat, item["moved"]):
             bot = g.g["bots"][bid]
@@ -191,7 +221,7 @@ def pick_mobilise(g: Game, item: dict[str, Any], token: Any) -> None:
         return
     parts = token[1:].split("-")
     size, area = int(parts[0]), parts[1]
-    bid = next(b for (sz, at, st), b in _groups(g, seat, item["moved"]).items()
+    bid = next(b for (sz, at, st), b in _groups(g, seat, exhausted(item)).items()
                if sz == size and at == area and st == token.startswith("r"))
     bot = g.g["bots"][bid]
     name = g.data.intelligences[player(g, seat)["intel"]].bot(size).name
