@@ -27,7 +27,7 @@ RELIC_INSTALL = "relic_install"
 RESOLUTION = ("probe", "bolster", "lead", "fire", "brawl")
 """Effect names of the five Commands (they equal the Command ids)."""
 MODS_WRITTEN = frozenset({"battle.reinforce_end", "battle.command_order", "battle.weapon_bonus", "battle.kill_data",
-                          "battle.command_total_bonus", "battle.move_command"})
+                          "battle.command_total_bonus", "battle.move_command", "battle.move_to_probe"})
 """The Raid MOD hooks (``data/scrap/hooks.json``) the Battle applies; the others are logged as skipped."""
 
 
@@ -177,6 +177,9 @@ def after_command(g: Game, rest: list[dict[str, Any]]) -> None:
     order = b["mods"].get("battle.command_order", {}).get("order") or list(RESOLUTION)
     queue = effects.pending(g)
     first = [effects.effect("move_command", b["current"])] if "battle.move_command" in b["mods"] else []
+    if "battle.move_to_probe" in b["mods"]:  # Hypnotic Raid (#16)
+        count = int(b["mods"]["battle.move_to_probe"]["count"])
+        first.append(effects.effect("move_to_probe", b["current"], left=count))
     queue[0:0] = [*first, *(effects.effect(cmd, b["current"]) for cmd in order),
                   effects.effect(VICTORY, b["current"]), *rest]
 

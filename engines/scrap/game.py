@@ -10,6 +10,7 @@ from engines.core.effects import Choice, Registry
 from . import atoms, battle, bot, combat, combinators, content, interpreter, map_actions, relics, resolution, setup
 from . import view as views
 from .command import Command
+from .hypnotic import EFFECTS as HYPNOTIC_EFFECTS
 from .phases import CallDomain, LoadFill, LoadReturn, Subroutine, TurnEnd
 from .run import ChooseActive, PowerUp, SacredVows
 from .setup_steps import Draft, PlaceBots, PlaceShip, SetupCelestium, SetupFissure
@@ -38,7 +39,8 @@ class Scrap(Engine):
              Subroutine, LoadReturn, LoadFill, TurnEnd, SacredVows, Command, Choice)
     zones = views.ZONES
     effects = Registry(interpreter.EFFECTS, atoms.EFFECTS, map_actions.EFFECTS, combat.EFFECTS, combinators.EFFECTS,
-                       battle.EFFECTS, resolution.EFFECTS, relics.EFFECTS, VIRUS_EFFECTS, WARP_EFFECTS)
+                       battle.EFFECTS, resolution.EFFECTS, relics.EFFECTS, VIRUS_EFFECTS, WARP_EFFECTS,
+                       HYPNOTIC_EFFECTS)
     def load_guide(self) -> rules_guide.Guide:
         return rules_guide.load(game_dir(self.id))
 

@@ -1,11 +1,11 @@
-"""Entropy's Virus tokens: Infection, Hijack's token removal, Contagion (ATT-ENT-1, ATT-ENT-2, ATT-ENT-3)."""
+"""Entropy's Virus tokens: Infection, Hijack, Contagion, Hypnotic Raid (ATT-ENT-1, ATT-ENT-2, ATT-ENT-3, SC-REF-16)."""
 
 from __future__ import annotations
 
 from engines.core import Game, effects
 from engines.scrap import combat, virus
 
-from .battles import area, data, labels, options, pick, put, run_effect, table
+from .battles import area, data, do, labels, options, pick, put, run_effect, start, table
 from .helpers import ENGINE
 
 ENT = {"intelligences": "entropy,kirurgeon"}
@@ -100,3 +100,22 @@ def test_hijack_moves_an_infected_enemy_bot_through_its_owners_links_then_its_to
     state = pick(state, hijacks[0])
     assert state["g"]["bots"][thrall]["at"] == hijacks[0].split("-")[1]
     assert infected(state, ent) == [] and state["g"]["players"][str(ent)]["unique"]["virus"] == 8
+
+
+def test_hypnotic_raid_sends_an_infected_enemy_bot_to_probe_at_the_start_of_resolution():
+    # SC-REF-16 (#16 MOD battle.move_to_probe), ATT-ENT-1 (Infected)
+    state = table(2, ENT)
+    ent, foe = seats(state)
+    put(state, ent, 2, "R2")
+    thrall = put(state, foe, 1, "R2")[0]
+    state["g"]["players"][str(ent)]["unique"].update(infected=[thrall], virus=7)
+    state["g"]["turn"]["seat"] = ent
+    state = start(state, ent, "R2", mods={"battle.move_to_probe": {"count": 1, "sel": "infected_enemy_in_battle",
+                                                                   "at": "resolution_start"}})
+    for token in ("pass", "strike"):
+        state = pick(state, token)
+    state = do(state, ent, "assign", "brawl")
+    state = do(state, ent, "lock")
+    state = do(state, foe, "assign", "fire")
+    state = do(state, foe, "lock")  # the only Infected Bot goes at once, before Probe resolves
+    assert state["g"]["battle"]["boards"][thrall] == "probe"
