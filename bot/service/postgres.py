@@ -21,7 +21,7 @@ from typing import Any
 import asyncpg
 
 from . import sqlite as sqlite_module
-from .sql_dialect import Schema, ddl, query
+from .sql_dialect import ROWID, Schema, ddl, query
 from .sqlite import SQLiteStorage
 
 POOL_SIZE = 10
@@ -151,7 +151,8 @@ async def _read_schema(connection: asyncpg.Connection) -> Schema:
     for row in await connection.fetch(
             "SELECT table_name, column_name FROM information_schema.columns"
             " WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position"):
-        schema.columns.setdefault(row[0], []).append(row[1])
+        if row[1] != ROWID:
+            schema.columns.setdefault(row[0], []).append(row[1])
     for row in await connection.fetch(
             "SELECT tc.table_name, kcu.column_name FROM information_schema.table_constraints tc"
             " JOIN information_schema.key_column_usage kcu ON kcu.constraint_name = tc.constraint_name"
