@@ -3,10 +3,12 @@
 The stores and the migrations are written once, in SQLite's dialect. :func:`ddl` rewrites a migration
 statement (``AUTOINCREMENT`` keys, ``INTEGER``/``REAL`` types, ``COLLATE NOCASE`` index columns) and
 :func:`query` rewrites a statement with its parameters: ``?`` placeholders become ``$n`` (a ``None``
-parameter becomes the literal ``NULL``, a text one is cast to ``text``, so ``? IS NULL`` needs no type), ``INSERT OR REPLACE`` /
-``INSERT OR IGNORE`` become ``ON CONFLICT`` clauses from the table's primary key, the scalar
+parameter becomes the literal ``NULL`` and a text one is cast to ``text``, so ``? IS NULL`` needs no
+type), ``INSERT OR REPLACE`` / ``INSERT OR IGNORE`` become ``ON CONFLICT`` clauses from the table's
+primary key (a positional insert gets its column list), the scalar
 ``max(a, b)`` / ``min(a, b)`` become ``GREATEST`` / ``LEAST``, and an insert into a table with an
-``id`` key returns it (SQLite's ``lastrowid``).
+``id`` key returns it (SQLite's ``lastrowid``). Tables without an ``id`` key get SQLite's implicit
+``rowid`` as a real column, so ``ORDER BY rowid`` keeps meaning insertion order.
 """
 
 from __future__ import annotations

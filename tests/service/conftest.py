@@ -8,7 +8,6 @@ and nothing answers at the default address, they are skipped with the reason.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import uuid
 from collections.abc import AsyncIterator, Callable
@@ -65,7 +64,7 @@ async def pg_server() -> tuple[str | None, str]:
             connection = await asyncpg.connect(dsn, timeout=5)
             await connection.close()
             _PROBED[dsn] = ""
-        except (OSError, asyncio.TimeoutError, asyncpg.PostgresError) as error:
+        except (TimeoutError, OSError, asyncpg.PostgresError) as error:
             _PROBED[dsn] = f"no PostgreSQL at {dsn} ({type(error).__name__}: {error})"
     return (None, _PROBED[dsn]) if _PROBED[dsn] else (dsn, "")
 
