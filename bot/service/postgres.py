@@ -30,11 +30,6 @@ POOL_SIZE = 10
 _ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES)\b|\bRETURNING\b", re.I)
 
 
-def is_postgres_url(target: str) -> bool:
-    """Whether a ``TURNKEEPER_DB`` value names a PostgreSQL server rather than a SQLite file."""
-    return target.startswith(("postgresql://", "postgres://"))
-
-
 class IntegrityError(sqlite3.IntegrityError):
     """A PostgreSQL constraint refused a statement (unique, foreign key, check, not null)."""
 

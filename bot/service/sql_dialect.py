@@ -196,7 +196,7 @@ def _insert_or(sql: str, schema: Schema) -> str:
                else schema.columns.get(table, []))
     if not columns:
         raise ValueError(f"unknown table {table!r} in INSERT OR {kind}")
-    text = f"INSERT INTO {table} ({', '.join(columns)})" + sql[found.end():]
+    text = f"INSERT INTO {table} ({', '.join(columns)}) " + sql[found.end():].lstrip()
     keys = schema.keys.get(table, [])
     others = [c for c in columns if c not in keys]
     if kind == "IGNORE" or not others:

@@ -32,6 +32,7 @@ BOTH_BACKENDS = {
     "test_clocks_departures", "test_reminders", "test_vacation", "test_timeouts", "test_season_end",
     "test_season_plan", "test_league_service", "test_league_results", "test_league_ratings",
     "test_league_pairing", "test_league_swiss", "test_moves", "test_lobby", "test_stats", "test_mygames",
+    "test_postgres_backend",
 }
 """Test modules whose ``storage`` runs on SQLite and on PostgreSQL (the others: SQLite only)."""
 
