@@ -199,9 +199,9 @@ def _insert_or(sql: str, schema: Schema) -> str:
     text = f"INSERT INTO {table} ({', '.join(columns)}) " + sql[found.end():].lstrip()
     keys = schema.keys.get(table, [])
     others = [c for c in columns if c not in keys]
-    if kind == "IGNORE" or not others:
-        return text + " ON CONFLICT DO NOTHING"
     # REPLACE writes a whole new row: the columns not named go back to their defaults
     unnamed = [c for c in schema.columns.get(table, []) if c not in keys and c not in columns]
+    if kind == "IGNORE" or not others + unnamed:
+        return text + " ON CONFLICT DO NOTHING"
     updates = ", ".join([f"{c} = excluded.{c}" for c in others] + [f"{c} = DEFAULT" for c in unnamed])
     return text + f" ON CONFLICT ({', '.join(keys)}) DO UPDATE SET {updates}"
