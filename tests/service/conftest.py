@@ -32,7 +32,8 @@ BOTH_BACKENDS = {
     "test_clocks_departures", "test_reminders", "test_vacation", "test_timeouts", "test_season_end",
     "test_season_plan", "test_league_service", "test_league_results", "test_league_ratings",
     "test_league_pairing", "test_league_swiss", "test_moves", "test_lobby", "test_stats", "test_mygames",
-    "test_postgres_backend",
+    "test_postgres_backend", "test_restart", "test_reading", "test_hostile_input", "test_replays", "test_rules_now",
+    "test_typed_moves", "test_hooks", "test_outgoing", "test_move_story", "test_outcome_text", "test_replay_versions",
 }
 """Test modules whose ``storage`` runs on SQLite and on PostgreSQL (the others: SQLite only)."""
 

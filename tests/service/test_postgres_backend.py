@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.config import load_settings
 from bot.service.host import open_host
 from bot.service.postgres import PostgresStorage
+from tests.service import conftest
 from tests.service.conftest import Backend
 
 
@@ -45,3 +48,11 @@ async def test_concurrent_moves_on_one_game_use_separate_connections_and_one_win
     finally:
         await store.close()
 
+
+
+async def test_a_server_that_does_not_answer_is_reported_with_its_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the postgres fixture skips (variable unset) or fails (variable set) with."""
+    monkeypatch.setattr(conftest, "DEFAULT_PG", "postgresql://postgres@127.0.0.1:1/none")
+    monkeypatch.delenv(conftest.PG_ENV, raising=False)
+    dsn, why = await conftest.pg_server()
+    assert dsn is None and why.startswith("no PostgreSQL at postgresql://postgres@127.0.0.1:1/none")
