@@ -1,5 +1,5 @@
-"""Fixtures for the service tests: real storage (a temporary SQLite file, or a fresh schema of a real
-PostgreSQL server for the modules in ``BOTH_BACKENDS``), Tiny Duel registered.
+"""Fixtures for the service tests: real storage (each test twice: on a temporary SQLite file and on a fresh
+schema of a real PostgreSQL server), Tiny Duel registered.
 
 The PostgreSQL server is ``TURNKEEPER_TEST_PG`` (default ``postgresql://postgres@127.0.0.1:5432/test``).
 When that variable is set and the server does not answer, the PostgreSQL tests fail; when it is not set
@@ -27,15 +27,8 @@ from tests.service._pace_support import kit  # noqa: F401 - the keeping-games-mo
 
 PG_ENV = "TURNKEEPER_TEST_PG"
 DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/test"
-BOTH_BACKENDS = {
-    "test_storage", "test_pacing", "test_scheduler", "test_clocks_small", "test_clocks_decisions",
-    "test_clocks_departures", "test_reminders", "test_vacation", "test_timeouts", "test_season_end",
-    "test_season_plan", "test_league_service", "test_league_results", "test_league_ratings",
-    "test_league_pairing", "test_league_swiss", "test_moves", "test_lobby", "test_stats", "test_mygames",
-    "test_postgres_backend", "test_restart", "test_reading", "test_hostile_input", "test_replays", "test_rules_now",
-    "test_typed_moves", "test_hooks", "test_outgoing", "test_move_story", "test_outcome_text", "test_replay_versions",
-}
-"""Test modules whose ``storage`` runs on SQLite and on PostgreSQL (the others: SQLite only)."""
+SQLITE_ONLY: frozenset[str] = frozenset()
+"""Test modules whose ``storage`` runs on SQLite only (every other module runs on both backends)."""
 
 
 @dataclass
@@ -47,10 +40,10 @@ class Backend:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Run the ``backend`` fixture (and so ``storage``) over both backends in the modules that ask."""
+    """Run the ``backend`` fixture (and so ``storage``, ``service`` and ``kit``) over both backends."""
     if "backend" in metafunc.fixturenames:
         module = metafunc.module.__name__.rsplit(".", 1)[-1]
-        names = ["sqlite", "postgres"] if module in BOTH_BACKENDS else ["sqlite"]
+        names = ["sqlite"] if module in SQLITE_ONLY else ["sqlite", "postgres"]
         metafunc.parametrize("backend", names, indirect=True)
 
 
