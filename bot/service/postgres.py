@@ -73,6 +73,11 @@ class PostgresStorage(SQLiteStorage):
         self._schema = Schema()
 
     @property
+    def db(self) -> Any:
+        """There is no single connection: go through ``fetch``, ``write`` and ``transaction``."""
+        raise RuntimeError("PostgresStorage has no SQLite connection; use fetch, write or transaction")
+
+    @property
     def pool(self) -> asyncpg.Pool:
         """The open pool."""
         if self._pool is None:
