@@ -78,13 +78,13 @@ def objective_text(g: Game, objective: str) -> str:
 def _yield_words(g: Game, entry: dict[str, Any]) -> str:
     """A vault's effect at the current pressure in words (spec 4.2)."""
     if "yield" in entry:
-        return amount(g, entry["yield"][g.g["pressure"]])
+        return "gives " + amount(g, entry["yield"][g.g["pressure"]])
     if "production" in entry:
         prod = entry["production"][g.g["pressure"]]
         if "shields" in prod:
             gain = f" + {amount(g, prod['gain'])}" if prod.get("gain") else ""
             return f"repair {prod['shields']}{gain}"
-        return f"buy {prod['max_batteries']} battery at {prod['price_each']} each"
+        return f"buy {prod['max_batteries']} battery, {prod['price_each']} each"
     return f"items {entry['discount'][g.g['pressure']]} cheaper"
 
 
@@ -96,7 +96,8 @@ def planet(g: Game) -> dict[str, Any]:
     locked = set(g.g["padlocks"])
     nodes: dict[str, Any] = {}
     for node, info in g.data.nodes.items():
-        entry = {"name": location(g, node), "kind": info["kind"], "ring": info["ring"], "sector": info["sector"]}
+        entry = {"name": location(g, node), "kind": info["kind"], "ring": info["ring"], "sector": info["sector"],
+                 "slot": info.get("slot") or info.get("base")}
         if node in g.g["vaults"]:
             v = g.g["vaults"][node]
             tile = g.data.vaults[v["tile"]]
@@ -109,8 +110,9 @@ def planet(g: Game) -> dict[str, Any]:
                       if t["side"] == "A" else amount(g, tunnel["side_b_yield"][level])}
         elif info["kind"] == "core":
             core = g.data["vaults"]["core"]
-            entry |= {"side": g.g["core"]["side"], "yield": f"{core['side_a']['extract_lava'][level]} Lava"
-                      if g.g["core"]["side"] == "A" else amount(g, core["side_b"]["extract_yield"][level])}
+            lava = {"Lv": min(core["side_a"]["extract_lava"][level], g.g["core"]["lava"])}  # SB-MINE-04
+            entry |= {"side": g.g["core"]["side"], "yield": amount(g, lava) if g.g["core"]["side"] == "A"
+                      else amount(g, core["side_b"]["extract_yield"][level])}  # SB-MINE-05
         nodes[node] = entry
     edges = [{"a": e["a"], "b": e["b"], "open": e["id"] in opened, "padlock": e.get("padlock") in locked,
               "core": e.get("dial") is not None} for e in g.data.edges if g.seats in e["players"]]

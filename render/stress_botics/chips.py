@@ -1,0 +1,34 @@
+"""Resource chips: '2 Si' on the resource's colour (names are doubled with letters, spec 6.6)."""
+
+from __future__ import annotations
+
+from render.core import Box, Canvas
+from render.core.palette import MUTED, text_on
+
+from .layout import TEXT_XS, ink, short_resource
+
+CHIP_GAP = 3.0
+
+
+def chip_text(n: int, name: str) -> str:
+    return f"{n} {short_resource(name)}"
+
+
+def chips_width(c: Canvas, items: list[tuple[int, str]], size: float = TEXT_XS) -> float:
+    return sum(c.text_width(chip_text(n, r), size, bold=True) + 8 + CHIP_GAP for n, r in items) - CHIP_GAP
+
+
+def draw_chips(c: Canvas, x: float, y: float, items: list[tuple[int, str]], right: float,
+               size: float = TEXT_XS) -> float:
+    """Chips left to right from ``x`` on the middle line ``y`` until ``right``; returns the x after them."""
+    for n, name in items:
+        text = chip_text(n, name)
+        w = c.text_width(text, size, bold=True) + 8
+        if x + w > right:
+            c.text((x, y), "...", size, MUTED, "lm")
+            return x
+        colour = ink(name)
+        c.rect(Box(x, y - size * 0.62, w, size * 1.24), fill=colour, radius=4)
+        c.text((x + w / 2, y), text, size, text_on(colour), "mm", bold=True)
+        x += w + CHIP_GAP
+    return x
