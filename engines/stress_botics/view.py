@@ -154,7 +154,7 @@ def table_view(g: Game, seat: int | None) -> dict[str, Any]:
         "decks": {k: len(v) + bool(g.g["tops"][k]) for k, v in g.g["decks"].items()},
         "face_up": {k: card_words(g, c) for k, c in g.g["tops"].items() if c},
         "players": {str(s): board(g, s) for s in range(g.seats)},
-        "planet": planet(g), "last_turn": g.g["last_turn"],
+        "planet": planet(g), "last_turn": g.g.get("last_turn"),
     }
     if seat is not None:
         view["private_text"] = private_text(g, seat)
