@@ -11,7 +11,8 @@ CHIP_GAP = 3.0
 
 
 def chip_text(n: int, name: str) -> str:
-    return f"{n} {short_resource(name)}"
+    """'2 Si'; a single unit of a queue (``n == 0``) is just 'Si'."""
+    return f"{n} {short_resource(name)}" if n else short_resource(name)
 
 
 def chips_width(c: Canvas, items: list[tuple[int, str]], size: float = TEXT_XS) -> float:

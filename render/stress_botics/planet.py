@@ -110,7 +110,7 @@ def _node(c: Canvas, box: Box, node: str, info: dict[str, Any], lines: list[tupl
         word, _, rest = text.partition(" ")
         items = amounts(rest) if word in ("gives", "holds") else []
         if word == "next:":  # a tunnel's queue, one unit each (SB-MINE-06)
-            items = [(1, r) for r in rest.split(", ") if r]
+            items = [(0, r) for r in rest.split(", ") if r]
         if items:  # "gives 1 Ti + 1 Ga" as resource chips after the word
             w = c.text_width(word, TEXT_XS - 1) + 4 + chips_width(c, items, TEXT_XS - 1)
             x = max(box.x + 3, box.center[0] - w / 2)
@@ -152,12 +152,12 @@ def relax(boxes: dict[str, Box], bounds: Box, fixed: set[str], rounds: int = 60)
 
 def _figures(c: Canvas, box: Box, seats: list[int], alphabot: bool) -> None:
     """BetaBot markers (and AlphaBot's pill) along the bottom edge of a location's box."""
-    x = box.x + 10
+    x = box.x + 12
     if alphabot:
         x = label(c, (box.x + 2, box.y1), "AlphaBot", TEXT_XS - 1, anchor="lm", bg=TEXT, bold=True).x1 + 8
     for s in seats:
-        seat_marker(c, (x, box.y1), s, r=8, text=str(s + 1))
-        x += 17
+        seat_marker(c, (x, box.y1), s, r=10, text=str(s + 1))
+        x += 22
 
 
 def draw_planet(c: Canvas, box: Box, view: dict[str, Any]) -> None:
