@@ -160,6 +160,16 @@ def _figures(c: Canvas, box: Box, seats: list[int], alphabot: bool) -> None:
         x += 22
 
 
+def places(box: Box, nodes: dict[str, dict[str, Any]]) -> dict[str, Point]:
+    """Centre of every location in ``box``: from its kind, ring and sector only, so it never moves (spec 6.6)."""
+    centre, radius = box.center, min(box.w, box.h) / 2 - 6
+    core = {n for n, info in nodes.items() if info.get("kind") == "core"}
+    slots = {n: Box.around(node_point(centre, radius, info), *((2 * CORE_R, 2 * CORE_R) if n in core
+                                                                 else (NODE_W, SLOT_H)))
+             for n, info in nodes.items()}
+    return {n: b.center for n, b in relax(slots, box, core).items()}
+
+
 def draw_planet(c: Canvas, box: Box, view: dict[str, Any]) -> None:
     """The planet graph filling ``box`` (a square is best)."""
     table = view.get("table") or {}
@@ -182,9 +192,7 @@ def draw_planet(c: Canvas, box: Box, view: dict[str, Any]) -> None:
     players = table.get("players") or {}
     order = [int(s) for s in table.get("turn_order") or sorted(int(k) for k in players)]
     lines = {n: _node_lines(c, n, info, active) for n, info in nodes.items() if info.get("kind") != "core"}
-    slots = {n: Box.around(node_point(centre, radius, info), 2 * CORE_R, 2 * CORE_R) if n not in lines
-             else Box.around(node_point(centre, radius, info), NODE_W, SLOT_H) for n, info in nodes.items()}
-    where = {n: b.center for n, b in relax(slots, box, {n for n in nodes if n not in lines}).items()}
+    where = places(box, nodes)
     boxes = {n: Box.around(where[n], 2 * CORE_R, 2 * CORE_R) if n not in lines
              else Box.around(where[n], NODE_W, LINE * len(lines[n]) + 14) for n in nodes}
     _edges(c, planet, where)

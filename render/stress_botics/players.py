@@ -76,7 +76,7 @@ def player_panel(c: Canvas, box: Box, view: dict[str, Any], seat: int) -> None:
     limits = (table.get("planet") or {}).get("limits") or {}
     active = seat in (view.get("active") or [])
     inner = panel(c, box, seat_label(view, seat), seat=seat, active=active, title_size=TEXT_S + 1,
-                  badge=f"{p.get('score', 0)} pts")
+                  badge=f"score {p.get('score', 0)}")
     y = inner.y
     where = c.wrap(str(p.get("where") or "?"), TEXT_XS, inner.w, max_lines=2)
     c.text_lines((inner.x, y), where, TEXT_XS, TEXT)

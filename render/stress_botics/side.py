@@ -66,8 +66,11 @@ def draw_squares(c: Canvas, box: Box, view: dict[str, Any]) -> None:
             c.text((cb.center[0], cb.y + 8), str(names.get(sq, sq)).replace("the ", ""), TEXT_XS, MUTED, "mm",
                    max_width=cb.w - 4)
             x = cb.x + 9
+            if sq == "HATCH":
+                c.text((cb.center[0], cb.y + 19), str(table.get("hatch") or "").split(":")[0], TEXT_XS - 1.5,
+                       MUTED, "mm", max_width=cb.w - 4)
             if ab.get("square") == sq:
-                label(c, (cb.center[0], cb.center[1] + 4), "AlphaBot", TEXT_XS - 1.5, anchor="mm", bg=TEXT,
+                label(c, (cb.center[0], cb.center[1] + 9), "AlphaBot", TEXT_XS - 1.5, anchor="mm", bg=TEXT,
                       bold=True, max_width=cb.w - 2)
             here = [int(s) for s, p in players.items() if p.get("at") == ab.get("at") and p.get("square") == sq]
             for s in sorted(here):
@@ -94,7 +97,7 @@ def facts(view: dict[str, Any]) -> list[str]:
     core = t.get("core") or {}
     ab = t.get("alphabot") or {}
     decks = ", ".join(f"{k} {v}" for k, v in (t.get("decks") or {}).items())
-    lines = [f"Pressure {t.get('pressure', '?')} of {limits.get('pressure', '?')}   Core side {core.get('side', '?')},"
+    lines = [f"Pressure {t.get('pressure', '?')} of {limits.get('pressure', '?')}.   Core side {core.get('side', '?')},"
              f" dial {int(core.get('dial') or 0) + 1} of {(t.get('planet') or {}).get('dial_positions', 9)}",
              f"Hatch: {t.get('hatch', '?')}.   Padlocks left: {t.get('padlocks', 0)}",
              f"AlphaBot: {ab.get('shields', '?')} shields, AI {ab.get('ai', '?')}, tank {ab.get('tank', 'nothing')}",
@@ -108,7 +111,35 @@ def facts(view: dict[str, Any]) -> list[str]:
 
 
 def draw_facts(c: Canvas, box: Box, view: dict[str, Any]) -> None:
+    """The facts in words, then the shared stress track at the bottom."""
     lines: list[str] = []
     for line in facts(view):
         lines += c.wrap(line, TEXT_XS, box.w)
     c.text_lines((box.x, box.y), lines, TEXT_XS, TEXT)
+    draw_stress_track(c, Box(box.x, box.y1 - STRESS_H, box.w, STRESS_H), view)
+
+
+STRESS_H = 46.0
+
+
+def draw_stress_track(c: Canvas, box: Box, view: dict[str, Any]) -> None:
+    """Stress 0..40 with every BetaBot's marker ("+k" above 40; SB-STRESS-01/02)."""
+    table = view.get("table") or {}
+    top = int(((table.get("planet") or {}).get("limits") or {}).get("stress") or 40)
+    c.text((box.x, box.y + 30), "Stress", TEXT_XS, TEXT, "lm", bold=True)
+    bar = Box(box.x + 50, box.y + 26, box.w - 58, 8)
+    c.rect(bar, fill=CELL_LIGHT, outline=GRID_LINE, radius=4)
+    for tick in range(0, top + 1, 10):
+        x = bar.x + bar.w * tick / top
+        c.line([(x, bar.y - 2), (x, bar.y1 + 2)], GRID_LINE, 1)
+        c.text((x, bar.y1 + 7), str(tick), TEXT_XS - 2, MUTED, "mm")
+    stack: dict[int, int] = {}
+    for key, p in sorted((table.get("players") or {}).items()):
+        stress = int(p.get("stress") or 0)
+        spot = min(stress, top)
+        n = stack.get(spot, 0)
+        stack[spot] = n + 1
+        at = (bar.x + bar.w * spot / top + 15 * n, bar.y - 10)
+        seat_marker(c, at, int(key), r=7, text=str(int(key) + 1))
+        if stress > top:
+            label(c, (at[0], at[1] - 12), f"+{stress - top}", TEXT_XS - 2, anchor="mb", bg=TEXT, bold=True)

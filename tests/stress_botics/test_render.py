@@ -13,9 +13,11 @@ from typing import Any
 import pytest
 
 from render import registry
+from render.core import Box
 from render.core.output import MAX_BYTES, MAX_SIDE
 from render.core.palette import HIGHLIGHT
 from render.stress_botics import draw
+from render.stress_botics.planet import places
 from tests.render._support import checkpoint_states, decode
 from tests.stress_botics.engine_helpers import ENGINE
 
@@ -153,3 +155,10 @@ def test_renderer_modules_do_not_import_the_engine() -> None:
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
                 [node.module or ""] if isinstance(node, ast.ImportFrom) else []
             assert not any(n == "engines" or n.startswith("engines.") for n in names), (path.name, names)
+
+
+def test_locations_keep_their_places_as_the_game_goes_on() -> None:
+    """Spec 6.6 (a fixed layout): where each location sits depends on the board alone, not on its contents."""
+    seen = [places(Box(0, 0, 600, 600), view(s, None)["table"]["planet"]["nodes"]) for s in states(4, 3)]
+    assert all(p == seen[0] for p in seen[1:])
+    assert len({(round(x), round(y)) for x, y in seen[0].values()}) == len(seen[0])
