@@ -96,6 +96,8 @@ def planet(g: Game) -> dict[str, Any]:
     locked = set(g.g["padlocks"])
     nodes: dict[str, Any] = {}
     for node, info in g.data.nodes.items():
+        if g.seats not in info.get("players", [g.seats]):
+            continue  # the Secondary Tunnel is out of a 1-2 player game (SB-SETUP-08)
         entry = {"name": location(g, node), "kind": info["kind"], "ring": info["ring"], "sector": info["sector"],
                  "slot": info.get("slot") or info.get("base")}
         if node in g.g["vaults"]:

@@ -33,3 +33,16 @@ def draw_chips(c: Canvas, x: float, y: float, items: list[tuple[int, str]], righ
         c.text((x + w / 2, y), text, size, text_on(colour), "mm", bold=True)
         x += w + CHIP_GAP
     return x
+
+
+def draw_chip_rows(c: Canvas, x: float, y: float, items: list[tuple[int, str]], right: float,
+                   size: float = TEXT_XS) -> float:
+    """Chips wrapped onto as many rows as they need from (``x``, ``y`` top); returns the y below them."""
+    cx, row = x, size * 1.24 + CHIP_GAP
+    for n, name in items:
+        w = chips_width(c, [(n, name)], size)
+        if cx > x and cx + w > right:
+            cx, y = x, y + row
+        draw_chips(c, cx, y + row / 2, [(n, name)], right + 1, size)
+        cx += w + CHIP_GAP
+    return y + row

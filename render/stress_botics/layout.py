@@ -66,5 +66,7 @@ def ink(name: str) -> Colour:
 def short_resource(name: str) -> str:
     """Two-letter chip text: Carbon → C, Titanium → Ti, Silicon Battery → Si."""
     base = name.replace(" Battery", "")
+    if base != name:
+        return short_resource(base) + " bat"
     return {"Carbon": "C", "Titanium": "Ti", "Silicon": "Si", "Betamatter": "Bm", "Exomatter": "Ex",
             "Acid": "Ac", "Gas": "Ga", "Lava": "Lv"}.get(base, base[:2])

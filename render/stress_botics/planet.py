@@ -71,7 +71,10 @@ def _core(c: Canvas, centre: Point, info: dict[str, Any], core: dict[str, Any], 
     x, y = centre
     c.text((x, y - 22), "the Core", TEXT_S, TEXT, "mm", bold=True)
     c.text((x, y - 6), f"side {info.get('side', core.get('side', 'A'))}", TEXT_XS, TEXT, "mm")
-    c.text((x, y + 8), f"Extract: {info.get('yield', '-')}", TEXT_XS, TEXT, "mm", max_width=2 * CORE_R - 12)
+    items = amounts(str(info.get("yield") or ""))
+    w = c.text_width("gives", TEXT_XS - 1) + 4 + chips_width(c, items, TEXT_XS - 1)
+    c.text((x - w / 2, y + 8), "gives", TEXT_XS - 1, MUTED, "lm")
+    draw_chips(c, x - w / 2 + c.text_width("gives", TEXT_XS - 1) + 4, y + 8, items, x + CORE_R, TEXT_XS - 1)
     if core.get("side") == "A":
         c.text((x, y + 22), f"{core.get('lava', 0)} Lava left", TEXT_XS, MUTED, "mm")
 

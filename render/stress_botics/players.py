@@ -46,7 +46,8 @@ def _tracks(c: Canvas, box: Box, p: dict[str, Any], limits: dict[str, Any]) -> f
         if i < len(track):
             colour = ink(track[i])
             c.rect(cb, fill=colour, radius=3)
-            c.text(cb.center, short_resource(track[i]), TEXT_XS, text_on(colour), "mm", bold=True)
+            c.text(cb.center, short_resource(track[i].replace(" Battery", "")), TEXT_XS, text_on(colour), "mm",
+                   bold=True)
         else:
             c.rect(cb, fill=CELL_LIGHT, outline=GRID_LINE, width=0.8, radius=3)
             c.text(cb.center, str(i + 1), TEXT_XS - 2, MUTED, "mm")

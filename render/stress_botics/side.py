@@ -8,7 +8,8 @@ from typing import Any
 from render.core import Box, Canvas, label, seat_marker
 from render.core.palette import CELL_LIGHT, GRID_LINE, MUTED, PANEL_BORDER, TEXT, WHITE
 
-from .layout import TEXT_S, TEXT_XS, fill_names
+from .chips import draw_chip_rows
+from .layout import TEXT_S, TEXT_XS, amounts, fill_names
 
 SHIP_ROW = 40.0
 
@@ -83,11 +84,15 @@ def draw_squares(c: Canvas, box: Box, view: dict[str, Any]) -> None:
         lines = [f"Active: {where}", f"AlphaBot faces {table.get('alphabot', {}).get('direction', '?')}"]
     else:
         lines = ["AlphaBot has left", "the Main Vaults"]
-    c.text_lines((tx, box.y), lines, TEXT_XS, TEXT)
+    ty = c.text_lines((tx, box.y), lines, TEXT_XS, TEXT).y1 + 6
     if top:
-        c.text((tx, box.y + 34), "On top of AlphaBot:", TEXT_XS, TEXT)
+        c.text((tx, ty), "On top of AlphaBot:", TEXT_XS, TEXT)
         for i, s in enumerate(sorted(top)):
-            seat_marker(c, (tx + 9 + 17 * i, box.y + 56), s, r=7, text=str(s + 1))
+            seat_marker(c, (tx + 9 + 17 * i, ty + 22), s, r=7, text=str(s + 1))
+        ty += 38
+    tank = amounts((table.get("alphabot") or {}).get("tank"))
+    c.text((tx, ty), "AlphaBot's tank:" + ("" if tank else " empty"), TEXT_XS, TEXT)
+    draw_chip_rows(c, tx, ty + 16, tank, box.x1)
 
 
 def facts(view: dict[str, Any]) -> list[str]:
@@ -100,7 +105,7 @@ def facts(view: dict[str, Any]) -> list[str]:
     lines = [f"Pressure {t.get('pressure', '?')} of {limits.get('pressure', '?')}.   Core side {core.get('side', '?')},"
              f" dial {int(core.get('dial') or 0) + 1} of {(t.get('planet') or {}).get('dial_positions', 9)}",
              f"Hatch: {t.get('hatch', '?')}.   Padlocks left: {t.get('padlocks', 0)}",
-             f"AlphaBot: {ab.get('shields', '?')} shields, AI {ab.get('ai', '?')}, tank {ab.get('tank', 'nothing')}",
+             f"AlphaBot: {ab.get('shields', '?')} shields, AI {ab.get('ai', '?')}",
              f"Decks: {decks}"]
     face_up = t.get("face_up") or {}
     if face_up:
@@ -115,6 +120,9 @@ def draw_facts(c: Canvas, box: Box, view: dict[str, Any]) -> None:
     lines: list[str] = []
     for line in facts(view):
         lines += c.wrap(line, TEXT_XS, box.w)
+    room = max(1, int((box.h - STRESS_H) // (c.line_height(TEXT_XS) + TEXT_XS * 0.15)))
+    if len(lines) > room:  # never run into the stress track
+        lines = [*lines[: room - 1], c.truncate(" ".join(lines[room - 1 :]), TEXT_XS, box.w)]
     c.text_lines((box.x, box.y), lines, TEXT_XS, TEXT)
     draw_stress_track(c, Box(box.x, box.y1 - STRESS_H, box.w, STRESS_H), view)
 
