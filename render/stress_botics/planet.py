@@ -4,6 +4,7 @@ and padlocked routes, every BetaBot and AlphaBot, and the last player's location
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 from render.core import Box, Canvas, Point, highlight, label, seat_marker
@@ -165,12 +166,21 @@ def _figures(c: Canvas, box: Box, seats: list[int], alphabot: bool) -> None:
 
 def places(box: Box, nodes: dict[str, dict[str, Any]]) -> dict[str, Point]:
     """Centre of every location in ``box``: from its kind, ring and sector only, so it never moves (spec 6.6)."""
+    board = tuple(sorted((n, str(i.get("kind")), str(i.get("ring")), str(i.get("sector")), str(i.get("slot")))
+                         for n, i in nodes.items()))
+    return dict(_places(box, board))
+
+
+@lru_cache(maxsize=16)
+def _places(box: Box, board: tuple[tuple[str, str, str, str, str], ...]) -> tuple[tuple[str, Point], ...]:
     centre, radius = box.center, min(box.w, box.h) / 2 - 6
-    core = {n for n, info in nodes.items() if info.get("kind") == "core"}
-    slots = {n: Box.around(node_point(centre, radius, info), *((2 * CORE_R, 2 * CORE_R) if n in core
-                                                                 else (NODE_W, SLOT_H)))
-             for n, info in nodes.items()}
-    return {n: b.center for n, b in relax(slots, box, core).items()}
+    info = {n: {"kind": k, "ring": r, "sector": s, "slot": None if slot == "None" else slot}
+            for n, k, r, s, slot in board}
+    core = {n for n, i in info.items() if i["kind"] == "core"}
+    slots = {n: Box.around(node_point(centre, radius, i), *((2 * CORE_R, 2 * CORE_R) if n in core
+                                                              else (NODE_W, SLOT_H)))
+             for n, i in info.items()}
+    return tuple((n, b.center) for n, b in relax(slots, box, core).items())
 
 
 def draw_planet(c: Canvas, box: Box, view: dict[str, Any]) -> None:
