@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 DEFAULT_DB = "turnkeeper.sqlite3"
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+"""A ``TURNKEEPER_DB`` starting so names a PostgreSQL server; anything else is a SQLite file."""
 
 
 class SettingsError(ValueError):
@@ -20,6 +22,9 @@ class Settings:
     token: str = field(default="", repr=False)
     """The bot token: never part of the printed form (``repr``), so no log line can carry it."""
     db_path: str = DEFAULT_DB
+    """A SQLite file, or a ``postgresql://user@host:port/database`` address (see :attr:`uses_postgres`)."""
+    db_pool: int = 10
+    """Connections to PostgreSQL the bot opens at most (unused with SQLite)."""
     dev_guild: int | None = None
     sync_commands: bool = True
     log_level: str = "INFO"
@@ -30,6 +35,11 @@ class Settings:
     sweep_seconds: float = 60.0
     idle_days: float = 60.0
     vacation_days: float = 21.0
+
+    @property
+    def uses_postgres(self) -> bool:
+        """Whether the database is a PostgreSQL server rather than a SQLite file."""
+        return self.db_path.startswith(POSTGRES_SCHEMES)
 
 
 def _flag(value: str, name: str) -> bool:
@@ -63,6 +73,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     return Settings(
         token=env.get("DISCORD_TOKEN", "").strip(),
         db_path=env.get("TURNKEEPER_DB", DEFAULT_DB).strip() or DEFAULT_DB,
+        db_pool=int(_number(env.get("TURNKEEPER_DB_POOL", "10"), "TURNKEEPER_DB_POOL", int, 1)),
         dev_guild=int(guild) if guild else None,
         sync_commands=_flag(env.get("TURNKEEPER_SYNC_COMMANDS", "1"), "TURNKEEPER_SYNC_COMMANDS"),
         log_level=level,

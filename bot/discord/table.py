@@ -13,6 +13,7 @@ import discord
 from bot.service.errors import NoGame, ServiceError, StaleRequest
 from bot.service.host import Host
 from bot.service.leagues import LeagueService
+from bot.service.post_messages import LOBBY, STATUS
 from bot.service.results import Lobby, MoveResult, Post
 from bot.service.scheduler import Scheduler
 from bot.service.service import GameService
@@ -34,10 +35,6 @@ class DiscordTable:
         self.client = client
         self.host: Host | None = None
         self._posting: dict[int, asyncio.Lock] = {}
-        self._lobby_messages: dict[int, list[int]] = {}
-        """Game → its lobby messages (closed when the game starts; forgotten on a restart)."""
-        self._status_messages: dict[int, int] = {}
-        """Game → its simultaneous phase's status message (edited as players lock in)."""
         self._sweeping = asyncio.Lock()
         self._lost: set[str] = set()
         """Channels this process found unreachable (the database holds the mark; this saves a look-up per post)."""
@@ -98,7 +95,7 @@ class DiscordTable:
             await self.service.posted(ready, str(message.id))
             if post.channel_id in self._lost:  # it works again
                 await self._found(post.channel_id)
-            self._status_messages.pop(post.game_id, None)
+            await self.service.post_messages.forget(post.game_id, STATUS)
             if previous is not None and previous != str(message.id):
                 await self._quiet(channel, previous)
             return message
@@ -107,13 +104,13 @@ class DiscordTable:
         """Edit the simultaneous phase's status message (post it the first time)."""
         channel = self.client.get_partial_messageable(int(post.channel_id))
         kwargs = status_message(post)
-        known = self._status_messages.get(post.game_id)
+        known = await self.service.post_messages.of(post.game_id, STATUS)
         try:
-            if known is not None:
-                message = await channel.get_partial_message(known).edit(**kwargs)
+            if known:
+                message = await channel.get_partial_message(known[-1]).edit(**kwargs)
             else:
                 message = await channel.send(**kwargs, nonce=f"ts{b36(post.game_id)}.{b36(post.version)}")
-                self._status_messages[post.game_id] = message.id
+                await self.service.post_messages.remember(post.game_id, STATUS, message.id, only=True)
         except discord.HTTPException as err:  # the lock-in is committed; the next board shows it
             log.warning("the status of game %s could not be shown (%s)", post.game_id, err)
             return None
@@ -260,14 +257,14 @@ class DiscordTable:
             message = await interaction.original_response()
         except discord.HTTPException:
             return
-        self._lobby_messages.setdefault(lobby.game_id, []).append(message.id)
+        await self.service.post_messages.remember(lobby.game_id, LOBBY, message.id)
 
     async def close_lobby(self, game_id: int, channel_id: str, keep: int | None = None) -> None:
         """The game started: every lobby message of it says so and loses its buttons and join hints
         (``keep``: one the caller edits itself)."""
         lobby = await self.service.lobby(channel_id, message="The game has started.", game_id=game_id)
         channel = self.client.get_partial_messageable(int(channel_id))
-        for message_id in self._lobby_messages.pop(game_id, []):
+        for message_id in await self.service.post_messages.forget(game_id, LOBBY):
             if message_id == keep:
                 continue
             try:

@@ -17,6 +17,7 @@ from bot.config import Settings
 
 from .games import Clock
 from .leagues import League, LeagueHost, LeagueService
+from .postgres import PostgresStorage
 from .posts import Renderer, default_renderer
 from .render_pool import render_executor
 from .replay_check import mark_imported
@@ -68,8 +69,10 @@ def build_host(storage: SQLiteStorage, *, renderer: Renderer | None = default_re
 
 
 async def open_host(settings: Settings, league_host: LeagueHost | None = None) -> Host:
-    """The host as ``python -m bot`` runs it: the settings' database and render pool."""
-    storage = SQLiteStorage(settings.db_path)
+    """The host as ``python -m bot`` runs it: the settings' database (a SQLite file or a PostgreSQL server)
+    and render pool."""
+    storage = (PostgresStorage(settings.db_path, pool_size=settings.db_pool) if settings.uses_postgres
+               else SQLiteStorage(settings.db_path))
     await storage.open()
     executor = render_executor(settings.render_processes, settings.render_threads)
     return build_host(storage, executor=executor, league_host=league_host, idle_days=settings.idle_days,

@@ -26,6 +26,7 @@ from .hooks import GameHooks
 from .lobby import Lobbies
 from .models import GameRow
 from .moves import Moves
+from .post_messages import PostMessages
 from .posts import Posts, Renderer, default_renderer
 from .reachability import Reachability
 from .reading import Reading
@@ -53,6 +54,7 @@ class GameService:
         self.rules_now = rules_now = RulesNow(games)
         self.replays = Replays(games, posts)
         self.stats = Stats(games)
+        self.post_messages = PostMessages(storage)
         self.storage, self.clock, self.hooks = storage, clock, games.hooks
         # look-ups and locks
         self.lock = games.lock

@@ -11,8 +11,11 @@ from . import scoring
 from .alphabot import DIRECTIONS
 from .batteries import movement_points, slots
 from .events import describe
+from .extract import side_key
+from .planet import open_edges
 from .status import hand_limit, over_40
 from .stress import player
+from .tanks import capacity, ds_capacity, used
 from .words import amount, location, objective_words, square
 from .words import card as card_words
 
@@ -58,6 +61,9 @@ def board(g: Game, seat: int) -> dict[str, Any]:
         if p["inside"] else None, "ai": p["ai"], "mp": movement_points(g, p), "slots": slots(g, p),
         "hand": len(g.g["hands"][str(seat)]), "programmed": len(g.g["programmed"][str(seat)]),
         "delivery_markers": p["markers"], "score": scoring.breakdown(g, seat, secret=False)["final"],
+        "at": p["mini"], "square": p["square"],
+        "tank_room": {k: [used(g, v), capacity(g, k)] for k, v in p["tanks"].items()},
+        "ds_room": [sum(p["ds"].values()), ds_capacity(g)],
     }
 
 
@@ -69,10 +75,73 @@ def objective_text(g: Game, objective: str) -> str:
     return f"{worth} VP each; load {card['load']}"
 
 
+def _yield_words(g: Game, entry: dict[str, Any]) -> str:
+    """A vault's effect at the current pressure in words (spec 4.2)."""
+    if "yield" in entry:
+        return "gives " + amount(g, entry["yield"][g.g["pressure"]])
+    if "production" in entry:
+        prod = entry["production"][g.g["pressure"]]
+        if "shields" in prod:
+            gain = f" + {amount(g, prod['gain'])}" if prod.get("gain") else ""
+            return f"repair {prod['shields']}{gain}"
+        return f"buy {prod['max_batteries']} battery, {prod['price_each']} each"
+    return f"items {entry['discount'][g.g['pressure']]} cheaper"
+
+
+def planet(g: Game) -> dict[str, Any]:
+    """The planet for the image: locations in words with their yields now, edges open or padlocked, the
+    Main Vault squares and AlphaBot's place (spec 4.1-4.3)."""
+    level = g.g["pressure"]
+    opened = {e["id"] for e in open_edges(g)}
+    locked = set(g.g["padlocks"])
+    nodes: dict[str, Any] = {}
+    for node, info in g.data.nodes.items():
+        if g.seats not in info.get("players", [g.seats]):
+            continue  # the Secondary Tunnel is out of a 1-2 player game (SB-SETUP-08)
+        entry = {"name": location(g, node), "kind": info["kind"], "ring": info["ring"], "sector": info["sector"],
+                 "slot": info.get("slot") or info.get("base")}
+        if node in g.g["vaults"]:
+            v = g.g["vaults"][node]
+            tile = g.data.vaults[v["tile"]]
+            entry |= {"name": f"{tile['id']} {tile['name']}", "side": v["side"], "holds": amount(g, v["res"]),
+                      "yield": _yield_words(g, tile[side_key(v)]), "spaces": tile["spaces"]}
+        elif node in g.g["tunnels"]:
+            t = g.g["tunnels"][node]
+            tunnel = next(x for x in g.data["planet"]["tunnels"] if x["node"] == node)
+            entry |= {"side": t["side"], "yield": ", ".join(g.data.res_name(r) for r in t["queue"])
+                      if t["side"] == "A" else amount(g, tunnel["side_b_yield"][level])}
+        elif info["kind"] == "core":
+            core = g.data["vaults"]["core"]
+            lava = {"Lv": min(core["side_a"]["extract_lava"][level], g.g["core"]["lava"])}  # SB-MINE-04
+            entry |= {"side": g.g["core"]["side"], "yield": amount(g, lava) if g.g["core"]["side"] == "A"
+                      else amount(g, core["side_b"]["extract_yield"][level])}  # SB-MINE-05
+        nodes[node] = entry
+    edges = [{"a": e["a"], "b": e["b"], "open": e["id"] in opened, "padlock": e.get("padlock") in locked,
+              "core": e.get("dial") is not None} for e in g.data.edges if g.seats in e["players"]]
+    a = g.g["alphabot"]
+    return {"nodes": nodes, "edges": edges, "squares": g.data["main_vault"]["grid"],
+            "square_names": {sq: square(sq) for sq in g.data.squares},
+            "alphabot": {"at": f"MV{a['mv']}" if a["mv"] else None, "square": a["square"]},
+            "dial_positions": g.data["planet"]["core_dial"]["positions"],
+            "limits": {"shields": g.data["boards"]["player_board"]["shield_track"]["max"],
+                       "battery_track": g.data["boards"]["player_board"]["battery_track"]["spaces"],
+                       "stress": g.data["boards"]["stress_track"]["max"],
+                       "pressure": g.data["vaults"]["pressure"]["max"]}}
+
+
+def private(g: Game, seat: int) -> dict[str, Any]:
+    """The owner's hand, programmed cards and Secondary Objective card, one entry per card."""
+    secondary = g.g["secondary"][str(seat)]
+    return {"hand": [card_words(g, c) for c in sorted(g.g["hands"][str(seat)])], "hand_limit": hand_limit(g, seat),
+            "programmed": [card_words(g, c) for c in g.g["programmed"][str(seat)]],
+            "secondary": objective_words(g, secondary) if secondary else None}
+
+
 def table_view(g: Game, seat: int | None) -> dict[str, Any]:
     a = g.g["alphabot"]
     ships = {s: {"name": g.data.ships[s]["name"], "position": v["pos"], "left": v["left"],
-                 "demands": len(v["demands"]), "objective": objective_text(g, v["objective"])}
+                 "demands": len(v["demands"]), "objective": objective_text(g, v["objective"]),
+                 "spaces": g.data.ships[s]["spaces"], "reception": dict(g.data.ships[s]["reception"])}
              for s, v in g.g["ships"].items()}
     view: dict[str, Any] = {
         "round": g.g["round"], "phase": g.g["phase"], "turn_order": list(g.g["order"]),
@@ -87,7 +156,9 @@ def table_view(g: Game, seat: int | None) -> dict[str, Any]:
         "decks": {k: len(v) + bool(g.g["tops"][k]) for k, v in g.g["decks"].items()},
         "face_up": {k: card_words(g, c) for k, c in g.g["tops"].items() if c},
         "players": {str(s): board(g, s) for s in range(g.seats)},
+        "planet": planet(g), "last_turn": g.g.get("last_turn"),
     }
     if seat is not None:
         view["private_text"] = private_text(g, seat)
+        view["private"] = private(g, seat)
     return view

@@ -10,10 +10,12 @@ from bot.discord.ids import b36
 
 from ._support import (
     active_users,
+    all_text,
     bid_and_lock,
     board_version,
     boards,
     click_lobby,
+    custom_ids,
     description,
     field,
     game_row,
@@ -166,3 +168,20 @@ async def test_a_first_board_that_failed_to_post_is_reconciled(table: Table) -> 
     assert [board_version(m) for m in boards(table)] == [0]
     assert boards(table)[0]["components"]
     assert await table.bot.reconcile_posts() == 0
+
+
+async def test_lobby_messages_are_closed_after_a_restart(table: Table) -> None:  # issue 21: kept in the database
+    first = await new_lobby(table, "rounds=1")
+    game_id = lobby_game_id(first)
+    ix = await table.fake.slash(table.bob, table.channel, "game", subcommand="join")
+    second = ix.message
+    assert second["id"] != first["id"] and custom_ids(second), "the join answers with a lobby message of its own"
+    await table.restart()
+    ix = await click_lobby(table, table.alice, second, "start")
+    await wait_board(table, game_id, newer_than=-1)
+    for _ in range(100):
+        if not table.fake.message(first["id"])["components"]:
+            break
+        await asyncio.sleep(0.05)
+    closed = table.fake.message(first["id"])
+    assert closed["components"] == [] and "The game has started." in all_text(closed)

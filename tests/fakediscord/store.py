@@ -285,7 +285,7 @@ class World:
             "edited_timestamp": None,
             "tts": bool(body.get("tts", False)),
             "mention_everyone": False,
-            "mentions": [self.users[u].payload() for u in P.mentioned_ids(content) if u in self.users],
+            "mentions": self._pinged(content, body.get("allowed_mentions")),
             "mention_roles": [],
             "pinned": False,
             "reactions": [],
@@ -316,12 +316,22 @@ class World:
         self.notifier.notify()
         return msg
 
+    def _pinged(self, content: str, allowed: JSON | None) -> list[JSON]:
+        """The users a message really mentions: those in its content that ``allowed_mentions`` lets through
+        (absent: all; ``parse`` with "users": all; else only the listed ``users``), as Discord fills
+        ``mentions``."""
+        ids = [u for u in P.mentioned_ids(content) if u in self.users]
+        if allowed is not None and "users" not in (allowed.get("parse") or []):
+            listed = {str(u) for u in allowed.get("users") or []}
+            ids = [u for u in ids if u in listed]
+        return [self.users[u].payload() for u in ids]
+
     def edit_message(self, msg: StoredMessage, body: JSON, files: list[UploadedFile]) -> None:
         """Apply an edit request body to ``msg``; echo MESSAGE_UPDATE."""
         data = msg.payload
         if "content" in body:
             data["content"] = str(body["content"] or "")
-            data["mentions"] = [self.users[u].payload() for u in P.mentioned_ids(data["content"]) if u in self.users]
+            data["mentions"] = self._pinged(data["content"], body.get("allowed_mentions"))
         if "embeds" in body:
             data["embeds"] = [self._embed(e) for e in body["embeds"] or []]
         if "components" in body:

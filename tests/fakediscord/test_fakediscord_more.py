@@ -259,3 +259,21 @@ async def test_two_shards_and_guild_added_after_ready(fake: FakeDiscord) -> None
         assert (await fake.slash(user, channel, "ping")).message["content"] == "pong"
     assert bot.get_channel(int(late_channel)) is not None
     await fake.close_bot(bot)
+
+
+def test_mentions_follow_allowed_mentions_as_discord_does() -> None:
+    """A message's ``mentions`` lists only the users its ``allowed_mentions`` lets through (none given: all)."""
+    fake = FakeDiscord()
+    guild = fake.add_guild("Guild")
+    channel = fake.add_channel(guild, "general")
+    ann, bo = fake.add_user("ann", guild_id=guild), fake.add_user("bo", guild_id=guild)
+    text = f"<@{ann}> and <@{bo}>"
+    author = {"id": "1", "username": "x"}
+
+    def pinged(body: dict) -> list[str]:
+        return [u["id"] for u in fake.world.create_message(channel, body, [], author=author).payload["mentions"]]
+
+    assert pinged({"content": text}) == [ann, bo]
+    assert pinged({"content": text, "allowed_mentions": {"parse": []}}) == []
+    assert pinged({"content": text, "allowed_mentions": {"parse": ["users"]}}) == [ann, bo]
+    assert pinged({"content": text, "allowed_mentions": {"parse": [], "users": [bo]}}) == [bo]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,10 +14,10 @@ from bot.service.models import GameRow
 from bot.service.moves import AUTOCOMPLETE_LIMIT, UNDO_LABEL
 from bot.service.results import MoveResult
 from bot.service.service import GameService
-from bot.service.sqlite import SQLiteStorage
 from engines.core import Action, Game
 from tests.fixtures.tiny import TinyDuel, Turn
 from tests.service._support import bid_and_lock, open_lobby, simple_choice, start_game, strip, to_turn_phase, user_at
+from tests.service.conftest import Backend
 
 
 class WideTurn(Turn):
@@ -201,10 +200,10 @@ async def test_one_interaction_fired_twice_at_once_applies_once(service: GameSer
     assert len(rows) == game.version + 1 and [r.interaction_id for r in rows].count("same") == 1
 
 
-async def test_two_services_on_one_database_cannot_lose_an_update(service: GameService, db_path: Path) -> None:
+async def test_two_services_on_one_database_cannot_lose_an_update(service: GameService, backend: Backend) -> None:
     """Two processes (each with its own locks and connection) race; the stored version decides."""
     game = await start_game(service)
-    second_storage = SQLiteStorage(db_path)
+    second_storage = backend.make()
     await second_storage.open()
     try:
         other = GameService(second_storage, renderer=None)

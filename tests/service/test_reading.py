@@ -127,7 +127,7 @@ async def test_hand_shows_only_the_callers_own_cards(storage: SQLiteStorage) -> 
     other_hand, deck = tampered["g"]["hands"]["1"], tampered["g"]["deck"]
     assert len(deck) >= len(other_hand)
     tampered["g"]["hands"]["1"], tampered["g"]["deck"] = deck[:len(other_hand)], other_hand + deck[len(other_hand):]
-    await storage.db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(tampered), game.id))
+    await storage.write([("UPDATE games SET state = ? WHERE id = ?", (json.dumps(tampered), game.id))])
     after = await service.hand("c1", first)
     assert (after.text, after.private_log) == (before.text, before.private_log)
     assert dumps(recorder.views[0]) == dumps(recorder.views[1])
@@ -287,7 +287,7 @@ async def test_rebuild_reproduces_a_long_random_game_with_bots_and_undos(service
 
     cheated = copy.deepcopy(finished.state)
     cheated["g"]["scores"]["0"] += 5
-    await service.storage.db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(cheated), game.id))
+    await service.storage.write([("UPDATE games SET state = ? WHERE id = ?", (json.dumps(cheated), game.id))])
     with pytest.raises(ReplayMismatch):
         await service.rebuild(game.id)
 

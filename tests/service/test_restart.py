@@ -1,14 +1,12 @@
-"""Everything lives in the database: a new process on the same file carries on where the last one stopped."""
+"""Everything lives in the database: a new process on the same database carries on where the last one stopped."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 from bot.service.service import GameService
-from bot.service.sqlite import SQLiteStorage
 from engines.core import dumps
 from tests.service._support import (
     bid_and_lock,
@@ -21,12 +19,13 @@ from tests.service._support import (
     to_turn_phase,
     user_at,
 )
+from tests.service.conftest import Backend
 
 
 @asynccontextmanager
-async def process(path: Path, renderer: Callable[[str, dict], bytes] | None = None) -> AsyncIterator[GameService]:
+async def process(db: Backend, renderer: Callable[[str, dict], bytes] | None = None) -> AsyncIterator[GameService]:
     """One run of the bot: a fresh storage connection and service, closed at the end."""
-    storage = SQLiteStorage(path)
+    storage = db.make()
     await storage.open()
     try:
         yield GameService(storage, renderer=renderer)
@@ -34,8 +33,8 @@ async def process(path: Path, renderer: Callable[[str, dict], bytes] | None = No
         await storage.close()
 
 
-async def test_a_game_continues_after_a_restart(db_path: Path) -> None:
-    async with process(db_path) as service:
+async def test_a_game_continues_after_a_restart(backend: Backend) -> None:
+    async with process(backend) as service:
         game = await start_game(service, humans=("alice", "bob"), bots=1, seed=13, options={"rounds": 4})
         await to_turn_phase(service, game.id)
         first = user_at(await service.game_by_id(game.id), 0)
@@ -48,7 +47,7 @@ async def test_a_game_continues_after_a_restart(db_path: Path) -> None:
         assert halfway.status == "running"
         await open_lobby(service, "c2", humans=("carol",))
 
-    async with process(db_path) as service:
+    async with process(backend) as service:
         assert await service.game_by_id(game.id) == halfway
         assert await service.storage.actions(game.id) == halfway_log
         again = await service.play(first, "mark:3", channel_id="c1", interaction_id="before-restart")
@@ -60,20 +59,20 @@ async def test_a_game_continues_after_a_restart(db_path: Path) -> None:
         assert finished.status == "finished" and finished.result is not None
         assert finished.version > halfway.version
 
-    async with process(db_path) as service:
+    async with process(backend) as service:
         status = await service.status("c1")
         assert status.finished and status.version == finished.version
         assert finished.state is not None
         assert dumps(await service.rebuild(game.id)) == dumps(finished.state)
 
 
-async def test_every_finished_game_rebuilds_from_its_log(db_path: Path) -> None:
+async def test_every_finished_game_rebuilds_from_its_log(backend: Backend) -> None:
     tables = [  # (humans, bots, seed, rounds)
         (("alice",), 0, 1, 1), (("alice", "bob"), 0, 2, 2), (("alice",), 3, 3, 3),
         (("alice", "bob", "carol"), 1, 4, 2), (("bob", "carol"), 2, 5, 3),
     ]
     ids = []
-    async with process(db_path) as service:
+    async with process(backend) as service:
         for n, (humans, bots, seed, rounds) in enumerate(tables):
             game = await start_game(service, f"c{n}", humans, bots, seed, {"rounds": rounds})
             ids.append(game.id)
@@ -81,11 +80,11 @@ async def test_every_finished_game_rebuilds_from_its_log(db_path: Path) -> None:
                 if not await human_step(service, await service.game_by_id(game.id), random_pick(random.Random(n))):
                     break
 
-    async with process(db_path) as service:
+    async with process(backend) as service:
         for n, game_id in enumerate(ids):
             await play_to_end(service, game_id, random_pick(random.Random(100 + n)))
 
-    async with process(db_path) as service:
+    async with process(backend) as service:
         finished = await service.storage.games_with_status(("finished",))
         assert sorted(g.id for g in finished) == sorted(ids)
         undos = 0
@@ -98,8 +97,8 @@ async def test_every_finished_game_rebuilds_from_its_log(db_path: Path) -> None:
         assert undos > 0
 
 
-async def test_unposted_lists_games_until_their_board_is_posted(db_path: Path) -> None:
-    async with process(db_path, renderer=lambda engine_id, view: b"PNG...") as service:
+async def test_unposted_lists_games_until_their_board_is_posted(backend: Backend) -> None:
+    async with process(backend, renderer=lambda engine_id, view: b"PNG...") as service:
         assert await service.unposted() == []
         await open_lobby(service, "lobby")
         assert await service.unposted() == []  # nothing to post before the start
@@ -125,7 +124,7 @@ async def test_unposted_lists_games_until_their_board_is_posted(db_path: Path) -
         assert finished.status == "finished"
         assert [g.id for g in await service.unposted()] == [other.id]  # the final board still has to go out
 
-    async with process(db_path) as service:  # the bookkeeping survives a restart
+    async with process(backend) as service:  # the bookkeeping survives a restart
         assert [(g.id, g.posted_version) for g in await service.unposted()] == [(other.id, -1)]
         await service.mark_posted(other.id, finished.version, "m-end")
         await service.mark_posted(game.id, 0, None)  # a late, older confirmation changes nothing

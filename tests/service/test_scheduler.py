@@ -10,18 +10,19 @@ from bot.service.host import build_host
 from bot.service.sqlite import SQLiteStorage
 from tests.service._pace_support import DAY, HOUR, T0, FakeClock, Kit
 from tests.service._support import bid_and_lock, open_lobby, start_game
+from tests.service.conftest import Backend
 
 WINDOW = 96 * HOUR
 
 
-async def test_a_restart_never_repeats_a_reminder_and_redelivers_what_was_not_sent(kit: Kit, db_path: Path) -> None:
+async def test_a_restart_never_repeats_a_reminder_and_redelivers_what_was_not_sent(kit: Kit, backend: Backend) -> None:
     await start_game(kit.service)
     first = await kit.scheduler.sweep(T0 + 0.5 * WINDOW + 1)
     assert len(first) == 2
     await kit.scheduler.sent(first[0].id)  # "crash" before the second was delivered
     again = await kit.scheduler.sweep(T0 + 0.5 * WINDOW + 2)
     assert [n.id for n in again] == [first[1].id]  # the same row, not a new reminder
-    store = SQLiteStorage(db_path)  # a new process on the same database
+    store = backend.make()  # a new process on the same database
     await store.open()
     try:
         clock = FakeClock(T0 + 0.5 * WINDOW + 60)
@@ -70,12 +71,17 @@ async def test_idle_games_are_archived_with_a_notice(kit: Kit) -> None:
     assert await kit.sweep(T0 + 60 * DAY + 2) == []
 
 
-async def test_the_sweep_reads_deadlines_through_the_index(storage: SQLiteStorage) -> None:
-    rows = await storage.fetch("EXPLAIN QUERY PLAN SELECT game_id FROM seat_clocks WHERE deadline IS NOT NULL"
-                                " AND deadline <= 5")
-    assert "seat_clocks_by_deadline" in " ".join(str(r[-1]) for r in rows)
-    rows = await storage.fetch("EXPLAIN QUERY PLAN SELECT id FROM notices WHERE sent_at IS NULL ORDER BY id")
-    assert "notices_unsent" in " ".join(str(r[-1]) for r in rows)
+async def test_the_sweep_reads_deadlines_through_the_index(db_path: Path) -> None:
+    storage = SQLiteStorage(db_path)  # SQLite's query planner (PostgreSQL's plans depend on table sizes)
+    await storage.open()
+    try:
+        rows = await storage.fetch("EXPLAIN QUERY PLAN SELECT game_id FROM seat_clocks WHERE deadline IS NOT NULL"
+                                   " AND deadline <= 5")
+        assert "seat_clocks_by_deadline" in " ".join(str(r[-1]) for r in rows)
+        rows = await storage.fetch("EXPLAIN QUERY PLAN SELECT id FROM notices WHERE sent_at IS NULL ORDER BY id")
+        assert "notices_unsent" in " ".join(str(r[-1]) for r in rows)
+    finally:
+        await storage.close()
 
 
 async def test_a_late_reminder_marker_never_resurrects_a_finished_turn(kit: Kit) -> None:

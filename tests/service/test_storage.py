@@ -1,4 +1,5 @@
-"""SQLiteStorage on real files: migrations, pragmas, the one-open-game rule, atomic commits, the log."""
+"""Both storages (SQLite files, PostgreSQL schemas): migrations, the one-open-game rule, atomic commits,
+the log; SQLite's pragmas."""
 
 from __future__ import annotations
 
@@ -7,12 +8,15 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
 import bot.service.sqlite as sqlite_module
+from bot.service.postgres import PostgresStorage
 from bot.service.sqlite import SQLiteStorage, migrations
 from bot.service.storage import ChannelBusy, DuplicateInteraction, StaleVersion
 from tests.fixtures.tiny import TinyDuel
+from tests.service.conftest import Backend
 
 NOW = 1_700_000_000.0
 
@@ -46,10 +50,20 @@ async def pragma(storage: SQLiteStorage, name: str) -> Any:
 
 
 async def scalar(storage: SQLiteStorage, sql: str, params: tuple[Any, ...] = ()) -> Any:
-    async with storage.db.execute(sql, params) as cursor:
-        row = await cursor.fetchone()
-    assert row is not None
-    return row[0]
+    rows = await storage.fetch(sql, params)
+    assert rows
+    return rows[0][0]
+
+
+async def schema_objects(storage: SQLiteStorage) -> set[tuple[str, str]]:
+    """``(type, name)`` of every table and index, from the backend's own catalogue."""
+    if isinstance(storage, PostgresStorage):
+        rows = [*await storage.fetch("SELECT 'table', table_name FROM information_schema.tables"
+                                     " WHERE table_schema = current_schema()"),
+                *await storage.fetch("SELECT 'index', indexname FROM pg_indexes WHERE schemaname = current_schema()")]
+    else:
+        rows = await storage.fetch("SELECT type, name FROM sqlite_master")
+    return {(row[0], row[1]) for row in rows}
 
 async def commit_on_started(storage: SQLiteStorage, game_id: int) -> None:
     await storage.start_game(game_id, {0: 0}, {"seats": 1}, NOW)
@@ -58,27 +72,25 @@ async def commit_on_started(storage: SQLiteStorage, game_id: int) -> None:
 
 # -- migrations ------------------------------------------------------------------------------
 async def test_migrations_create_the_schema_and_are_recorded(storage: SQLiteStorage) -> None:
-    async with storage.db.execute("SELECT type, name FROM sqlite_master") as cursor:
-        objects = {(row[0], row[1]) async for row in cursor}
+    objects = await schema_objects(storage)
     for table in ("games", "players", "actions", "schema_migrations"):
         assert ("table", table) in objects
     for index in ("games_one_open_per_channel", "players_one_seat_per_user", "actions_idempotency"):
         assert ("index", index) in objects
     shipped = [number for number, _ in migrations()]
     assert shipped and shipped[0] == 1 and shipped == sorted(set(shipped))
-    async with storage.db.execute("SELECT number FROM schema_migrations ORDER BY number") as cursor:
-        assert [row[0] async for row in cursor] == shipped
+    assert [row[0] for row in await storage.fetch("SELECT number FROM schema_migrations ORDER BY number")] == shipped
     assert await storage.schema_version() == shipped[-1]
 
 
-async def test_reopening_keeps_the_data_and_does_not_reapply_migrations(db_path: Path) -> None:
-    first = SQLiteStorage(db_path)
+async def test_reopening_keeps_the_data_and_does_not_reapply_migrations(backend: Backend) -> None:
+    first = backend.make()
     await first.open()
     game_id = await new_game(first)
     version = await first.schema_version()
     await first.close()
 
-    again = SQLiteStorage(db_path)
+    again = backend.make()
     await again.open()  # a re-applied CREATE TABLE would fail here
     try:
         assert await again.schema_version() == version
@@ -89,8 +101,8 @@ async def test_reopening_keeps_the_data_and_does_not_reapply_migrations(db_path:
         await again.close()
 
 
-async def test_only_new_migrations_are_applied_on_open(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    first = SQLiteStorage(db_path)
+async def test_only_new_migrations_are_applied_on_open(backend: Backend, monkeypatch: pytest.MonkeyPatch) -> None:
+    first = backend.make()
     await first.open()
     game_id = await new_game(first)
     await first.close()
@@ -100,35 +112,40 @@ async def test_only_new_migrations_are_applied_on_open(db_path: Path, monkeypatc
     monkeypatch.setattr(sqlite_module, "migrations",
                         lambda: [*shipped, (extra, "-- a later migration\nCREATE TABLE notes (text TEXT);")])
     for _ in range(2):  # the second open must not run the new migration again
-        store = SQLiteStorage(db_path)
+        store = backend.make()
         await store.open()
         try:
             assert await store.schema_version() == extra
-            assert await scalar(store, "SELECT count(*) FROM sqlite_master WHERE name = 'notes'") == 1
+            assert ("table", "notes") in await schema_objects(store)
             assert (await store.game(game_id)) is not None
         finally:
             await store.close()
 
 
-async def test_a_failing_migration_is_rolled_back_entirely(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_failing_migration_is_rolled_back_entirely(backend: Backend, monkeypatch: pytest.MonkeyPatch) -> None:
     shipped = migrations()
     broken = shipped[-1][0] + 1
     monkeypatch.setattr(sqlite_module, "migrations", lambda: [
         *shipped, (broken, "CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1);")])
-    store = SQLiteStorage(db_path)
+    store = backend.make()
     try:
-        with pytest.raises(sqlite3.OperationalError):
+        with pytest.raises((sqlite3.OperationalError, asyncpg.UndefinedTableError)):
             await store.open()
         assert await store.schema_version() == shipped[-1][0]
-        assert await scalar(store, "SELECT count(*) FROM sqlite_master WHERE name = 'half_done'") == 0
+        assert ("table", "half_done") not in await schema_objects(store)
     finally:
         await store.close()
 
 
 # -- connection settings ---------------------------------------------------------------------
-async def test_wal_journal_and_foreign_keys_are_on(storage: SQLiteStorage, db_path: Path) -> None:
-    assert str(await pragma(storage, "journal_mode")).lower() == "wal"
-    assert await pragma(storage, "foreign_keys") == 1
+async def test_wal_journal_and_foreign_keys_are_on(db_path: Path) -> None:
+    storage = SQLiteStorage(db_path)  # SQLite only
+    await storage.open()
+    try:
+        assert str(await pragma(storage, "journal_mode")).lower() == "wal"
+        assert await pragma(storage, "foreign_keys") == 1
+    finally:
+        await storage.close()
     other = sqlite3.connect(db_path)  # WAL is a property of the file, seen by every connection
     try:
         assert other.execute("PRAGMA journal_mode").fetchone()[0].lower() == "wal"
@@ -142,7 +159,7 @@ async def test_foreign_keys_are_enforced(storage: SQLiteStorage) -> None:
     assert await scalar(storage, "SELECT count(*) FROM players") == 0
     game_id = await new_game(storage)
     await commit_on_started(storage, game_id)
-    await storage.db.execute("DELETE FROM games WHERE id = ?", (game_id,))  # cascades
+    await storage.write([("DELETE FROM games WHERE id = ?", (game_id,))])  # cascades
     assert await scalar(storage, "SELECT count(*) FROM players") == 0
     assert await scalar(storage, "SELECT count(*) FROM actions") == 0
 
@@ -158,10 +175,10 @@ async def test_one_open_game_per_channel_is_enforced_by_the_database(storage: SQ
     assert other != first
 
     # not only the storage method: the schema itself refuses a second open game
-    with pytest.raises(sqlite3.IntegrityError):
-        await storage.db.execute(
+    with pytest.raises(sqlite3.IntegrityError):  # PostgreSQL's refusals are IntegrityError too
+        await storage.write([(
             "INSERT INTO games (channel_id, engine, engine_version, options, seed, status, host_id, created_at,"
-            " updated_at) VALUES ('c1', 'tiny', 1, '{}', 1, 'running', 'x', 0, 0)")
+            " updated_at) VALUES ('c1', 'tiny', 1, '{}', 1, 'running', 'x', 0, 0)", ())])
 
     await storage.set_status(first, "cancelled", NOW)
     third = await new_game(storage, "c1", host="carol")
@@ -337,7 +354,7 @@ async def test_a_read_reuses_the_decoded_state_until_the_stored_text_changes(sto
     moved = await storage.game(game_id)
     assert moved is not None and moved.state == {"v": 1, "deep": [1, 2]} and moved.state is not first.state
     # A write that bypasses commit_action (here: by hand) is seen: the text differs, so it is decoded afresh.
-    await storage.db.execute("UPDATE games SET state = ? WHERE id = ?", ('{"v": 9}', game_id))
+    await storage.write([("UPDATE games SET state = ? WHERE id = ?", ('{"v": 9}', game_id))])
     assert (await storage.game(game_id)).state == {"v": 9}  # type: ignore[union-attr]
 
 

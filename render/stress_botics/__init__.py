@@ -1,0 +1,87 @@
+"""Stress Botics renderer: the planet, the ships, the Active Main Vault's squares, every BetaBot's board and
+(for a seat) its hand, programmed cards and Secondary Objective.
+
+Draws only from ``engine.view(state, seat)`` (``table.planet`` carries the locations in words with their
+yields at the current pressure); nothing here imports the engine.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from render.core import Box, Canvas, label, panel
+from render.core.palette import HIGHLIGHT, TEXT
+from render.registry import register
+
+from .layout import GAP, HEADER_H, MARGIN, PLANET, TEXT_M, TEXT_S, WIDTH, fill_names, seat_label
+from .planet import draw_planet
+from .players import panel_height, player_panel
+from .private import PRIVATE_H, draw_private
+from .side import draw_facts, draw_ships, draw_squares, ships_height, squares_height
+
+PHASES = {"programming": "Programming", "actions": "Actions", "maintenance": "Maintenance", "events": "Events"}
+
+
+def _status(view: dict[str, Any]) -> tuple[str, Any]:
+    """Right-hand header text and its pill colour."""
+    result = view.get("result")
+    if result:
+        winners = ", ".join(seat_label(view, s) for s in result.get("winners") or []) or "nobody"
+        return f"Game over - winner: {winners}", HIGHLIGHT
+    prompt = view.get("prompt")
+    if isinstance(prompt, str) and prompt:
+        return fill_names(view, prompt), TEXT
+    active = view.get("active") or []
+    return ("To move: " + ", ".join(seat_label(view, s) for s in active)) if active else "", TEXT
+
+
+def _side(c: Canvas, box: Box, view: dict[str, Any]) -> None:
+    """Ships, the Main Vault squares and the round's facts, stacked."""
+    ships_box, rest = box.take_top(ships_height(view) + 56, gap=GAP)
+    draw_ships(c, panel(c, ships_box, "Ships in orbit", title_size=TEXT_S + 1), view)
+    sq_box, rest = rest.take_top(squares_height(rest.w) + 36, gap=GAP)
+    draw_squares(c, panel(c, sq_box, "Active Main Vault", title_size=TEXT_S + 1), view)
+    draw_facts(c, panel(c, rest, "Planet", title_size=TEXT_S + 1), view)
+
+
+def draw(view: dict[str, Any]) -> bytes:
+    """PNG bytes of a Stress Botics view (public when ``view["seat"]`` is None)."""
+    table = view.get("table") or {}
+    players = table.get("players") or {}
+    seats = int(view.get("seats") or len(players) or 2)
+    private = view.get("seat") is not None and "private" in table
+    cols = min(4, seats)
+    rows = math.ceil(seats / cols)
+    player_h = panel_height()
+    height = (2 * MARGIN + HEADER_H + GAP + PLANET + GAP + rows * player_h + (rows - 1) * GAP
+              + ((PRIVATE_H + GAP) if private else 0.0))
+    c = Canvas(WIDTH, height, scale=2.0)
+    page = c.box.inset(MARGIN)
+    head, body = page.take_top(HEADER_H, gap=GAP)
+    phase = PHASES.get(str(table.get("phase")), str(table.get("phase") or "").title())
+    title = f"Stress Botics  -  Round {table.get('round', '?')}" + (f", {phase}" if phase else "")
+    tb = c.text((head.x, head.center[1]), title, TEXT_M + 3, TEXT, "lm", bold=True)
+    status, colour = _status(view)
+    if status:
+        label(c, (head.x1, head.center[1]), status, TEXT_S, anchor="rm", bg=colour, bold=True,
+              max_width=head.x1 - tb.x1 - 16)
+    top, bottom = body.take_top(PLANET, gap=GAP)
+    planet_box, side_box = top.take_left(PLANET, gap=GAP)
+    draw_planet(c, planet_box, view)
+    _side(c, side_box, view)
+    order = [int(s) for s in table.get("turn_order") or range(seats)]
+    order += [s for s in range(seats) if s not in order]
+    pw = (bottom.w - (cols - 1) * GAP) / cols
+    for i, seat in enumerate(order):
+        r, k = divmod(i, cols)
+        player_panel(c, Box(bottom.x + k * (pw + GAP), bottom.y + r * (player_h + GAP), pw, player_h), view, seat)
+    if private:
+        y = bottom.y + rows * (player_h + GAP)
+        draw_private(c, Box(bottom.x, y, bottom.w, PRIVATE_H), view)
+    return c.to_png()
+
+
+register("stress_botics", draw)
+
+__all__ = ["draw"]

@@ -1,0 +1,72 @@
+"""Shared sizes, colours and small helpers for the Stress Botics image (names, amounts in words)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from render.core.palette import Colour
+
+# Logical units: the canvas is ~1000 wide at scale 2, so 1 logical ≈ 2 px of the 2000 px PNG.
+MARGIN = 10.0
+GAP = 8.0
+WIDTH = 1000.0
+HEADER_H = 32.0
+PLANET = 600.0
+TEXT_XS = 11.0  # the smallest text (≈ 21 px): node details on the planet
+TEXT_S = 12.5
+TEXT_M = 14.5
+
+RESOURCE_INK: dict[str, Colour] = {
+    "Carbon": (0x3A, 0x3A, 0x3A), "Titanium": (0x8F, 0xA3, 0xB5), "Silicon": (0x7B, 0x4F, 0xA8),
+    "Betamatter": (0x2E, 0x8B, 0x57), "Exomatter": (0xE0, 0x7B, 0x1A), "Acid": (0xA8, 0xC0, 0x20),
+    "Gas": (0x4F, 0xB3, 0xD9), "Lava": (0xC8, 0x32, 0x1E),
+}
+"""Resource colours (batteries take their metal's colour)."""
+MUTED_INK: Colour = (0xB0, 0xAA, 0xA0)
+PADLOCK_INK: Colour = (0xB4, 0x1E, 0x1E)
+RING_FILL: dict[str, Colour] = {"mantle": (0xF3, 0xDE, 0xC4), "crust": (0xE4, 0xEC, 0xF2)}
+KIND_FILL: dict[str, Colour] = {
+    "main_vault": (0xFF, 0xF4, 0xD6), "ep_vault": (0xFF, 0xFF, 0xFF), "delivery_base": (0xE3, 0xF1, 0xE0),
+    "tunnel": (0xEE, 0xE6, 0xF7), "core": (0xF8, 0xD7, 0xC8),
+}
+AMOUNT = re.compile(r"^\s*(\d+)\s+(.+?)\s*$")
+_SEAT = re.compile(r"\{seat(\d+)\}")
+
+
+def seat_label(view: dict[str, Any], seat: int | str) -> str:
+    """Player name from the host's ``seat_names`` (list or dict), else "Seat N"."""
+    names = view.get("seat_names") or []
+    i = int(seat)
+    if isinstance(names, dict):
+        return str(names.get(i, names.get(str(i), f"Seat {i + 1}")))
+    return str(names[i]) if 0 <= i < len(names) else f"Seat {i + 1}"
+
+
+def fill_names(view: dict[str, Any], text: str) -> str:
+    """Replace ``{seatN}`` placeholders with names."""
+    return _SEAT.sub(lambda m: seat_label(view, m.group(1)), text)
+
+
+def amounts(text: str | None) -> list[tuple[int, str]]:
+    """``"2 Silicon + 1 Titanium"`` → ``[(2, "Silicon"), (1, "Titanium")]``; ``"nothing"`` → ``[]``."""
+    out = []
+    for part in (text or "").split(" + "):
+        m = AMOUNT.match(part)
+        if m:
+            out.append((int(m.group(1)), m.group(2)))
+    return out
+
+
+def ink(name: str) -> Colour:
+    """A resource's (or battery's) colour by its name."""
+    return RESOURCE_INK.get(name.replace(" Battery", ""), MUTED_INK)
+
+
+def short_resource(name: str) -> str:
+    """Two-letter chip text: Carbon → C, Titanium → Ti, Silicon Battery → Si."""
+    base = name.replace(" Battery", "")
+    if base != name:
+        return short_resource(base) + " bat"
+    return {"Carbon": "C", "Titanium": "Ti", "Silicon": "Si", "Betamatter": "Bm", "Exomatter": "Ex",
+            "Acid": "Ac", "Gas": "Ga", "Lava": "Lv"}.get(base, base[:2])

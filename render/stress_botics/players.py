@@ -1,0 +1,99 @@
+"""One BetaBot's public board: location, stress, shield and battery tracks, tanks and counters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from render.core import Box, Canvas, highlight, panel
+from render.core.palette import CELL_LIGHT, GRID_LINE, MUTED, PANEL_BORDER, TEXT, WARNING, text_on
+
+from .chips import draw_chips
+from .layout import TEXT_S, TEXT_XS, amounts, ink, seat_label, short_resource
+
+ROW = 17.0
+PANEL_H = 262.0
+AI_WORDS = {"comp": "Competitive", "coop": "Cooperative"}
+
+
+def _bar(c: Canvas, box: Box, value: float, top: float, colour: Any) -> None:
+    c.rect(box, fill=CELL_LIGHT, outline=GRID_LINE, radius=3)
+    if top > 0 and value > 0:
+        w = box.w * min(1.0, value / top)
+        c.rect(Box(box.x, box.y, max(4.0, w), box.h), fill=colour, radius=3)
+
+
+def _tracks(c: Canvas, box: Box, p: dict[str, Any], limits: dict[str, Any]) -> float:
+    """Stress bar, shield pips and battery track; returns the y below them."""
+    x, y, w = box.x, box.y, box.w
+    stress = int(p.get("stress") or 0)
+    top = int(limits.get("stress") or 40)
+    c.text((x, y + 7), f"Stress {stress}", TEXT_S, WARNING if stress > top else TEXT, "lm", bold=True)
+    _bar(c, Box(x + 78, y + 1, w - 78, 12), stress, top, WARNING)
+    y += ROW + 2
+    shields, most = int(p.get("shields") or 0), int(limits.get("shields") or 12)
+    c.text((x, y + 7), f"Shields {shields}", TEXT_S, TEXT, "lm", bold=True)
+    step = (w - 80) / max(1, most)
+    for i in range(most):
+        c.circle((x + 84 + i * step, y + 7), min(5.5, step / 2 - 0.5), fill=(0x2E, 0x6F, 0xB8) if i < shields
+                 else CELL_LIGHT, outline=GRID_LINE, width=0.8)
+    y += ROW + 2
+    track = list(p.get("track") or [])
+    spaces = int(limits.get("battery_track") or 8)
+    c.text((x, y + 8), "Batteries", TEXT_S, TEXT, "lm", bold=True)
+    cell = (w - 78) / spaces
+    for i in range(spaces):
+        cb = Box(x + 78 + i * cell, y, cell - 2, 16)
+        if i < len(track):
+            colour = ink(track[i])
+            c.rect(cb, fill=colour, radius=3)
+            c.text(cb.center, short_resource(track[i].replace(" Battery", "")), TEXT_XS, text_on(colour), "mm",
+                   bold=True)
+        else:
+            c.rect(cb, fill=CELL_LIGHT, outline=GRID_LINE, width=0.8, radius=3)
+            c.text(cb.center, str(i + 1), TEXT_XS - 2, MUTED, "mm")
+    return y + ROW + 4
+
+
+def _tanks(c: Canvas, box: Box, p: dict[str, Any]) -> float:
+    x, y, w = box.x, box.y, box.w
+    tanks = p.get("tanks") or {}
+    room = p.get("tank_room") or {}
+    rows = [(f"Tank {k}", tanks[k], room.get(k)) for k in sorted(tanks)]
+    rows.append(("Danger", p.get("ds"), p.get("ds_room")))
+    for name, text, used in rows:
+        c.text((x, y + 8), name, TEXT_XS, TEXT, "lm", bold=True)
+        cap = f"{used[0]}/{used[1]}" if isinstance(used, list | tuple) and len(used) == 2 else ""
+        c.rect(Box(x + 48, y + 1, w - 48, 15), fill=(0xFA, 0xF8, 0xF4), outline=PANEL_BORDER, radius=3)
+        draw_chips(c, x + 51, y + 8.5, amounts(text), x + w - 34)
+        c.text((x + w - 3, y + 8.5), cap, TEXT_XS, MUTED, "rm")
+        y += ROW
+    return y + 2
+
+
+def player_panel(c: Canvas, box: Box, view: dict[str, Any], seat: int) -> None:
+    """A player's board; the player who took the last turn is highlighted."""
+    table = view.get("table") or {}
+    p = (table.get("players") or {}).get(str(seat)) or {}
+    limits = (table.get("planet") or {}).get("limits") or {}
+    active = seat in (view.get("active") or [])
+    inner = panel(c, box, seat_label(view, seat), seat=seat, active=active, title_size=TEXT_S + 1,
+                  badge=f"score {p.get('score', 0)}")
+    y = inner.y
+    where = c.wrap(str(p.get("where") or "?"), TEXT_XS, inner.w, max_lines=2)
+    c.text_lines((inner.x, y), where, TEXT_XS, TEXT)
+    y += c.lines_height(len(where), TEXT_XS) + 5
+    y = _tracks(c, Box(inner.x, y, inner.w, 60), p, limits)
+    if p.get("inside"):
+        c.text((inner.x, y + 4), f"Producer: {p['inside']} inside", TEXT_XS, MUTED, "lm")
+        y += 14
+    y = _tanks(c, Box(inner.x, y, inner.w, 90), p)
+    ai = AI_WORDS.get(str(p.get("ai")), str(p.get("ai")))
+    facts = [f"Status {p.get('status', '?')} · {ai} AI · {p.get('mp', '?')} MP · {p.get('slots', '?')} slots",
+             f"Hand {p.get('hand', 0)} · programmed {p.get('programmed', 0)} · markers {p.get('delivery_markers', 0)}"]
+    c.text_lines((inner.x, y), facts, TEXT_XS, TEXT)
+    if table.get("last_turn") == seat:
+        highlight(c, box, radius=10)
+
+
+def panel_height() -> float:
+    return PANEL_H
