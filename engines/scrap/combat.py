@@ -12,7 +12,7 @@ from engines.core import Game, effects
 from engines.core.effects import Handler
 
 from . import board, virus
-from .support import player
+from .support import player, rule_params
 
 CRUSH = "crush"
 BOMBARD_WEAPON, BOMBARD_AIM = "crush.discard_weapon_bonus", "crush.bombardment"
@@ -72,11 +72,7 @@ def run_crush(g: Game, item: dict[str, Any]) -> list[Any] | None:
 
 def bombardment(g: Game, seat: int) -> dict[str, Any] | None:
     """The params of the seat's ``crush.bombardment`` rule (Vulkanos), if any."""
-    for att in g.data.intelligences[player(g, seat)["intel"]].attributes:
-        for rule in att.rules:
-            if rule.get("name") == BOMBARD_AIM:
-                return dict(rule["params"])
-    return None
+    return rule_params(g, seat, BOMBARD_AIM)
 
 
 def aims(g: Game, seat: int, kind: str, size: int, area: str) -> list[str]:

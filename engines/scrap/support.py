@@ -12,6 +12,15 @@ def player(g: Game, seat: int) -> dict[str, Any]:
     return g.g["players"][str(seat)]
 
 
+def rule_params(g: Game, seat: int, name: str) -> dict[str, Any] | None:
+    """The params of the seat's Attribute rule (a standing named hook) ``name``; None when it has none."""
+    for att in g.data.intelligences[player(g, seat)["intel"]].attributes:
+        for rule in att.rules:
+            if rule.get("name") == name:
+                return dict(rule.get("params", {}))
+    return None
+
+
 def vow_params(g: Game, seat: int, hook: str) -> list[dict[str, Any]]:
     """The params of the seat's face-up Vow-card rules named ``hook`` (Olympus' Vows, §4.7; none for others)."""
     faces = player(g, seat)["unique"].get("vows", {})

@@ -13,7 +13,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from .support import player
+from .support import player, rule_params
 
 PAY_C, RELOCATE, EXTRA = "pay_c", "relocate", "extra_run_step"
 PLUS_HOOK, COST_HOOK = "warp.extra_function_plus", "warp.relocation_cost"
@@ -22,13 +22,8 @@ COST_OPS = ("pay_e", "pay_c", "expend")
 
 def celestium_cost(g: Game, seat: int, cost: dict[str, Any]) -> int:
     """The Celestium to pay, after the Intelligence's rule for ``cost_key`` (Time Dilation: -1, min 1)."""
-    n = int(cost["v"])
-    if cost.get("cost_key"):
-        for att in g.data.intelligences[player(g, seat)["intel"]].attributes:
-            for rule in att.rules:
-                if rule.get("name") == cost["cost_key"]:
-                    n = max(int(rule["params"]["min"]), n + int(rule["params"]["add"]))
-    return n
+    n, rule = int(cost["v"]), rule_params(g, seat, cost["cost_key"]) if cost.get("cost_key") else None
+    return max(int(rule["min"]), n + int(rule["add"])) if rule else n
 
 
 def queue_pay(g: Game, seat: int, node: dict[str, Any]) -> None:
