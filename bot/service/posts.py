@@ -20,8 +20,8 @@ from .results import Post
 from .turnposts import BOARD
 
 Renderer = Callable[[str, dict[str, Any]], bytes]
-SUMMARY_LINES = 12
-"""At most this many lines of what happened since the last board (the newest)."""
+SUMMARY_LINES = 24
+"""Most lines of a turn a board post lists, the newest (a longer turn says how many earlier lines `/log` has)."""
 
 
 def default_renderer(engine_id: str, view: dict[str, Any]) -> bytes:
@@ -83,7 +83,7 @@ class Posts:
         seated = [p.user_id for p in game.players if p.seat is not None and p.user_id and not p.is_bot]
         post = Post(
             game_id=game.id, channel_id=game.channel_id, title=engine.title,
-            summary="\n".join(public[-SUMMARY_LINES:]), prompt=fill(engine.prompt(state, None), names),
+            summary="\n".join(_summary(public)), prompt=fill(engine.prompt(state, None), names),
             version=game.version, active_users=users, finished=finished,
             result_text=result_text(result, names, actors) if result else "",
             scores="" if result else scores_text(engine.scores(state), names, actors),
@@ -184,3 +184,11 @@ def and_list(items: list[str]) -> str:
 
 def _digest(image: bytes) -> str:
     return hashlib.sha256(image).hexdigest()
+
+
+def _summary(lines: list[str]) -> list[str]:
+    """The turn's public lines for its post: all of them, or the latest with a note of the rest."""
+    if len(lines) <= SUMMARY_LINES:
+        return lines
+    earlier = len(lines) - SUMMARY_LINES + 1
+    return [f"… {earlier} earlier lines of this turn are in `/log`.", *lines[earlier:]]

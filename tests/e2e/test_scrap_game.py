@@ -158,10 +158,13 @@ async def test_three_players_fight_a_scrap_battle_through_their_panels(table: Ta
     check_channel(table, log, game.board_message_id)
 
     # up to a Battle's secret Command Step with two participants (SC-BATTLE-11), with /play
+    previous = ""
     for _ in range(MAX_MOVES):
         assert game.state is not None and game.status == "running", "the game ended before a two-sided Battle"
-        if game.state["stack"][-1]["step"] == COMMAND_STEP and len(engine.active(game.state)) >= 2:
-            break
+        step = game.state["stack"][-1]["step"]
+        if step == COMMAND_STEP and previous != COMMAND_STEP and len(engine.active(game.state)) == 2:
+            break  # a Command Step that has just opened with two participants
+        previous = step
         game = await play_move(table, log, game_id)
     fighters = engine.active(game.state)
     assert len(fighters) == 2, f"a two-player Battle expected, got seats {fighters}"
