@@ -13,6 +13,7 @@ from . import board
 from .combat import destroy
 from .combinators import bind
 from .support import player
+from .words import article
 
 CHOOSE_BOT, SCORE, RECOVER, DESTROY, FOR_EACH = "choose_bot", "score", "recover", "destroy", "for_each"
 
@@ -191,7 +192,7 @@ def deploy(g: Game, seat: int, size: int, area: str) -> None:
         return
     g.g["bots"][free[0]].update(at=area, stunned=False)
     name = g.data.intelligences[player(g, seat)["intel"]].bot(size).name
-    g.log(f"{{seat{seat}}} deploys a {name} into {g.data.areas[area].name}.")
+    g.log(f"{{seat{seat}}} deploys {article(name)} into {g.data.areas[area].name}.")
 
 
 EFFECTS = {

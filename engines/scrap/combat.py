@@ -13,6 +13,7 @@ from engines.core.effects import Handler
 
 from . import board, virus
 from .support import player, rule_params
+from .words import article
 
 CRUSH = "crush"
 BOMBARD_WEAPON, BOMBARD_AIM = "crush.discard_weapon_bonus", "crush.bombardment"
@@ -226,19 +227,19 @@ def label_crush(g: Game, item: dict[str, Any], token: Any) -> str:
         return "Stop assigning Damage"
     if token.startswith("w"):
         kind = g.data.supplies["weapons"]["kinds"][token[1:]]
-        return f"Discard a {kind['name']} Weapon: Crush +{kind['strength']} (Bombardment)"
+        return f"Discard {article(kind['name'])} Weapon: Crush +{kind['strength']} (Bombardment)"
     if token.startswith("a"):
         value = max(0, item["left"] + int(bombardment(g, seat)["value_mod"]))
         return f"Bombard {g.data.areas[token[1:]].name} instead: Crush {value} (Bombardment)"
     if token.startswith("b"):
         size, area = token[1:].split("-")
         bot = g.data.intelligences[player(g, seat)["intel"]].bot(int(size))
-        return f"{item['kind'].capitalize()} with a {bot.name} in {g.data.areas[area].name}"
+        return f"{item['kind'].capitalize()} with {article(bot.name)} in {g.data.areas[area].name}"
     bot = g.g["bots"][token[1:]]
     dmg = item["damage"].get(token[1:], 0)
     state = " (Stunned)" if bot["stunned"] else ""
     points = incision(g, seat) if bot["stunned"] and item["kind"] == "crush" else 1
-    return f"1 Damage to a {_name(g, bot)}{state} ({dmg + points}/{board.current_strength(g, bot)})"
+    return f"1 Damage to {article(_name(g, bot))}{state} ({dmg + points}/{board.current_strength(g, bot)})"
 
 
 EFFECTS = {

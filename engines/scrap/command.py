@@ -12,6 +12,7 @@ from engines.core import Action, Game, Simultaneous, act
 from .battle import COMMAND_STEP, after_command
 from .fight import assignable, battle, command_name, in_area
 from .support import player
+from .words import article
 
 KEEP = "none"
 
@@ -131,7 +132,7 @@ class Command(Simultaneous):
                 player(g, seat)["weapons"].remove(kind)
             parts = []
             for cmd in assignable(g):
-                names = [bot_name(g, bid) + (f" with a {kinds[b['equipped'][bid]]['name']} Weapon"
+                names = [bot_name(g, bid) + (f" with {article(kinds[b['equipped'][bid]]['name'])} Weapon"
                                              if bid in b["equipped"] else "")
                          for bid in own_bots(g, seat) if mine.get("cmd", {}).get(bid) == cmd]
                 if names:

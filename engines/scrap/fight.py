@@ -16,6 +16,7 @@ from engines.core import Game
 from . import board
 from .combat import destroy, vow_bonus
 from .support import player
+from .words import article
 
 LEAD = "lead"
 
@@ -91,7 +92,7 @@ def bot_words(g: Game, bid: str, *, whose: bool = True, armed: bool = True) -> s
     b = g.g.get("battle")
     if b and bid in b["boards"]:
         kind = b["equipped"].get(bid)
-        gear = f" with a {g.data.supplies['weapons']['kinds'][kind]['name']} Weapon" if kind and armed else ""
+        gear = f" with {article(g.data.supplies['weapons']['kinds'][kind]['name'])} Weapon" if kind and armed else ""
         hurt = sum(b["damage"].get(bid, {}).values())
         text += f" in {command_name(b['boards'][bid])}{gear} (Strength {strength(g, bid)}" \
                 + (f", {hurt} Damage)" if hurt else ")")

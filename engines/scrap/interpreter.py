@@ -25,7 +25,7 @@ from .map_actions import CREATE, FLY, MOBILISE, SEARCH, UPGRADE
 from .relics import HOOKS as RELIC_HOOKS
 from .support import advance, draw_fragments, gain_data, gain_energy, player, vow_params
 from .vows import HOOKS as VOW_HOOKS
-from .words import describe
+from .words import article, describe
 
 NODE, PAY, PAY_ANY, EXPEND = "node", "pay", "pay_any", "expend"
 HOOKS = {**RELIC_HOOKS, **VOW_HOOKS, **status.HOOKS, **COMBAT_HOOKS}
@@ -420,7 +420,7 @@ def run_weapon(g: Game, item: dict[str, Any]) -> list[Any] | None:
 def _take_weapon(g: Game, seat: int, kind: str) -> None:
     player(g, seat)["weapons"].append(kind)
     g.g["supply"]["weapons"] -= 1
-    g.log(f"{{seat{seat}}} takes a {g.data.supplies['weapons']['kinds'][kind]['name']} Weapon.")
+    g.log(f"{{seat{seat}}} takes {article(g.data.supplies['weapons']['kinds'][kind]['name'])} Weapon.")
 
 
 def pick_weapon(g: Game, item: dict[str, Any], token: Any) -> None:
@@ -439,7 +439,7 @@ def label_weapon(g: Game, item: dict[str, Any], token: Any) -> str:
     if token == "decline":
         return f"Keep your Weapons (no new {new} Weapon)"
     old = g.data.supplies["weapons"]["kinds"][player(g, item["owner"])["weapons"][token]]["name"]
-    return f"Discard a {old} Weapon to take the {new} one"
+    return f"Discard {article(old)} Weapon to take the {new} one"
 
 
 def run_progress(g: Game, item: dict[str, Any]) -> list[Any] | None:
@@ -561,7 +561,7 @@ def label_refresh(g: Game, item: dict[str, Any], token: Any) -> str:
         return f"Refresh {g.data.functions[p['queue'][int(token[1:])]].name} from your Queue"
     card = _card(token[1:])
     name = g.data.functions[card].name if isinstance(card, int) else \
-        f"a {g.data.domains[dict(g.data.energisers)[card]].name} Energiser"
+        f"{article(g.data.domains[dict(g.data.energisers)[card]].name)} Energiser"
     return f"Refresh {name} from your Discard Pile"
 
 

@@ -11,7 +11,7 @@ from . import board, virus
 from .combat import CRUSH, crush_value, forbidden, settle
 from .content import thaw
 from .support import player
-from .words import describe
+from .words import article, describe
 
 CREATE, MOBILISE, FLY, SEARCH, UPGRADE = "create", "mobilise", "fly", "search", "upgrade"
 
@@ -58,7 +58,7 @@ def pick_create(g: Game, item: dict[str, Any], token: Any) -> None:
     area = board.ship_areas(g, seat)[0 if side == "a" else 1]
     bid = board.reserve(g, seat, size)[0]
     g.g["bots"][bid].update(at=area, stunned=False)
-    g.log(f"{{seat{seat}}} deploys a {bot.name} into {g.data.areas[area].name}.")
+    g.log(f"{{seat{seat}}} deploys {article(bot.name)} into {g.data.areas[area].name}.")
     if item["left"] - size > 0:
         effects.push_front(g, {**item, "left": item["left"] - size})
 
@@ -70,7 +70,7 @@ def label_create(g: Game, item: dict[str, Any], token: Any) -> str:
     bot = g.data.intelligences[player(g, seat)["intel"]].bot(int(token[1]))
     area = board.ship_areas(g, seat)[0 if token[2] == "a" else 1]
     cost = f", pay {bot.cost} Energy" if bot.cost else ""
-    return f"Deploy a {bot.name} (Size {bot.size}) into {g.data.areas[area].name}{cost}"
+    return f"Deploy {article(bot.name)} (Size {bot.size}) into {g.data.areas[area].name}{cost}"
 
 
 def default_create(g: Game, item: dict[str, Any], options: list[Any]) -> Any:
@@ -230,7 +230,7 @@ def pick_mobilise(g: Game, item: dict[str, Any], token: Any) -> None:
         g.log(f"{{seat{seat}}}'s {name} in {g.data.areas[area].name} Recovers.")
     else:
         bot["at"] = parts[2]
-        g.log(f"{{seat{seat}}} moves a {name} from {g.data.areas[area].name} to {g.data.areas[parts[2]].name}.")
+        g.log(f"{{seat{seat}}} moves {article(name)} from {g.data.areas[area].name} to {g.data.areas[parts[2]].name}.")
     rest = {**item, "left": item["left"] - size, "moved": [*item["moved"], bid]}
     each = item.get("each")
     if each and not (each["kind"] == "crush" and forbidden(g, seat, "crush")):  # then it may Disable (Crush)
@@ -265,8 +265,8 @@ def label_mobilise(g: Game, item: dict[str, Any], token: Any) -> str:
     parts = token[1:].split("-")
     name = g.data.intelligences[player(g, item["owner"])["intel"]].bot(int(parts[0])).name
     if token.startswith("r"):
-        return f"Recover a {name} in {g.data.areas[parts[1]].name}"
-    return f"Move a {name} from {g.data.areas[parts[1]].name} to {g.data.areas[parts[2]].name}"
+        return f"Recover {article(name)} in {g.data.areas[parts[1]].name}"
+    return f"Move {article(name)} from {g.data.areas[parts[1]].name} to {g.data.areas[parts[2]].name}"
 
 
 def _reward(g: Game, rid: str) -> Any:
@@ -347,8 +347,8 @@ def label_upgrade(g: Game, item: dict[str, Any], token: Any) -> str:
     size, area, state = token[1:].split("-")
     intel = g.data.intelligences[player(g, item["owner"])["intel"]]
     stunned = " (Stunned)" if state == "s" else ""
-    return (f"Upgrade a {intel.bot(int(size)).name}{stunned} in {g.data.areas[area].name} "
-            f"to a {intel.bot(int(size) + 1).name}")
+    return (f"Upgrade {article(intel.bot(int(size)).name)}{stunned} in {g.data.areas[area].name} "
+            f"to {article(intel.bot(int(size) + 1).name)}")
 
 
 EFFECTS = {

@@ -10,7 +10,7 @@ from .content import DOMAINS
 from .run import fn_words, start_run
 from .support import advance, chronoflux, pay_chronoflux, player
 from .vows import divinity
-from .words import describe
+from .words import article, describe
 
 
 def adjacent(g: Game, at: str) -> list[str]:
@@ -105,7 +105,7 @@ class Subroutine(Step):
         interpreter.drain(g)
 
     def prompt(self, g: Game, seat: int) -> str:
-        return f"Choose a {g.data.domains[g.frame['domain']].name} Subroutine row."
+        return f"Choose {article(g.data.domains[g.frame['domain']].name)} Subroutine row."
 
 
 class LoadReturn(Step):

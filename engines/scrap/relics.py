@@ -14,7 +14,7 @@ from engines.core.effects import Handler
 
 from .content import thaw
 from .support import player
-from .words import describe
+from .words import article, describe
 
 INSTALL, EXECUTE = "relic_install", "relic_execute"
 DOMAIN_VAR = "X"
@@ -99,7 +99,7 @@ def energise(g: Game, seat: int, params: dict[str, Any]) -> None:
         g.log(f"No {g.data.domains[dom].name} Energiser is left.")
         return
     player(g, seat)["hand"].append(pile.pop(0))
-    g.log(f"{{seat{seat}}} gains a {g.data.domains[dom].name} Energiser.")
+    g.log(f"{{seat{seat}}} gains {article(g.data.domains[dom].name)} Energiser.")
 
 
 def execute(g: Game, seat: int, params: dict[str, Any]) -> None:

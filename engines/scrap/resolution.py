@@ -10,7 +10,7 @@ from engines.core.effects import Handler
 
 from . import board
 from .fight import LEAD, battle, bot_words, command_number, damage, distinct, most, on_board, strength, total
-from .words import describe
+from .words import article, describe
 
 PROBE_PICK, BOLSTER_PICK, LEAD_PICK, FIRE_PICK = "probe_pick", "bolster_pick", "lead_pick", "fire_pick"
 BRAWL_ORDER, BRAWL_ALLOC, MOVE_COMMAND = "brawl_order", "brawl_alloc", "move_command"
@@ -77,7 +77,7 @@ def pick_bolster(g: Game, item: dict[str, Any], token: Any) -> None:
     if token != "stay":
         b["boards"][token] = LEAD
         b["lead"] = token
-        g.log(f"{{seat{item['owner']}}} moves a {bot_words(g, token, whose=False)} from Bolster to Lead.")
+        g.log(f"{{seat{item['owner']}}} moves {article(bot_words(g, token, whose=False))} from Bolster to Lead.")
     for bid in sorted(bid for bid, c in b["boards"].items() if c == "bolster"):
         b["bonus"][bid] = b["bonus"].get(bid, 0) + 1
         b["protected"].append(bid)
@@ -267,7 +267,7 @@ def pick_move_command(g: Game, item: dict[str, Any], token: Any) -> None:
     if token == "stay":
         return
     bid, cmd = token.rsplit("-", 1)
-    g.log(f"{{seat{item['owner']}}} moves a {bot_words(g, bid, whose=False)} to {cmd.capitalize()}.")
+    g.log(f"{{seat{item['owner']}}} moves {article(bot_words(g, bid, whose=False))} to {cmd.capitalize()}.")
     battle(g)["boards"][bid] = cmd
 
 

@@ -14,6 +14,7 @@ from engines.core import Game, effects
 from engines.core.effects import Handler
 
 from .support import player, rule_params
+from .words import article
 
 PAY_C, RELOCATE, EXTRA = "pay_c", "relocate", "extra_run_step"
 PLUS_HOOK, COST_HOOK = "warp.extra_function_plus", "warp.relocation_cost"
@@ -64,7 +65,8 @@ def run_relocate(g: Game, item: dict[str, Any]) -> list[Any] | None:
 def pick_relocate(g: Game, item: dict[str, Any], token: Any) -> None:
     seat, bot = item["owner"], g.g["bots"][item["bot"]]
     name = g.data.intelligences[player(g, seat)["intel"]].bot(bot["size"]).name
-    g.log(f"{{seat{seat}}} relocates a {name} from {g.data.areas[bot['at']].name} to {g.data.areas[token].name}.")
+    areas = g.data.areas
+    g.log(f"{{seat{seat}}} relocates {article(name)} from {areas[bot['at']].name} to {areas[token].name}.")
     bot["at"] = token
     g.g["turn"]["relocated"] = item["bot"]
 

@@ -10,6 +10,11 @@ NAMES = {"pay_e": "Pay Energy", "pay_c": "Pay Celestium", "extra_run_step": "an 
 WEAPONS = {"B": "Basic Weapon", "A": "Advanced Weapon"}
 
 
+def article(name: str) -> str:
+    """``name`` with "a" or "an" before it, by its first letter ("an Axon", "a Blade")."""
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
 def amount(v: Any) -> str:
     """A Value: a number, '?' or 'X' for an expression."""
     if isinstance(v, int) and not isinstance(v, bool):

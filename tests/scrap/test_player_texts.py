@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
+from engines.scrap.words import article
+
 from .helpers import ENGINE
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
 
 CODES = re.compile(r"\b(SC|ATT|EN|RL)-|\bA\d\d\b|\bL\d\d\b|[{}\[\]]|\"|\b[A-Z]{3,}\(|\b[A-Z]+_[A-Z_]+\b|\bCENTRE\b")
 SEATS = re.compile(r"\{seat\d\}")
@@ -55,3 +60,11 @@ def test_texts_through_whole_games_with_battles(players, seed):
             assert bad(event["text"]) is None, event["text"]
             battles += "starts a Battle" in event["text"]
     assert battles > 0
+
+
+def test_an_before_a_vowel() -> None:  # "an Axon", "a Blade": no "a Axon" in labels or the log
+    assert [article(w) for w in ("Axon", "Acolyte", "Innovation", "Blade", "Exploration")] == \
+        ["an Axon", "an Acolyte", "an Innovation", "a Blade", "an Exploration"]
+    for golden in GOLDEN.glob("*.jsonl"):  # every label, prompt and log line of three whole games
+        found = re.search(r"\ba [AEIOU][a-z]+", golden.read_text(encoding="utf-8"))
+        assert found is None, f"{golden.name}: {found and found.group()}"

@@ -52,7 +52,7 @@ def test_weapons_with_full_slots():
     assert state["g"]["players"]["0"]["weapons"] == ["B"] and state["g"]["supply"]["weapons"] == 19
     state = row("T", 1, lambda g, p: p.update(weapons=["A", "A", "A"]))
     assert labels(state) == ["Keep your Weapons (no new Basic Weapon)",
-                             "Discard a Advanced Weapon to take the Basic one"]
+                             "Discard an Advanced Weapon to take the Basic one"]
     state, _ = ENGINE.apply(state, 0, act("pick", 0))
     assert sorted(state["g"]["players"]["0"]["weapons"]) == ["A", "A", "B"]
 
@@ -300,7 +300,7 @@ def test_upgrade_keeps_the_state():
     stunned = next(t for t in options if t.startswith("u1-") and t.endswith("-s"))
     area = stunned.split("-")[1]
     label = ENGINE.label(state, 0, act("pick", stunned))
-    assert label == f"Upgrade a Neurite (Stunned) in {C.areas[area].name} to a Axon"
+    assert label == f"Upgrade a Neurite (Stunned) in {C.areas[area].name} to an Axon"
     state, _ = ENGINE.apply(state, 0, act("pick", stunned))
     bots = state["g"]["bots"]
     assert [b["size"] for b in bots.values() if b["owner"] == 0 and b["stunned"]] == [2]
