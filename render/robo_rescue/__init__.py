@@ -12,10 +12,11 @@ from typing import Any
 from render.core import Box, Canvas, fonts, label, measurer, row
 from render.core.canvas import MAX_SIDE
 from render.core.palette import HIGHLIGHT, TEXT, text_on
+from render.core.seatnames import fill_names, seat_label
 from render.registry import register
 
 from .board import draw_board
-from .layout import BOARD_W, GAP, MARGIN, PLAYER_W, TEXT_M, TEXT_S, fill_names, seat_label, static
+from .layout import BOARD_W, GAP, MARGIN, PLAYER_W, TEXT_M, TEXT_S, static
 from .players import panel_height, player_panel
 from .private import HAND_H, draw_private
 

@@ -10,6 +10,7 @@ from render.core import Box, Canvas, GridSpec, Point, badge, draw_grid, fit_grid
 from render.core.grid import coord_margin
 from render.core.palette import GRID_LINE, HIGHLIGHT, MUTED, TEXT, WHITE, Colour, lighten, seat_colour, seat_shape
 from render.core.primitives import draw_shape
+from render.core.seatnames import seat_label
 
 from .layout import (
     BONUS_FILL,
@@ -24,7 +25,6 @@ from .layout import (
     last_move,
     names,
     oil_drop,
-    seat_label,
     xy,
 )
 

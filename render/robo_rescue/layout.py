@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -113,21 +112,6 @@ def xy(space: str) -> tuple[int, int]:
     return ord(space[0].upper()) - ord("A"), int(space[1:]) - 1
 
 
-_SEAT = re.compile(r"\{seat(\d+)\}")
-
-
-def seat_label(view: dict[str, Any], seat: int | str) -> str:
-    """Player name from ``seat_names``, else "Seat N"."""
-    names = view.get("seat_names") or []
-    i = int(seat)
-    if isinstance(names, dict):
-        return str(names.get(i, names.get(str(i), f"Seat {i + 1}")))
-    return str(names[i]) if 0 <= i < len(names) else f"Seat {i + 1}"
-
-
-def fill_names(view: dict[str, Any], text: str) -> str:
-    """Replace ``{seatN}`` placeholders with names."""
-    return _SEAT.sub(lambda m: seat_label(view, m.group(1)), text)
 
 
 def last_move(table: dict[str, Any]) -> tuple[int | None, list[dict[str, Any]], list[str], dict[str, Any] | None]:

@@ -7,6 +7,7 @@ from typing import Any
 from render.core import SIZE_HEADING, Box, Canvas, Point, badge, card_back, label, panel
 from render.core.palette import MUTED, PANEL, TEXT, WHITE, Colour, lighten, seat_colour
 from render.core.primitives import panel_header_height
+from render.core.seatnames import seat_label
 
 from .layout import (
     CHIP,
@@ -19,7 +20,6 @@ from .layout import (
     die,
     names,
     oil_drop,
-    seat_label,
 )
 
 PLATE: Colour = (0x33, 0x3F, 0x55)

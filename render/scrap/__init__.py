@@ -11,6 +11,8 @@ from render import register
 from render.core import Box, Canvas, HexLayout, hex_polygon, label, seat_colour
 from render.core.palette import CELL_LIGHT, GRID_LINE, MUTED, PANEL, PANEL_BORDER, TEXT, WARNING, WHITE
 
+from ..core.seatnames import seat_label
+
 WIDTH, SCALE, MARGIN, GAP = 1000.0, 2, 12.0, 10.0
 TITLE_H, STATUS_H, MAP_H = 30.0, 22.0, 600.0
 CONSOLE_W = 330.0
@@ -23,13 +25,7 @@ BOT_LETTER = {"1": "S", "2": "M", "3": "L"}
 
 
 def _name(view: Mapping[str, Any], seat: int) -> str:
-    """The player's name from the host's ``seat_names`` (a list by seat), else "Player N"."""
-    names = view.get("seat_names") or []
-    if isinstance(names, Mapping):
-        found = names.get(str(seat)) or names.get(seat)
-    else:
-        found = names[seat] if 0 <= seat < len(names) else None
-    return str(found or f"Player {seat + 1}")
+    return seat_label(view, seat, fallback="Player")
 
 
 def _bots_line(counts: Mapping[str, int]) -> str:

@@ -12,9 +12,10 @@ from typing import Any
 
 from render.core import Box, Canvas, label, panel
 from render.core.palette import HIGHLIGHT, TEXT
+from render.core.seatnames import fill_names, seat_label
 from render.registry import register
 
-from .layout import GAP, HEADER_H, MARGIN, PLANET, TEXT_M, TEXT_S, WIDTH, fill_names, seat_label
+from .layout import GAP, HEADER_H, MARGIN, PLANET, TEXT_M, TEXT_S, WIDTH
 from .planet import draw_planet
 from .players import panel_height, player_panel
 from .private import PRIVATE_H, draw_private

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from render.core.palette import Colour
 
@@ -31,21 +30,6 @@ KIND_FILL: dict[str, Colour] = {
     "tunnel": (0xEE, 0xE6, 0xF7), "core": (0xF8, 0xD7, 0xC8),
 }
 AMOUNT = re.compile(r"^\s*(\d+)\s+(.+?)\s*$")
-_SEAT = re.compile(r"\{seat(\d+)\}")
-
-
-def seat_label(view: dict[str, Any], seat: int | str) -> str:
-    """Player name from the host's ``seat_names`` (list or dict), else "Seat N"."""
-    names = view.get("seat_names") or []
-    i = int(seat)
-    if isinstance(names, dict):
-        return str(names.get(i, names.get(str(i), f"Seat {i + 1}")))
-    return str(names[i]) if 0 <= i < len(names) else f"Seat {i + 1}"
-
-
-def fill_names(view: dict[str, Any], text: str) -> str:
-    """Replace ``{seatN}`` placeholders with names."""
-    return _SEAT.sub(lambda m: seat_label(view, m.group(1)), text)
 
 
 def amounts(text: str | None) -> list[tuple[int, str]]:

@@ -6,9 +6,10 @@ from typing import Any
 
 from render.core import Box, Canvas, highlight, panel
 from render.core.palette import CELL_LIGHT, GRID_LINE, MUTED, PANEL_BORDER, TEXT, WARNING, text_on
+from render.core.seatnames import seat_label
 
 from .chips import draw_chips
-from .layout import TEXT_S, TEXT_XS, amounts, ink, seat_label, short_resource
+from .layout import TEXT_S, TEXT_XS, amounts, ink, short_resource
 
 ROW = 17.0
 PANEL_H = 262.0

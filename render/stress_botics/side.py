@@ -7,9 +7,10 @@ from typing import Any
 
 from render.core import Box, Canvas, label, seat_marker
 from render.core.palette import CELL_LIGHT, GRID_LINE, MUTED, PANEL_BORDER, TEXT, WHITE
+from render.core.seatnames import fill_names
 
 from .chips import draw_chip_rows
-from .layout import TEXT_S, TEXT_XS, amounts, fill_names
+from .layout import TEXT_S, TEXT_XS, amounts
 
 SHIP_ROW = 40.0
 
