@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from engines.core.history import Frame, fill_seats
+
 from .core import fonts
 from .registry import render_view
 
@@ -23,6 +25,9 @@ WIDTHS = (720, 560, 420)
 """Frame widths tried, widest first."""
 CAPTION_SIZE = 18
 CAPTION_LINES = 3
+"""Lines of caption under each frame."""
+EVENTS_PER_CAPTION = 6
+"""A turn's first public lines joined into its caption (the image shows what fits)."""
 FRAME_MS = 1500
 LAST_FRAME_MS = 4000
 INK, PAPER, MUTED = (30, 30, 36), (246, 244, 238), (110, 110, 120)
@@ -53,6 +58,20 @@ class Animation:
         if self.shown >= self.total:
             return ""
         return f"{self.shown} of {self.total} turns shown (the file must stay under Discord's upload limit)"
+
+
+def stills(frames: Sequence[Frame], chosen: Sequence[int], names: dict[int, str], seats: int) -> list[Still]:
+    """The frames ``chosen`` (indices into ``frames``) ready to draw: each view with the players' names, a
+    title ("Turn 3 of 9 · Alice") and a caption of what happened."""
+    out = []
+    for i in chosen:
+        frame = frames[i]
+        view = dict(frame.view, seat_names=[names.get(s, f"Seat {s + 1}") for s in range(seats)])
+        who = ", ".join(names.get(s, f"Seat {s + 1}") for s in frame.movers)
+        title = "Start of the game" if i == 0 else f"Turn {i} of {len(frames) - 1}" + (f" · {who}" if who else "")
+        caption = " ".join(fill_seats(line, names) for line in frame.lines[:EVENTS_PER_CAPTION])
+        out.append(Still(view, title, caption))
+    return out
 
 
 def animate(game_id: str, stills: Sequence[Still], *, max_bytes: int = DISCORD_LIMIT,

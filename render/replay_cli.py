@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 import engines
-from engines.core.history import fill_seats, public_frames
+from engines.core.history import public_frames
 
-from .replay import DISCORD_LIMIT, Still, animate
+from .replay import DISCORD_LIMIT, animate, stills
 
 
 def replay_main(argv: list[str]) -> int:
@@ -35,12 +35,8 @@ def replay_main(argv: list[str]) -> int:
         print(f"error: turns go from 0 to {len(frames) - 1}", file=sys.stderr)
         return 2
     names = {i: str(n) for i, n in enumerate(doc.get("players") or [])}
-    stills = []
-    for i in range(args.start, end + 1):
-        view = dict(frames[i].view, seat_names=[names.get(s, f"Seat {s + 1}") for s in range(doc["seats"])])
-        title = "Start of the game" if i == 0 else f"Turn {i} of {len(frames) - 1}"
-        stills.append(Still(view, title, " ".join(fill_seats(t, names) for t in frames[i].lines[:6])))
-    anim = animate(engine.id, stills, max_bytes=args.max_bytes)
+    drawn = stills(frames, range(args.start, end + 1), names, doc["seats"])
+    anim = animate(engine.id, drawn, max_bytes=args.max_bytes)
     out = args.out.with_suffix(f".{anim.format}")
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(anim.data)

@@ -12,17 +12,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.core.history import Frame, public_frames
-from render.replay import DISCORD_LIMIT, Animation, Still, animate
+from render.replay import DISCORD_LIMIT, Animation, Still, animate, stills
 
 from .errors import NotAllowed
 from .games import Games
 from .models import GameRow
-from .naming import fill, seat_names
+from .naming import seat_names
 from .posts import Posts
 
 CACHE_SIZE = 16
-CAPTION_LINES = 6
-"""Public lines of a turn joined into its caption (the image shows what fits)."""
 
 
 @dataclass(frozen=True)
@@ -64,9 +62,9 @@ class Replays:
         frames = await asyncio.to_thread(self._frames, game, [(r.seat, r.action) for r in rows])
         chosen = _choose(frames, start, end, last)
         names = seat_names(game)
-        stills = [self._still(game, frames, i, names) for i in chosen]
+        drawn = stills(frames, chosen, names, game.state["seats"])
         loop = asyncio.get_running_loop()
-        anim: Animation = await loop.run_in_executor(self.posts.executor, _animate, game.engine, stills,
+        anim: Animation = await loop.run_in_executor(self.posts.executor, _animate, game.engine, drawn,
                                                      self.max_bytes)
         title = self.games.engine(game.engine).title
         first, final = chosen[0], chosen[-1]
@@ -87,17 +85,6 @@ class Replays:
         state = game.state
         return public_frames(self.games.engine(game.engine), state["seats"], state["seed"], state["options"],
                              actions, state["engine_version"])
-
-    @staticmethod
-    def _still(game: GameRow, frames: list[Frame], i: int, names: dict[int, str]) -> Still:
-        assert game.state is not None
-        frame = frames[i]
-        view = dict(frame.view)
-        view["seat_names"] = [names.get(s, f"Seat {s + 1}") for s in range(game.state["seats"])]
-        who = ", ".join(names.get(s, f"Seat {s + 1}") for s in frame.movers)
-        title = "Start of the game" if i == 0 else f"Turn {i} of {len(frames) - 1}" + (f" · {who}" if who else "")
-        caption = " ".join(fill(line, names) for line in frame.lines[:CAPTION_LINES])
-        return Still(view, title, caption)
 
 
 def _choose(frames: list[Frame], start: int | None, end: int | None, last: int | None) -> list[int]:
