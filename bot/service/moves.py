@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import UNDO, IllegalAction
+from engines.core.moments import BOARD, turn_kind
 
 from .choices import choices_for, illegal, resolve_action
 from .errors import NotAllowed, StaleRequest
@@ -12,7 +13,6 @@ from .games import Games
 from .naming import fill, seat_names, visible
 from .posts import Posts
 from .results import Choice, MoveResult, Panel
-from .turnposts import BOARD, turn_kind
 from .turns import Turns
 
 AUTOCOMPLETE_LIMIT = 25

@@ -10,6 +10,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from engines.core import Engine
+from engines.core.moments import BOARD
 from render import render_view
 
 from .games import Games
@@ -17,7 +18,6 @@ from .models import GameRow
 from .naming import fill, seat_names, visible
 from .outcome import result_text, scores_text
 from .results import Post
-from .turnposts import BOARD
 
 Renderer = Callable[[str, dict[str, Any]], bytes]
 SUMMARY_LINES = 24

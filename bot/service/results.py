@@ -41,7 +41,7 @@ class Post:
     """Each user with a deadline → how its time is made up ("48 h turn + 48 h time bank")."""
     kind: str = "board"
     """``board`` (a new public post), ``status`` (edit the phase's status message) or ``quiet`` (a
-    sub-decision: nothing public; see ``turnposts.py``)."""
+    sub-decision: nothing public; see ``engines/core/moments.py``)."""
     mentions: list[str] = field(default_factory=list)
     """Users to ping: those a decision just became theirs (never the mover), everyone at the end."""
     waiting: str = ""

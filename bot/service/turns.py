@@ -11,18 +11,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.core import Action, Engine
+from engines.core.moments import QUIET, simultaneous, turn_kind
 
 from .errors import StaleRequest
 from .games import Games
 from .models import GameRow
 from .storage import DuplicateInteraction, StaleVersion
-from .turnposts import QUIET, simultaneous, turn_kind
 
 
 def ends_decision(engine: Engine, before: dict[str, Any], after: dict[str, Any], seat: int, action: Action,
                   events: list[dict[str, Any]]) -> bool:
     """Is ``seat``'s decision complete once it played ``action``? Yes unless the action is a quiet step of its
-    own turn (``turnposts.turn_kind``: a sub-prompt, an undoable or self-revealing step); entering a
+    own turn (``engines.core.moments.turn_kind``: a sub-prompt, an undoable or self-revealing step); entering a
     simultaneous phase is a new decision too (a solo game's next round)."""
     if turn_kind(engine, before, after, seat, action, events) != QUIET:
         return True

@@ -17,8 +17,8 @@ from bot.config import Settings
 from bot.discord.client import TurnkeeperBot
 from bot.discord.ids import b36
 from bot.service.service import GameService
-from bot.service.turnposts import BOARD, turn_kind
 from engines.core import Action
+from engines.core.moments import BOARD, turn_kind
 from tests.e2e._support import board_version, custom_ids
 from tests.fakediscord import FakeDiscord, InteractionRecord
 
