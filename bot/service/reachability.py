@@ -49,10 +49,10 @@ class Reachability:
             "INSERT INTO channel_trouble (channel_id, reason, since, host_told) VALUES (?, ?, ?, 1)"
             " ON CONFLICT(channel_id) DO UPDATE SET reason = excluded.reason, host_told = 1",
             (channel_id, reason, self.games.clock()))])
-        games = [g for g in await storage.games_with_status(("lobby", "running", "finished"))
-                 if g.channel_id == channel_id]
-        hosts = list(dict.fromkeys(g.host_id for g in games if g.host_id))
-        return Lost(channel_id, hosts, _message(channel_id, reason, games))
+        games = await storage.fetch("SELECT id, host_id FROM games WHERE channel_id = ?"
+                                    " AND status IN ('lobby', 'running', 'finished') ORDER BY id", (channel_id,))
+        hosts = list(dict.fromkeys(str(host) for _, host in games if host))
+        return Lost(channel_id, hosts, _message(channel_id, reason, [int(game_id) for game_id, _ in games]))
 
     async def trouble(self) -> set[str]:
         """Every channel marked unreachable."""
@@ -77,8 +77,8 @@ class Reachability:
         return [g for g in games if g.channel_id not in lost]
 
 
-def _message(channel_id: str, reason: str, games: list[GameRow]) -> str:
-    numbers = ", ".join(f"#{g.id}" for g in games[:5]) or "none open"
+def _message(channel_id: str, reason: str, game_ids: list[int]) -> str:
+    numbers = ", ".join(f"#{n}" for n in game_ids[:5]) or "none open"
     return (f"I can no longer post in <#{channel_id}>: {REASONS.get(reason, reason)}. The games there ({numbers}) "
             "are kept; nothing is lost. Once the channel works again, use any command there (for example "
             "`/game status`) and I will post the latest board and carry on.")
