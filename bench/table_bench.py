@@ -1,6 +1,6 @@
 """What one round costs the channel, per game: turns, board posts, image bytes (palette PNG against the
 true-colour PNG it replaced) and clicks per turn through the panel, from a bot-played 2-player game
-classified exactly as the host classifies moves (``bot.service.turnposts``).
+classified exactly as the host classifies moves (``engines.core.moments``).
 
 A round is the view's ``round`` when the game has one (the first round is played); else one turn of
 every seat, averaged over the first ``4 × players`` turns."""
@@ -14,8 +14,8 @@ from typing import Any
 
 from PIL import Image
 
-from bot.service.turnposts import BOARD, QUIET, turn_kind
 from engines.core import Action, Engine
+from engines.core.moments import BOARD, QUIET, turn_kind
 from render import render_view
 from render.core.output import to_png
 
