@@ -8,9 +8,9 @@ from typing import Any, ClassVar
 
 import pytest
 
-from bench.fuzz import SCALE_SAMPLING
+from bench.fuzz import SCALE_FLAGS
 from engines.core import Action, Engine, Game, State, Step, dumps
-from engines.core.kit import Playout, PlayoutReport, assert_clean, fuzz, perturb_hidden, playout
+from engines.core.kit import SCALE_SAMPLING, Playout, PlayoutReport, assert_clean, fuzz, perturb_hidden, playout
 from engines.core.zones import Zones, nobody, owner, public
 from tests.core._play import to_turn
 from tests.fixtures.tiny import Bid, ChooseTarget, TinyDuel, Turn, register
@@ -496,8 +496,8 @@ def test_kit_reports_an_unreplayable_log_as_a_replay_mismatch() -> None:
     assert sum(r.replay_mismatch.startswith("replaying the log hit an illegal action: ") for r in reports) >= 4
 
 
-SCALE = {"leak_every": 10, "check_every": 10, "undo_perturbations": 1}
-"""The sparser sampling of ``python -m bench.fuzz`` (its ``SCALE_SAMPLING``)."""
+SCALE = SCALE_SAMPLING
+"""The sparser sampling of a long run (``python -m bench.fuzz``, a playout CLI run beyond 300 games)."""
 
 
 @pytest.mark.parametrize(("engine", "problem"), [
@@ -514,7 +514,7 @@ def test_scale_sampling_keeps_clean_games_clean() -> None:
 
 
 def test_scale_sampling_matches_the_fuzz_cli() -> None:
-    flags = dict(zip(SCALE_SAMPLING[::2], SCALE_SAMPLING[1::2], strict=True))
+    flags = dict(zip(SCALE_FLAGS[::2], SCALE_FLAGS[1::2], strict=True))
     assert {k.lstrip("-").replace("-", "_"): int(v) for k, v in flags.items()} == SCALE
 
 
