@@ -219,10 +219,10 @@ def draw_planet(c: Canvas, box: Box, view: dict[str, Any]) -> None:
         else:
             _core(c, where[n], info, table.get("core") or {}, int(planet.get("dial_positions") or 9))
     last = table.get("last_turn")
-    if last is not None:  # under the figures, so the glow never crosses a marker
+    if last is not None:  # under the figures, so the ring never crosses a marker
         at = (players.get(str(last)) or {}).get("at")
         if at in boxes:
-            highlight(c, boxes[at], radius=8)
+            highlight(c, boxes[at], width=4, glow=False, radius=8)  # a crisp ring: no full-size glow layer
     for n, b in boxes.items():
         here = [s for s in order if (players.get(str(s)) or {}).get("at") == n]
         _figures(c, b, here, n == active)
