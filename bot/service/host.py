@@ -21,8 +21,10 @@ from .postgres import PostgresStorage
 from .posts import Renderer, default_renderer
 from .render_pool import render_executor
 from .replay_check import mark_imported
-from .scheduler import DEFAULT_IDLE_DAYS, Scheduler
+from .scheduler import DEFAULT_IDLE_DAYS, LEASE_SECONDS, Scheduler
 from .service import GameService
+from .shards import Shards
+from .sql_storage import SqlStorage
 from .sqlite import SQLiteStorage
 from .vacation import DEFAULT_ALLOWANCE_DAYS
 
@@ -34,7 +36,7 @@ LEAGUE_POLICY = {"forfeit": "skip", "bot": "bot", "default": "default"}
 class Host:
     """Everything the adapters call, built over one storage."""
 
-    storage: SQLiteStorage
+    storage: SqlStorage
     service: GameService
     scheduler: Scheduler
     leagues: LeagueService
@@ -48,13 +50,14 @@ class Host:
         await self.storage.close()
 
 
-def build_host(storage: SQLiteStorage, *, renderer: Renderer | None = default_renderer, clock: Clock = time.time,
+def build_host(storage: SqlStorage, *, renderer: Renderer | None = default_renderer, clock: Clock = time.time,
                executor: Executor | None = None, league_host: LeagueHost | None = None,
                idle_days: float = DEFAULT_IDLE_DAYS, vacation_days: float = DEFAULT_ALLOWANCE_DAYS,
-               max_bot_moves: int = 2000) -> Host:
+               max_bot_moves: int = 2000, shards: Shards | None = None, lease_seconds: float = LEASE_SECONDS) -> Host:
     """The service, scheduler and leagues over an open ``storage``, with every hook registered."""
-    service = GameService(storage, renderer=renderer, clock=clock, executor=executor, max_bot_moves=max_bot_moves)
-    scheduler = Scheduler(service, idle_days=idle_days, vacation_days=vacation_days)
+    service = GameService(storage, renderer=renderer, clock=clock, executor=executor, max_bot_moves=max_bot_moves,
+                          shards=shards)
+    scheduler = Scheduler(service, idle_days=idle_days, vacation_days=vacation_days, lease_seconds=lease_seconds)
     leagues = LeagueService(service, league_host)
     hooks = service.hooks
     hooks.on_change.append(scheduler.deadlines.on_change)
@@ -71,12 +74,13 @@ def build_host(storage: SQLiteStorage, *, renderer: Renderer | None = default_re
 async def open_host(settings: Settings, league_host: LeagueHost | None = None) -> Host:
     """The host as ``python -m bot`` runs it: the settings' database (a SQLite file or a PostgreSQL server)
     and render pool."""
-    storage = (PostgresStorage(settings.db_path, pool_size=settings.db_pool) if settings.uses_postgres
-               else SQLiteStorage(settings.db_path))
+    storage: SqlStorage = (PostgresStorage(settings.db_path, pool_size=settings.db_pool)
+                           if settings.uses_postgres else SQLiteStorage(settings.db_path))
     await storage.open()
     executor = render_executor(settings.render_processes, settings.render_threads)
     return build_host(storage, executor=executor, league_host=league_host, idle_days=settings.idle_days,
-                      vacation_days=settings.vacation_days)
+                      vacation_days=settings.vacation_days, shards=settings.shards,
+                      lease_seconds=settings.lease_seconds)
 
 
 def league_pace(service: GameService, scheduler: Scheduler) -> Callable[[League, int], Awaitable[None]]:

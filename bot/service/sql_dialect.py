@@ -6,7 +6,8 @@ statement (``AUTOINCREMENT`` keys, ``INTEGER``/``REAL`` types, ``COLLATE NOCASE`
 parameter becomes the literal ``NULL`` and a text one is cast to ``text``, so ``? IS NULL`` needs no
 type), ``INSERT OR REPLACE`` / ``INSERT OR IGNORE`` become ``ON CONFLICT`` clauses from the table's
 primary key (a positional insert gets its column list), the scalar
-``max(a, b)`` / ``min(a, b)`` become ``GREATEST`` / ``LEAST``, and an insert into a table with an
+``max(a, b)`` / ``min(a, b)`` become ``GREATEST`` / ``LEAST``, the :data:`SKIP_LOCKED` mark becomes
+``FOR UPDATE SKIP LOCKED``, and an insert into a table with an
 ``id`` key returns it (SQLite's ``lastrowid``). Tables without an ``id`` key get SQLite's implicit
 ``rowid`` as a real column, so ``ORDER BY rowid`` keeps meaning insertion order.
 """
@@ -35,6 +36,9 @@ _CREATE = re.compile(r"^\s*CREATE\s+TABLE\s+(IF\s+NOT\s+EXISTS\s+)?\w+\s*\(", re
 _DO_UPDATE = re.compile(r"\bON\s+CONFLICT\b.*?\bDO\s+UPDATE\s+SET\b", re.I | re.S)
 ROWID = "rowid"
 """SQLite's implicit insertion-order column, made explicit in PostgreSQL tables that have no ``id`` key."""
+SKIP_LOCKED = "/*SKIP LOCKED*/"
+"""Written after a claim's sub-select: PostgreSQL's ``FOR UPDATE SKIP LOCKED`` (a comment to SQLite, whose one
+write lock already makes the claiming ``UPDATE`` atomic)."""
 _SCALAR = re.compile(r"\b(max|min)\s*\(", re.I)
 
 
@@ -74,7 +78,7 @@ def query(sql: str, params: Sequence[Any], schema: Schema) -> tuple[str, list[An
     if positional:
         table = positional.group(1)
         text = f"INSERT INTO {table} ({', '.join(schema.columns[table])}) VALUES" + text[positional.end():]
-    text = _qualify_updates(text)
+    text = _qualify_updates(text).replace(SKIP_LOCKED, "FOR UPDATE SKIP LOCKED")
     found = _INSERT.match(text)
     if found and schema.has_id(found.group(1)) and not re.search(r"\bRETURNING\b", text, re.I):
         text += " RETURNING id"

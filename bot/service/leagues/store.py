@@ -1,13 +1,12 @@
-"""League storage on the game storage's SQLite connection (same lock, same transactions)."""
+"""League storage through the game storage's public interface (same transactions, either backend)."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..storage import Storage
+from ..storage import Storage, StorageIntegrityError
 from .models import AuditRow, Entry, League, Match, MatchSeat, Rating, Season
 
 _LEAGUE = ("id, guild_id, channel_id, name, engine, options, table_size, scoring, format, rounds, cap, round_days,"
@@ -53,7 +52,7 @@ class LeagueStore:
                 league_id = int(cursor.lastrowid or 0)
                 await db.execute("INSERT INTO league_seasons (league_id, number, status, created_at)"
                                  " VALUES (?, 1, 'signup', ?)", (league_id, now))
-        except sqlite3.IntegrityError:
+        except StorageIntegrityError:
             return None
         return league_id
 
@@ -164,7 +163,7 @@ class LeagueStore:
         assert league is not None
         return league, season
 
-    async def _with_seats(self, row: sqlite3.Row) -> Match:
+    async def _with_seats(self, row: Sequence[Any]) -> Match:
         seats = await self.s.fetch("SELECT user_id, name, placing, points, forfeit FROM league_match_seats"
                                     " WHERE match_id = ? ORDER BY rowid", (row[0],))
         return Match(*row, seats=tuple(MatchSeat(s[0], s[1], s[2], s[3], bool(s[4])) for s in seats))
@@ -269,12 +268,12 @@ class LeagueStore:
                         " VALUES (?, ?, ?, ?, ?, ?, 1, ?) ON CONFLICT (guild_id, engine, user_id) DO UPDATE SET"
                         " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = games + 1,"
                         " updated_at = excluded.updated_at", (guild_id, engine, user_id, name, mu, sigma, now))
-        except sqlite3.IntegrityError:
+        except StorageIntegrityError:
             return False
         return True
 
 
-def _league(row: sqlite3.Row) -> League:
+def _league(row: Sequence[Any]) -> League:
     values = list(row)
     values[5] = json.loads(values[5])
     values[7] = [float(v) for v in json.loads(values[7])]
