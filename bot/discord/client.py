@@ -38,6 +38,9 @@ class TurnkeeperBot(commands.AutoShardedBot):
     """Turnkeeper on Discord. The host does the work; the table talks to Discord for it."""
 
     def __init__(self, settings: Settings, **kwargs: Any) -> None:
+        if settings.shard_count is not None:  # this process runs some of the bot's shards
+            kwargs.setdefault("shard_count", settings.shard_count)
+            kwargs.setdefault("shard_ids", list(settings.shard_ids or range(settings.shard_count)))
         intents = discord.Intents.default()
         intents.members = True  # a seated player who leaves the server (privileged: enable it for the app)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
