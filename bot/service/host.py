@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from bot.config import Settings
 
 from .games import Clock
+from .jobs import Jobs
 from .leagues import League, LeagueHost, LeagueService
 from .postgres import PostgresStorage
 from .posts import Renderer, default_renderer
@@ -42,6 +43,8 @@ class Host:
     leagues: LeagueService
     executor: Executor | None = None
     """The render pool this host started (shut down by :meth:`close`)."""
+    jobs: Jobs | None = None
+    """The background job worker (its loop runs in the bot: ``jobs.run_forever``)."""
 
     async def close(self) -> None:
         """Stop the render pool and close the storage."""
@@ -68,7 +71,9 @@ def build_host(storage: SqlStorage, *, renderer: Renderer | None = default_rende
     hooks.on_change.append(leagues.on_game_changed)  # after the deadlines: it may end a league match
     hooks.on_finish.append(leagues.on_game_finished)
     leagues.on_match_ready.append(league_pace(service, scheduler))
-    return Host(storage, service, scheduler, leagues, executor)
+    jobs = Jobs(storage, clock=clock, owner=scheduler.owner, shards=service.games.shards, lease=lease_seconds)
+    leagues.use_jobs(jobs)
+    return Host(storage, service, scheduler, leagues, executor, jobs)
 
 
 async def open_host(settings: Settings, league_host: LeagueHost | None = None) -> Host:

@@ -9,7 +9,7 @@ CREATE TABLE jobs (
     guild_id      TEXT,                       -- done by the process running this guild's shard
     payload       TEXT NOT NULL,              -- JSON
     dedup         TEXT,                       -- at most one unfinished job per key
-    state         TEXT NOT NULL,              -- pending | done | failed
+    state         TEXT NOT NULL,              -- pending (never claimed) | running | done | failed
     progress      TEXT,                       -- what it has done so far, in words
     attempts      INTEGER NOT NULL DEFAULT 0,
     claimed_by    TEXT,
@@ -19,4 +19,4 @@ CREATE TABLE jobs (
     done_at       REAL
 );
 CREATE UNIQUE INDEX jobs_open_dedup ON jobs (dedup) WHERE state = 'pending';
-CREATE INDEX jobs_pending ON jobs (id) WHERE state = 'pending';
+CREATE INDEX jobs_unfinished ON jobs (id) WHERE state IN ('pending', 'running');
