@@ -19,6 +19,7 @@ def background(kit: LeagueKit) -> Jobs:
     jobs = kit.leagues.ctx.jobs
     assert jobs is not None
     jobs.background = True  # as the bot's worker loop sets it
+    kit.leagues.ctx.reply_wait = 0.0  # no worker runs here: answer at once
     return jobs
 
 
@@ -27,7 +28,7 @@ async def test_lg_jobs_season_start_answers_at_once_and_a_job_opens_the_matches(
     jobs = background(kit)
     league = await make_league(kit.leagues, users=FOUR, rounds=1)
     reply = await kit.leagues.start_season(league, ORGANISER)
-    assert "is starting: 4 players" in reply and "`/league info`" in reply
+    assert "has started: 4 players" in reply and "in the background" in reply and "`/league info`" in reply
     assert kit.host.threads == [] and await open_matches(kit.leagues, league) == []  # nothing done yet
     assert "starting the season" in await kit.leagues.progress(league)
     assert await jobs.run_due() == 1

@@ -45,6 +45,9 @@ class LeagueContext:
         self.jobs: Jobs | None = None
         """The job worker (set by :meth:`~.service.LeagueService.use_jobs`): once it runs in the background,
         opening matches and starting seasons are queued as jobs instead of done before the reply."""
+        self.reply_wait = 2.0
+        """Seconds ``/league season start`` waits for its job before answering that it goes on in the
+        background (the command was deferred at once, so no interaction deadline is at stake)."""
         self.on_match_ready: list[MatchReady] = []
         """Called with the league and game id when a match's seats are filled, just before the game
         starts: the host applies ``league.pace`` and ``league.timeout_policy`` there."""

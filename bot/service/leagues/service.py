@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from itertools import pairwise
 from typing import Any
 
@@ -188,13 +189,16 @@ class LeagueService:
             await self.store.audit(league.id, actor.user_id, "season start",
                                    f"season {season.number}: {len(players)} players, {rounds} rounds", "", self.now())
             season = await self.store.season(league.id)
-            if self.ctx.deferred:  # pairing and opening the threads go to the job worker: answer at once
-                await self.ctx.later("season_start", league, season_id=season.id)
-                return (f"Season {season.number} of {league.name} is starting: {len(players)} players, {rounds} "
+            if not self.ctx.deferred:
+                await self.pair_round(league, season)
+        if self.ctx.deferred:  # pairing and opening the threads go to the job worker
+            await self.ctx.later("season_start", league, season_id=season.id)
+            if not await self._started(league, season.id, self.ctx.reply_wait):
+                return (f"Season {season.number} of {league.name} has started: {len(players)} players, {rounds} "
                         "rounds. Round 1 is being paired and its match threads opened in the background; "
                         "`/league info` shows how far it got.")
-            await self.pair_round(league, season)
-        opened = await self.open_pending(league)
+        opened = sum(m.status == "running" for m in await self.store.matches(season.id)) if self.ctx.deferred \
+            else await self.open_pending(league)
         waiting = sum(m.status == "pending" for m in await self.store.matches(season.id))
         text = (f"Season {season.number} of {league.name} has started: {len(players)} players, {rounds} rounds; "
                 f"{opened} match{'es' if opened != 1 else ''} opened.")
@@ -264,6 +268,19 @@ class LeagueService:
             await store.progress(job.id, f"{done} of {of} matches opened")
 
         await self.open_pending(league, progress)
+
+    async def _started(self, league: League, season_id: int, seconds: float) -> bool:
+        """Wait up to ``seconds`` for the season-start job to be done (a small season is answered with its
+        threads open; a big one is answered when the wait is over, and goes on)."""
+        assert self.ctx.jobs is not None
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while loop.time() < deadline:
+            if not any(kind == "season_start" and payload.get("season_id") == season_id
+                       for _, kind, payload, _ in await self.ctx.jobs.store.pending(league.guild_id)):
+                return True
+            await asyncio.sleep(0.05)
+        return False
 
     async def progress(self, league: League) -> str:
         """What background work of the league is still going on, in a line (empty: none)."""
