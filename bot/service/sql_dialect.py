@@ -14,6 +14,7 @@ primary key (a positional insert gets its column list), the scalar
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -42,12 +43,17 @@ write lock already makes the claiming ``UPDATE`` atomic)."""
 _SCALAR = re.compile(r"\b(max|min)\s*\(", re.I)
 
 
+_TOKENS = itertools.count()
+
+
 @dataclass
 class Schema:
     """What the rewriting needs to know of the tables: their columns in order and primary keys."""
 
     columns: dict[str, list[str]] = field(default_factory=dict)
     keys: dict[str, list[str]] = field(default_factory=dict)
+    token: int = field(default_factory=lambda: next(_TOKENS), compare=False)
+    """Names this schema in the rewriting cache (a schema read later is a new one)."""
 
     def has_id(self, table: str) -> bool:
         """Whether ``table`` is keyed by an ``id`` column (generated on insert)."""
@@ -70,8 +76,24 @@ def ddl(statement: str) -> str:
 
 
 def query(sql: str, params: Sequence[Any], schema: Schema) -> tuple[str, list[Any]]:
-    """``(sql, args)`` for asyncpg from a SQLite statement and its ``?`` parameters."""
-    text, args = _placeholders(sql, params)
+    """``(sql, args)`` for asyncpg from a SQLite statement and its ``?`` parameters. The rewritten text
+    depends only on the statement, which parameters are NULL or text, and the schema: it is cached."""
+    shape = tuple("n" if p is None else "s" if isinstance(p, str) else "o" for p in params)
+    key = (sql, shape, schema.token)
+    text = _REWRITTEN.get(key)
+    if text is None:
+        if len(_REWRITTEN) >= _CACHE_SIZE:
+            _REWRITTEN.clear()
+        text = _REWRITTEN[key] = _rewrite(sql, params, schema)
+    return text, [int(v) if isinstance(v, bool) else v for v in params if v is not None]
+
+
+_REWRITTEN: dict[tuple[str, tuple[str, ...], int], str] = {}
+_CACHE_SIZE = 4096
+
+
+def _rewrite(sql: str, params: Sequence[Any], schema: Schema) -> str:
+    text, _ = _placeholders(sql, params)
     text = _scalars(text)
     text = _insert_or(text, schema)
     positional = _POSITIONAL.match(text)
@@ -82,7 +104,7 @@ def query(sql: str, params: Sequence[Any], schema: Schema) -> tuple[str, list[An
     found = _INSERT.match(text)
     if found and schema.has_id(found.group(1)) and not re.search(r"\bRETURNING\b", text, re.I):
         text += " RETURNING id"
-    return _quote_reserved(text), args
+    return _quote_reserved(text)
 
 
 def _qualify_updates(sql: str) -> str:
