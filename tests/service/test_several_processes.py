@@ -141,3 +141,39 @@ async def test_timeouts_archives_and_boards_are_the_business_of_the_guilds_proce
     finally:
         for store in stores:
             await store.close()
+
+
+async def test_lg_round_a_league_round_is_paired_once_by_the_guilds_process(backend: Backend) -> None:
+    from tests.service._league_support import ORGANISER, LeagueKit
+
+    guild = str(3 << 22)  # shard 1 of 2
+    stores = [backend.make(), backend.make()]
+    for store in stores:
+        await store.open()
+    try:
+        kits = [LeagueKit(store) for store in stores]
+        for n, kit in enumerate(kits):  # each "process" runs one of the two shards
+            built = build_host(stores[n], renderer=None, clock=lambda k=kit: k.now, league_host=kit.host,
+                               shards=Shards(2, frozenset({n})))
+            kit.leagues, kit.games = built.leagues, built.service
+        league = await kits[1].leagues.create(guild_id=guild, channel_id="big", actor=ORGANISER, name="Sharded",
+                                              engine="tiny", players=2, rounds=2, fmt="swiss", round_days=1,
+                                              options={"rounds": 1, "dice": False})
+        for user in ("alice", "bob", "carol", "dave"):
+            await kits[1].leagues.join(league, user, user.title())
+        await kits[1].leagues.start_season(league, ORGANISER)
+        for kit in kits:
+            kit.advance(2)  # round 1's deadline has passed
+        paired = await asyncio.gather(*(kit.leagues.advance_due() for kit in kits))
+        assert paired[0] == 0  # the other shard's process leaves the league alone
+        _, matches = await kits[1].leagues.schedule(league)
+        assert sorted(m.round for m in matches) == [1, 1, 2, 2]  # round 2 paired once
+        # the guard in the database: pairing the same round again (a second process) writes nothing
+        season = await kits[0].leagues.store.season(league.id)
+        assert await kits[0].leagues.store.add_round(season.id, 2, [[("alice", "Alice"), ("bob", "Bob")]], [],
+                                                     None, 0.0) is None
+        _, again = await kits[1].leagues.schedule(league)
+        assert len(again) == 4
+    finally:
+        for store in stores:
+            await store.close()

@@ -77,8 +77,10 @@ class Matches:
             await self.finish_season(league, season, "too few players are left for a table")
             return 0
         deadline = self.ctx.now() + league.round_days * DAY if league.round_days else None
-        await self.store.add_round(season.id, number, [[(u, names[u]) for u in t] for t in paired.tables],
-                                   [(u, names[u], league.points_for(1)) for u in paired.byes], deadline, self.ctx.now())
+        if await self.store.add_round(season.id, number, [[(u, names[u]) for u in t] for t in paired.tables],
+                                      [(u, names[u], league.points_for(1)) for u in paired.byes], deadline,
+                                      self.ctx.now()) is None:
+            return 0  # paired already (another process): announced there
         text = f"**{league.name}** · season {season.number}, round {number} of {season.rounds} is paired."
         if paired.byes:
             text += " Bye: " + ", ".join(names[u] for u in paired.byes) + "."

@@ -115,10 +115,16 @@ class LeagueStore:
 
     # -- matches ----------------------------------------------------------------------------
     async def add_round(self, season_id: int, round_no: int, tables: Sequence[Sequence[Seat]],
-                        byes: Sequence[tuple[str, str, float]], deadline: float | None, now: float) -> list[int]:
-        """Insert a round's tables (pending) and byes (recorded) and move the season on; returns match ids."""
+                        byes: Sequence[tuple[str, str, float]], deadline: float | None, now: float) -> list[int] | None:
+        """Insert a round's tables (pending) and byes (recorded) and move the season on; returns match ids, or
+        None (nothing written) when the season is no longer at the round before (another process paired it)."""
         ids = []
         async with self.s.transaction() as db:
+            moved = await db.execute(
+                "UPDATE league_seasons SET round = ?, round_deadline = ? WHERE id = ? AND round = ?",
+                (round_no, deadline, season_id, round_no - 1))
+            if moved.rowcount != 1:
+                return None
             number = 0
             for number, table in enumerate(tables, start=1):
                 cursor = await db.execute(
@@ -135,8 +141,6 @@ class LeagueStore:
                     " VALUES (?, ?, ?, 'bye', 'bye', ?, ?)", (season_id, round_no, extra, now, now))
                 await db.execute("INSERT INTO league_match_seats (match_id, user_id, name, placing, points)"
                                  " VALUES (?, ?, ?, 1, ?)", (int(cursor.lastrowid or 0), user_id, name, points))
-            await db.execute("UPDATE league_seasons SET round = ?, round_deadline = ? WHERE id = ?",
-                             (round_no, deadline, season_id))
         return ids
 
     async def matches(self, season_id: int) -> list[Match]:
