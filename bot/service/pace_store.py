@@ -1,5 +1,5 @@
 """SQL for keeping games moving (migration 002): paces, seat clocks, reminder settings, vacations,
-the notice outbox and archived games. Works on the SQLite storage's connection and write lock."""
+the notice outbox and archived games, through the storage interface (either backend)."""
 
 from __future__ import annotations
 
