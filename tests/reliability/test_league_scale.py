@@ -35,6 +35,11 @@ async def test_lg_jobs_a_64_player_season_starts_with_every_interaction_in_time(
     [reply] = await start.wait_followups(1, timeout=10)
     answered = time.monotonic() - started
     assert "Season 1 of Big League has started: 64 players" in reply["content"], reply
+    info = await fake.slash(admin, channel, "league", subcommand="info", timeout=3)
+    progress = info.message["content"]
+    if "in the background" in reply["content"]:  # the organiser sees how far it got (unless it just finished)
+        assert "In the background: ⏳ starting the season" in progress or len(fake.threads(channel)) == PLAYERS // 2, \
+            progress
     loop = asyncio.get_running_loop()
     deadline = loop.time() + 60
     while len(fake.threads(channel)) < PLAYERS // 2 or any(
