@@ -7,7 +7,20 @@ from typing import Any
 from engines.core import Action, Engine, Game, Option, OptionsSchema, State, game_dir, rules_guide
 from engines.core.effects import Choice, Registry
 
-from . import atoms, battle, bot, combat, combinators, content, interpreter, map_actions, relics, resolution, setup
+from . import (
+    asking,
+    atoms,
+    battle,
+    bot,
+    combat,
+    combinators,
+    content,
+    interpreter,
+    map_actions,
+    relics,
+    resolution,
+    setup,
+)
 from . import view as views
 from .command import Command
 from .hypnotic import EFFECTS as HYPNOTIC_EFFECTS
@@ -38,9 +51,9 @@ class Scrap(Engine):
     steps = (Draft, SetupFissure, SetupCelestium, PlaceShip, PlaceBots, ChooseActive, PowerUp, CallDomain,
              Subroutine, LoadReturn, LoadFill, TurnEnd, SacredVows, Command, Choice)
     zones = views.ZONES
-    effects = Registry(interpreter.EFFECTS, atoms.EFFECTS, map_actions.EFFECTS, combat.EFFECTS, combinators.EFFECTS,
-                       battle.EFFECTS, resolution.EFFECTS, relics.EFFECTS, VIRUS_EFFECTS, WARP_EFFECTS,
-                       HYPNOTIC_EFFECTS)
+    effects = Registry(interpreter.EFFECTS, asking.EFFECTS, atoms.EFFECTS, map_actions.EFFECTS, combat.EFFECTS,
+                       combinators.EFFECTS, battle.EFFECTS, resolution.EFFECTS, relics.EFFECTS, VIRUS_EFFECTS,
+                       WARP_EFFECTS, HYPNOTIC_EFFECTS)
     def load_guide(self) -> rules_guide.Guide:
         return rules_guide.load(game_dir(self.id))
 
