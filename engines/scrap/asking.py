@@ -28,12 +28,14 @@ def run_weapon(g: Game, item: dict[str, Any]) -> list[Any] | None:
             return None
         if len(p["weapons"]) + equipped_count(g, seat) >= g.data.intelligences[p["intel"]].weapon_slots:
             return ["decline", *sorted({p["weapons"].index(k) for k in p["weapons"]})]
-        _take_weapon(g, seat, item["kind"])
+        _take_weapon(g, seat, item["kind"], item.get("tag"))
         item["left"] -= 1
     return None
 
 
-def _take_weapon(g: Game, seat: int, kind: str) -> None:
+def _take_weapon(g: Game, seat: int, kind: str, tag: str | None = None) -> None:
+    if tag and g.g.get("turn"):  # #3 Analytic Raid: "that Weapon" (SC-REF-03)
+        g.g["turn"].setdefault("tagged", {})[tag] = kind
     player(g, seat)["weapons"].append(kind)
     g.g["supply"]["weapons"] -= 1
     g.log(f"{{seat{seat}}} takes {article(g.data.supplies['weapons']['kinds'][kind]['name'])} Weapon.")
@@ -45,7 +47,7 @@ def pick_weapon(g: Game, item: dict[str, Any], token: Any) -> None:
     p = player(g, item["owner"])
     p["weapons"].pop(token)
     g.g["supply"]["weapons"] += 1
-    _take_weapon(g, item["owner"], item["kind"])
+    _take_weapon(g, item["owner"], item["kind"], item.get("tag"))
     if item["left"] > 1:
         effects.push_front(g, {**item, "left": item["left"] - 1})
 

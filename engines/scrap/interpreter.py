@@ -18,6 +18,7 @@ from engines.core.effects import Handler
 from . import atoms, board, combinators, map_actions, status, virus, warp
 from .asking import CELESTIUM, PROGRESS, REFRESH, WEAPON
 from .battle import BATTLE, COMMAND_STEP
+from .battle import HOOKS as BATTLE_HOOKS
 from .combat import CRUSH, crush_value, forbidden
 from .combat import HOOKS as COMBAT_HOOKS
 from .content import thaw
@@ -28,7 +29,7 @@ from .vows import HOOKS as VOW_HOOKS
 from .words import describe
 
 NODE, PAY, PAY_ANY, EXPEND = "node", "pay", "pay_any", "expend"
-HOOKS = {**RELIC_HOOKS, **VOW_HOOKS, **status.HOOKS, **COMBAT_HOOKS}
+HOOKS = {**RELIC_HOOKS, **VOW_HOOKS, **status.HOOKS, **COMBAT_HOOKS, **BATTLE_HOOKS}
 """The named hooks of ``data/scrap/hooks.json`` written so far, by name."""
 """Effect names: one tree node and the Costs (the Support actions that ask are in :mod:`asking`)."""
 LIST_COMBINATORS = ("seq", "plus")
@@ -214,7 +215,7 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
         player(g, seat)["mode"] = g.data.centre
         g.log(f"{{seat{seat}}} resets their Mode Marker to the centre.")
     elif op == "weapon":
-        effects.push_front(g, effects.effect(WEAPON, seat, kind=node["kind"], left=v))
+        effects.push_front(g, effects.effect(WEAPON, seat, kind=node["kind"], left=v, tag=node.get("tag")))
     elif op == "create" and "at" not in node:
         effects.push_front(g, effects.effect(CREATE, seat, left=v))
     elif op == "upgrade" and "bot" not in node:
