@@ -53,6 +53,6 @@ def test_analytic_raid_declined_weapon_never_pays():
     # SC-REF-03: the Weapon was not taken (full slots, declined): an equipped Basic Weapon earns nothing
     state, axon = analytic_raid(slots_full=True)
     assert "battle.equipped_tag_data" not in state["g"]["battle"]["mods"]
-    state = assign(state, CER, "brawl", arms=(axon,))
+    state = assign(state, CER, "brawl", arms=(axon, "none", "none"))
     state = assign(state, KIR, "probe")
     assert state["g"]["battle"]["equipped"] == {axon: "B"} and data(state, CER) == 0
