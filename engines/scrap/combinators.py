@@ -38,6 +38,8 @@ def holds(g: Game, seat: int, cond: dict[str, Any]) -> bool | None:
         return g.g["turn"].get("destroyed", 0) > 0
     if kind == "scored_any":  # the preceding SCORE Scored a Fragment
         return g.g["turn"].get("scored", 0) > 0
+    if kind == "swapped":  # the preceding SWAP happened (#8)
+        return g.g["turn"].get("swapped", 0) > 0
     if kind == "vow_face":
         return player(g, seat)["unique"].get("vows", {}).get(cond["vow"]) == cond["side"]
     return None

@@ -27,6 +27,7 @@ from .hypnotic import EFFECTS as HYPNOTIC_EFFECTS
 from .phases import CallDomain, LoadFill, LoadReturn, Subroutine, TurnEnd
 from .run import ChooseActive, PowerUp, SacredVows
 from .setup_steps import Draft, PlaceBots, PlaceShip, SetupCelestium, SetupFissure
+from .swap import EFFECTS as SWAP_EFFECTS
 from .virus import EFFECTS as VIRUS_EFFECTS
 from .warp import EFFECTS as WARP_EFFECTS
 
@@ -53,7 +54,7 @@ class Scrap(Engine):
     zones = views.ZONES
     effects = Registry(interpreter.EFFECTS, asking.EFFECTS, atoms.EFFECTS, map_actions.EFFECTS, combat.EFFECTS,
                        combinators.EFFECTS, battle.EFFECTS, resolution.EFFECTS, relics.EFFECTS, VIRUS_EFFECTS,
-                       WARP_EFFECTS, HYPNOTIC_EFFECTS)
+                       WARP_EFFECTS, HYPNOTIC_EFFECTS, SWAP_EFFECTS)
     def load_guide(self) -> rules_guide.Guide:
         return rules_guide.load(game_dir(self.id))
 

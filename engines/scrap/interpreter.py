@@ -15,7 +15,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import atoms, board, combinators, map_actions, status, virus, warp
+from . import atoms, board, combinators, map_actions, status, swap, virus, warp
 from .asking import CELESTIUM, PROGRESS, REFRESH, WEAPON
 from .battle import BATTLE, COMMAND_STEP
 from .battle import HOOKS as BATTLE_HOOKS
@@ -201,6 +201,10 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
         virus.queue_virus(g, seat, node)  # ATT-ENT-2
     elif op == warp.RELOCATE and bot is not None and node.get("to") == "any_area":
         effects.push_front(g, effects.effect(warp.RELOCATE, seat, bot=node["bot"]))
+    elif op == swap.SWAP and swap.understood(node):
+        swap.queue(g, seat, node)
+    elif op == "xp" and v is not None:
+        swap.gain_xp(g, seat, v)
     elif op == warp.EXTRA:
         effects.push_front(g, effects.effect(warp.EXTRA, seat, plus=node.get("warp_plus", 0)))
     elif "who" in node or (v is None and not (op == "reset" or (op == "refresh" and node.get("v") == "*"))):

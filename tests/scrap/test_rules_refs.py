@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from .battles import area, assign, data, do, options, pick, put, table, who
+from engines.core import Game, effects
+from engines.scrap import interpreter
+from engines.scrap.content import thaw
+
+from .battles import area, assign, data, do, labels, options, pick, put, table, who
+from .helpers import ENGINE
 
 CER, TAC, KIR = 0, 1, 2
 ANALYTIC = 3
@@ -56,3 +61,47 @@ def test_analytic_raid_declined_weapon_never_pays():
     state = assign(state, CER, "brawl", arms=(axon, "none", "none"))
     state = assign(state, KIR, "probe")
     assert state["g"]["battle"]["equipped"] == {axon: "B"} and data(state, CER) == 0
+
+
+ITERATIVE = 8
+
+
+def iterative_forge(state, seat=CER):
+    """Resolve #8 Iterative Forge's Power-Up alone (after: SWAP with Errorful Learning; IF swapped XP 1)."""
+    g = Game(ENGINE, state, seat)
+    g.g["turn"]["then"] = "call"
+    g.g["players"][str(seat)]["active"] = ITERATIVE
+    effects.push(g, effects.effect("node", seat, node=thaw(ENGINE.data.functions[ITERATIVE].power_up["effect"])))
+    interpreter.drain(g)
+    return state
+
+
+def test_iterative_forge_swaps_with_errorful_learning_and_gains_xp():
+    # SC-REF-08: like an Upgrade, but with Errorful Learning; same state; the old Bot onto Errorful Learning; +1 XP
+    state = table()
+    neurite = put(state, CER, 1, "R2", stunned=True)[0]
+    axon = put(state, CER, 2, "R1")[0]
+    put(state, CER, 1, "R1")
+    g = state["g"]
+    held = next(bid for bid, b in sorted(g["bots"].items()) if b["owner"] == CER and b["size"] == 2 and b["at"] is None)
+    g["bots"][held]["at"] = "errorful"
+    xp = g["players"][str(CER)]["unique"]["xp"]
+    state = iterative_forge(state)
+    r1, r2 = (ENGINE.data.areas[area(state, pos)].name for pos in ("R1", "R2"))
+    assert sorted(labels(state)) == sorted([f"Swap your Neurite (Stunned) in {r2} for an Axon from Errorful Learning",
+                                            f"Swap your Neurite in {r1} for an Axon from Errorful Learning"])
+    state = pick(state, next(t for t, lab in zip(options(state), labels(state), strict=True) if r2 in lab))
+    g = state["g"]
+    assert g["bots"][held]["at"] == area(state, "R2") and g["bots"][held]["stunned"]  # the Stunned state is kept
+    assert g["bots"][neurite]["at"] == "errorful" and g["bots"][axon]["at"] == area(state, "R1")
+    assert g["players"][str(CER)]["unique"]["xp"] == xp + 1
+
+
+def test_iterative_forge_without_a_swap_gives_no_xp():
+    # SC-REF-08: "You must perform the swap in order to gain 1 XP" (nothing one Size larger held)
+    state = table()
+    put(state, CER, 1, "R2")
+    xp = state["g"]["players"][str(CER)]["unique"]["xp"]
+    state = iterative_forge(state)
+    assert state["stack"][-1]["step"] == "call_domain"
+    assert state["g"]["players"][str(CER)]["unique"]["xp"] == xp
