@@ -119,3 +119,28 @@ def test_hypnotic_raid_sends_an_infected_enemy_bot_to_probe_at_the_start_of_reso
     state = do(state, foe, "assign", "fire")
     state = do(state, foe, "lock")  # the only Infected Bot goes at once, before Probe resolves
     assert state["g"]["battle"]["boards"][thrall] == "probe"
+
+
+def test_hijacked_bot_crushes_for_entropy_outside_mobilise():
+    # ATT-ENT-1 Hijack outside Mobilise: an Active Infected Bot where Entropy has an Active Bot performs a Crush
+    # for Entropy; it never targets itself; Entropy gains the Data; its token then comes off
+    state = table(2, ENT)
+    ent, foe = seats(state)
+    state["g"]["turn"]["seat"] = ent
+    put(state, ent, 1, "R1", stunned=True)  # Entropy's own Bot cannot Crush (Stunned) …
+    put(state, ent, 1, "R3")  # … so the Active one in R3 makes the Hijack possible there
+    brute = put(state, foe, 3, "R3")[0]
+    victim = put(state, foe, 1, "R3")[0]
+    state["g"]["players"][str(ent)]["unique"].update(infected=[brute], virus=7)
+    state["g"]["players"][str(ent)]["data"] = 0
+    state = run_effect(state, ent, "node", node={"op": "crush", "k": 0})
+    assert f"h{brute}" in options(state)
+    hijack = labels(state)[options(state).index(f"h{brute}")]
+    assert hijack.startswith("Hijack Kirurgeon's") and "Crush 3" in hijack
+    state = pick(state, f"h{brute}")
+    assert infected(state, ent) == []  # the token comes off once the Bot performs for Entropy
+    assert f"t{brute}" not in options(state) and f"t{victim}" in options(state)
+    state = pick(state, f"t{victim}")
+    state = pick(state, "done")
+    assert state["g"]["bots"][victim]["at"] is None and state["g"]["bots"][brute]["at"] == area(state, "R3")
+    assert data(state, ent) == 1  # the Needle's Strength, to Entropy
