@@ -15,7 +15,7 @@ from . import board
 from .support import player
 
 CHOOSE_AREA = "choose_area"
-BOUND_KEYS = ("area", "at", "to", "in", "where")
+BOUND_KEYS = ("area", "at", "to", "in", "where", "bait")
 """Keys whose value may name a bound variable."""
 
 

@@ -105,3 +105,44 @@ def test_iterative_forge_without_a_swap_gives_no_xp():
     state = iterative_forge(state)
     assert state["stack"][-1]["step"] == "call_domain"
     assert state["g"]["players"][str(CER)]["unique"]["xp"] == xp
+
+
+BAITING = 29
+
+
+def test_baiting_raid_moves_enemy_bots_only_into_the_chosen_area():
+    # SC-REF-29, A-33: the Core's Mobilise may Move enemy Bots as if Kirurgeon owned them (their owner's Links),
+    # but only into X; then the Battle starts in X
+    state = table()
+    g = state["g"]
+    g["turn"]["seat"] = KIR
+    put(state, KIR, 1, "R2")
+    axon = put(state, CER, 1, "R1")[0]  # R1 and R2 share the empty Link L07 (SC-EX-09)
+    put(state, CER, 2, "R1")  # too big for the Mobilise 1 (R2 is not enemy-Controlled)
+    g["players"][str(KIR)].update(active=BAITING, energy=0)
+    g["players"][str(KIR)]["celestium"][0] = True
+    state["stack"] = [{"step": "power_up", "seat": KIR}]
+    state = do(state, KIR, "celestium", 0)
+    state = pick(state, area(state, "R2"))
+    assert f"e{axon}" in options(state)
+    r1, r2 = (ENGINE.data.areas[area(state, pos)].name for pos in ("R1", "R2"))
+    assert labels(state)[options(state).index(f"e{axon}")] == f"Bait Cerebrum's Neurite in {r1} into {r2}"
+    assert not any(t.startswith("e") and t != f"e{axon}" for t in options(state))
+    state = pick(state, f"e{axon}")
+    assert state["g"]["bots"][axon]["at"] == area(state, "R2")
+    assert state["g"]["battle"]["area"] == area(state, "R2")
+
+
+def test_without_power_up_the_raid_cannot_move_enemy_bots():
+    # SC-REF-29: only the MOD allows it
+    state = table()
+    g = state["g"]
+    g["turn"]["seat"] = KIR
+    put(state, KIR, 1, "R2")
+    put(state, CER, 2, "R1")
+    g["players"][str(KIR)].update(active=BAITING, energy=0)
+    state["stack"] = [{"step": "power_up", "seat": KIR}]
+    state = do(state, KIR, "no")
+    state = pick(state, area(state, "R2"))
+    assert state["stack"][-1]["op"]["effect"] == "mobilise"
+    assert not any(str(t).startswith("e") for t in options(state))
