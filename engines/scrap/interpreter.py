@@ -15,7 +15,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import atoms, board, combinators, map_actions, status, swap, virus, warp
+from . import atoms, board, combinators, map_actions, perilous, status, swap, virus, warp
 from .asking import CELESTIUM, PROGRESS, REFRESH, WEAPON
 from .battle import BATTLE, COMMAND_STEP
 from .battle import HOOKS as BATTLE_HOOKS
@@ -44,7 +44,8 @@ def build(g: Game, ref: int, powered: bool) -> Any:
     pu = f.power_up
     if pu["pos"] == "mod":  # SC-RUN-08: the Core with the MOD's changes (#58: the extra Function's +1)
         plus = [m["params"]["add"] for m in pu["mod"] if m.get("name") == warp.PLUS_HOOK]
-        tree = map_actions.mark_mobilise(patched(core, thaw(pu["mod"])), thaw(pu["mod"]))
+        mods = thaw(pu["mod"])
+        tree = perilous.mark(map_actions.mark_mobilise(patched(core, mods), mods), mods)
         return warp.mark_plus(tree, plus[0]) if plus else tree
     extra = thaw(pu["effect"])
     if pu["pos"] == "before":
@@ -230,7 +231,8 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
         marks = {k: node[k] for k in ("max_moves", "ignore_obstacles", "bait") if k in node}
         effects.push_front(g, effects.effect(MOBILISE, seat, left=v, moved=[], **marks))
     elif op == "search":
-        effects.push_front(g, effects.effect(SEARCH, seat, left=v, chosen=[]))
+        effects.push_front(g, effects.effect(SEARCH, seat, left=v, chosen=[],
+                                             **({"perilous": node["perilous"]} if "perilous" in node else {})))
     elif op == "progress":
         effects.push_front(g, effects.effect(PROGRESS, seat, left=v, domain=node.get("domain")))
     elif op == "celestium":

@@ -7,7 +7,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import board, virus
+from . import board, perilous, virus
 from .combat import CRUSH, crush_value, forbidden, settle
 from .content import thaw
 from .support import player
@@ -313,6 +313,7 @@ def run_search(g: Game, item: dict[str, Any]) -> list[Any] | None:
             covered = r.right_hand and aid in g.g["relics"]
             if not covered and r.id not in used and r.id not in item["chosen"] and r.cost <= item["left"]:
                 options.append(r.id)
+    options += perilous.options(g, item, used)  # #4: one Area you do not Control, paid in Bots
     if len(options) == 1 and not item["chosen"]:
         return None
     return options
@@ -321,8 +322,9 @@ def run_search(g: Game, item: dict[str, Any]) -> list[Any] | None:
 def pick_search(g: Game, item: dict[str, Any], token: Any) -> None:
     seat = item["owner"]
     if token != "done":
-        effects.push_front(g, {**item, "left": item["left"] - _reward(g, token).cost,
-                               "chosen": [*item["chosen"], token]})
+        cost = _reward(g, token).cost
+        pay = perilous.chosen(g, item, token, cost)
+        effects.push_front(g, *pay, {**item, "left": item["left"] - cost, "chosen": [*item["chosen"], token]})
         return
     g.g["turn"].setdefault("used_rewards", []).extend(item["chosen"])  # SC-ACT-SEARCH-03
     for rid in item["chosen"]:

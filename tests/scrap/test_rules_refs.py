@@ -146,3 +146,48 @@ def test_without_power_up_the_raid_cannot_move_enemy_bots():
     state = pick(state, area(state, "R2"))
     assert state["stack"][-1]["op"]["effect"] == "mobilise"
     assert not any(str(t).startswith("e") for t in options(state))
+
+
+PERILOUS = 4
+
+
+def perilous_table(powered: bool = True):
+    """Cerebrum in R2 with an Axon and two Neurites (Size 2 + 1 + 1); Kirurgeon Controls R2 with two Size-3 Bots;
+    Cerebrum pays 1 Energy: Search 2."""
+    state = table()
+    g = state["g"]
+    put(state, CER, 2, "R2")
+    put(state, CER, 1, "R2", 2)
+    put(state, KIR, 3, "R2", 2)
+    g["players"][str(CER)].update(active=PERILOUS, energy=1, data=0)
+    g["players"][str(CER)]["celestium"][0] = True
+    state = do(state, CER, "celestium" if powered else "no", *((0,) if powered else ()))
+    state = pick(state, 1)  # ? = 1: pay 1 Energy, Search 2
+    return state
+
+
+def test_perilous_scavenge_pays_a_cost_2_reward_with_4_size_of_own_bots():
+    # SC-REF-04, SC-EX-25 (EX-25h): 4 Size of your Bots there Destroyed; onto Errorful Learning; no Data
+    from engines.scrap import board
+    state = perilous_table()
+    r2 = area(state, "R2")
+    assert board.controller(Game(ENGINE, state, CER), r2) == KIR
+    assert options(state) == ["done", f"{r2}.a", f"{r2}.b", f"{r2}.c"]  # Data 1 (1), Celestium + Energy (2),
+    state = pick(state, f"{r2}.c")  # Data 3 (cost 2); the Relic-covered right-hand Reward is not offered
+    assert state["stack"][-1]["op"]["effect"] == "destroy_own"
+    assert labels(state)[0].startswith("Destroy your Neurite in") and "4 Size still to pay" in labels(state)[0]
+    assert options(state) == ["1a", "2a"]
+    state = pick(state, "2a")  # then only Neurites are left: they go without asking (2 more Size)
+    g = state["g"]
+    assert [b["at"] for b in g["bots"].values() if b["owner"] == CER].count("errorful") == 3
+    assert data(state, CER) == 0  # Destroying your own Bots gives no Data (A-19)
+    assert options(state) == ["done"]  # Search 2 is spent; no Bot of yours left there
+    state = pick(state, "done")
+    assert data(state, CER) == 3
+
+
+def test_scavenge_without_the_power_up_offers_nothing_where_you_lack_control():
+    # SC-REF-04: only the MOD opens an Area you do not Control; SC-ACT-SEARCH-01
+    state = perilous_table(powered=False)
+    r2 = area(state, "R2")
+    assert not any(str(t).startswith(r2 + ".") for t in options(state) or [])
