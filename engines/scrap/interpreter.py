@@ -89,13 +89,18 @@ def _resolve(tree: Any, path: str) -> tuple[Any, Any]:
 def run_function(g: Game, seat: int, ref: int, powered: bool) -> None:
     """Queue and resolve the Active Function (SC-RUN-07); the Call Phase follows (SC-RUN-11)."""
     g.g["turn"]["then"] = "call"
+    set_battle_mods(g, ref, powered)
+    effects.push(g, effects.effect(NODE, seat, node=build(g, ref, powered)))
+    drain(g)
+
+
+def set_battle_mods(g: Game, ref: int, powered: bool) -> None:
+    """A Powered-Up MOD's ``battle.*`` hooks wait in the turn for the Function's Battle."""
     pu = g.data.functions[ref].power_up
     mods = {m["name"]: thaw(m.get("params", {})) for m in (pu.get("mod") or ()) if m.get("op") == "hook"
             and str(m.get("name", "")).startswith("battle.")} if powered and pu["pos"] == "mod" else {}
     if mods:
         g.g["turn"]["battle_mods"] = mods
-    effects.push(g, effects.effect(NODE, seat, node=build(g, ref, powered)))
-    drain(g)
 
 
 def run_tree(g: Game, seat: int, tree: Any, then: str) -> None:
@@ -250,8 +255,9 @@ def run_node(g: Game, item: dict[str, Any]) -> list[Any] | None:
         atom(g, seat, node)
         return None
     if "extra_fn" in node:  # WARP's extra Run Step: the Function's Core
-        effects.push_front(g, effects.effect(NODE, seat, node=warp.bump(build(g, node["extra_fn"], False),
-                                                                         node["warp_plus"])))
+        ref, powered = node["extra_fn"], bool(node.get("powered"))
+        set_battle_mods(g, ref, powered)  # its Raid MODs reach the Battle, as in the Run Step
+        effects.push_front(g, effects.effect(NODE, seat, node=warp.bump(build(g, ref, powered), node["warp_plus"])))
         return None
     kind = next((k for k in node if k in LIST_COMBINATORS), None)
     if kind is not None:
