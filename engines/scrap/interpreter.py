@@ -233,7 +233,7 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
     elif op == "fly":
         effects.push_front(g, effects.effect(FLY, seat, left=v))
     elif op == "mobilise":  # #28/#48/#29: the MOD's moves per Bot, Obstacles ignored, enemy Bots baited, if any
-        marks = {k: node[k] for k in ("max_moves", "ignore_obstacles", "bait") if k in node}
+        marks = {k: node[k] for k in ("max_moves", "ignore_obstacles", "bait", "morph") if k in node}
         effects.push_front(g, effects.effect(MOBILISE, seat, left=v, moved=[], **marks))
     elif op == "search":
         effects.push_front(g, effects.effect(SEARCH, seat, left=v, chosen=[],

@@ -7,7 +7,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import board, perilous, virus
+from . import board, perilous, swap, virus
 from .combat import CRUSH, crush_value, forbidden, settle
 from .content import thaw
 from .support import player
@@ -161,6 +161,8 @@ def mark_mobilise(tree: Any, mods: list[dict[str, Any]]) -> Any:
             marks["ignore_obstacles"] = True
         elif m.get("name") == "mobilise.move_enemy_bots":  # #29: enemy Bots too, only into the Area
             marks["bait"] = m["params"]["to"]
+        elif m.get("name") == "mobilise.after_each_move":  # #22: each moved Bot may be swapped
+            marks["morph"] = m["params"]["do"]["size_rule"]
     if not marks or not isinstance(tree, (dict, list)):
         return tree
     if isinstance(tree, list):
@@ -256,6 +258,9 @@ def pick_mobilise(g: Game, item: dict[str, Any], token: Any) -> None:
         bot["at"] = parts[2]
         g.log(f"{{seat{seat}}} moves {article(name)} from {g.data.areas[area].name} to {g.data.areas[parts[2]].name}.")
     rest = {**item, "left": item["left"] - size, "moved": [*item["moved"], bid]}
+    if item.get("morph") and token.startswith("m"):  # #22 Morphing Manoeuvre: swap it from the Reserve?
+        effects.push_front(g, swap.for_bot(g, seat, bid, item["morph"]), rest)
+        return
     each = item.get("each")
     if each and not (each["kind"] == "crush" and forbidden(g, seat, "crush")):  # then it may Disable (Crush)
         follow = effects.effect(CRUSH, seat, kind=each["kind"], k=each["k"], bot=bid,

@@ -191,3 +191,31 @@ def test_scavenge_without_the_power_up_offers_nothing_where_you_lack_control():
     state = perilous_table(powered=False)
     r2 = area(state, "R2")
     assert not any(str(t).startswith(r2 + ".") for t in options(state) or [])
+
+
+MORPHING = 22
+
+
+def test_morphing_manoeuvre_may_swap_each_moved_bot_for_another_size_from_the_reserve():
+    # SC-REF-22: after each Move, an optional swap for a Bot of a different Size from the Reserve; no Energy
+    state = table(2, {"intelligences": "entropy,kirurgeon"})
+    ent = next(int(s) for s, p in state["g"]["players"].items() if p["intel"] == "entropy")
+    state["g"]["turn"]["seat"] = ent
+    state["stack"] = [{"step": "power_up", "seat": ent}]
+    mover = put(state, ent, 1, "R1")[0]
+    put(state, ent, 1, "R3")  # a second Bot keeps the Mobilise open
+    p = state["g"]["players"][str(ent)]
+    p.update(active=MORPHING, energy=3)
+    p["celestium"][0] = True
+    state = do(state, ent, "celestium", 0)
+    r1, r2 = area(state, "R1"), area(state, "R2")
+    state = pick(state, f"m1-{r1}-{r2}")
+    assert options(state)[0] == "keep" and labels(state)[0] == "Keep the Bot (no swap)"
+    assert {t.split("-")[-1] for t in options(state)[1:]} == {"2", "3"}  # a different Size only
+    state = pick(state, next(t for t in options(state) if t.endswith("-3")))
+    g = state["g"]
+    new = next(bid for bid, b in g["bots"].items() if b["owner"] == ent and b["at"] == r2)
+    assert g["bots"][new]["size"] == 3 and g["bots"][mover]["at"] is None
+    assert g["players"][str(ent)]["energy"] == 3  # no Energy paid or gained
+    assert state["stack"][-1]["op"]["effect"] == "mobilise" and new in state["stack"][-1]["op"]["moved"]
+    assert not any(t.startswith(f"m3-{r2}") for t in options(state))  # the swapped-in Bot has Moved
