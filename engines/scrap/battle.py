@@ -12,7 +12,7 @@ from typing import Any
 from engines.core import Game, Simultaneous, effects
 from engines.core.effects import Handler
 
-from . import board, fight, status
+from . import board, fight, reformulate, status
 from .combat import dissect
 from .content import thaw
 from .fight import battle, bot_words, in_area
@@ -29,7 +29,7 @@ RESOLUTION = ("probe", "bolster", "lead", "fire", "brawl")
 TAG_DATA = "battle.equipped_tag_data"
 MODS_WRITTEN = frozenset({"battle.reinforce_end", "battle.command_order", "battle.weapon_bonus", "battle.kill_data",
                           "battle.command_total_bonus", "battle.move_command", "battle.move_to_probe",
-                          TAG_DATA})
+                          TAG_DATA, reformulate.HOOK})
 """The Raid MOD hooks (``data/scrap/hooks.json``) the Battle applies; the others are logged as skipped."""
 
 
@@ -180,6 +180,8 @@ def after_command(g: Game, rest: list[dict[str, Any]]) -> None:
     order = b["mods"].get("battle.command_order", {}).get("order") or list(RESOLUTION)
     queue = effects.pending(g)
     first = [effects.effect("move_command", b["current"])] if "battle.move_command" in b["mods"] else []
+    if reformulate.HOOK in b["mods"]:  # Reformulating Raid (#23)
+        first.append(reformulate.start(g, b["current"]))
     if "battle.move_to_probe" in b["mods"]:  # Hypnotic Raid (#16)
         count = int(b["mods"]["battle.move_to_probe"]["count"])
         first.append(effects.effect("move_to_probe", b["current"], left=count))

@@ -26,6 +26,7 @@ from .command import Command
 from .hypnotic import EFFECTS as HYPNOTIC_EFFECTS
 from .perilous import EFFECTS as PERILOUS_EFFECTS
 from .phases import CallDomain, LoadFill, LoadReturn, Subroutine, TurnEnd
+from .reformulate import EFFECTS as REFORM_EFFECTS
 from .run import ChooseActive, PowerUp, SacredVows
 from .setup_steps import Draft, PlaceBots, PlaceShip, SetupCelestium, SetupFissure
 from .swap import EFFECTS as SWAP_EFFECTS
@@ -55,7 +56,8 @@ class Scrap(Engine):
     zones = views.ZONES
     effects = Registry(interpreter.EFFECTS, asking.EFFECTS, atoms.EFFECTS, map_actions.EFFECTS, combat.EFFECTS,
                        combinators.EFFECTS, battle.EFFECTS, resolution.EFFECTS, relics.EFFECTS, VIRUS_EFFECTS,
-                       WARP_EFFECTS, HYPNOTIC_EFFECTS, SWAP_EFFECTS, PERILOUS_EFFECTS)
+                       WARP_EFFECTS, HYPNOTIC_EFFECTS, SWAP_EFFECTS, PERILOUS_EFFECTS,
+                       REFORM_EFFECTS)
     def load_guide(self) -> rules_guide.Guide:
         return rules_guide.load(game_dir(self.id))
 

@@ -219,3 +219,36 @@ def test_morphing_manoeuvre_may_swap_each_moved_bot_for_another_size_from_the_re
     assert g["players"][str(ent)]["energy"] == 3  # no Energy paid or gained
     assert state["stack"][-1]["op"]["effect"] == "mobilise" and new in state["stack"][-1]["op"]["moved"]
     assert not any(t.startswith(f"m3-{r2}") for t in options(state))  # the swapped-in Bot has Moved
+
+
+def test_reformulating_raid_swaps_bots_in_a_command_and_moves_them_to_an_adjacent_one():
+    # SC-REF-23, A-42: pick Command X; swap up to 2 Bots there for Reserve Bots (any Size, the Weapon of a
+    # swapped-out Bot is discarded); then move some of the new Bots to a Command adjacent to X (Lead never)
+    from .battles import start
+    state = table()
+    state["g"]["players"][str(CER)].update(weapons=["B"], energy=0)
+    state["g"]["players"][str(KIR)].update(weapons=[], energy=0)
+    n1, n2 = put(state, CER, 1, "R2", 2)
+    put(state, KIR, 1, "R2")
+    state = start(state, CER, "R2", mods={"battle.reformulate": {"max_swaps": 2}})
+    state = pick(state, "strike") if who(state) == CER else state
+    while state["stack"][-1]["step"] != "battle_command":
+        state = pick(state, "pass" if "pass" in options(state) else options(state)[0])
+    state = assign(state, CER, "fire", "fire", arms=(n1,))
+    state = assign(state, KIR, "probe")
+    assert state["stack"][-1]["op"]["effect"] == "reformulate"
+    assert options(state) == ["skip", "cfire"]
+    state = pick(state, "cfire")
+    assert labels(state)[0] == "Swap no more Bots"
+    assert labels(state)[1:] and all(lab.startswith("Swap your Neurite") for lab in labels(state)[1:])
+    armed = next(t for t in options(state) if t.startswith(f"s{n1}-") and t.endswith("-3"))
+    weapons = state["g"]["supply"]["weapons"]
+    state = pick(state, armed)  # the armed Neurite out, a Size-3 Bot in: its Weapon is discarded
+    b = state["g"]["battle"]
+    assert n1 not in b["boards"] and n1 not in b["equipped"] and state["g"]["supply"]["weapons"] == weapons + 1
+    new = next(bid for bid, c in b["boards"].items() if state["g"]["bots"][bid]["size"] == 3)
+    assert b["boards"][new] == "fire" and state["g"]["bots"][new]["at"] == area(state, "R2")
+    state = pick(state, "done")  # no second swap
+    assert sorted(options(state)) == sorted(["done", f"m{new}-bolster", f"m{new}-brawl"])  # Fire's neighbours
+    state = pick(state, f"m{new}-brawl")
+    assert state["g"]["battle"]["boards"][new] == "brawl" and state["g"]["battle"]["boards"][n2] == "fire"
