@@ -59,7 +59,7 @@ def test_function_anatomy_in_the_data():
     # SC-RUN-10: Domain with Level S/1/2, Title, Reference Number, Core, Power-Up; SC-RUN-09: pu_pos
     fns = ENGINE.data.functions
     assert sorted(fns) == list(range(1, 79))
-    for ref, f in fns.items():
+    for f in fns.values():
         assert f.name and f.domain in ("C", "I", "T", "E") and f.level in ("S", "1", "2")
         assert f.core is not None and f.power_up["pos"] in ("before", "after", "mod", "join")
 
