@@ -33,6 +33,9 @@ HOOKS = {**RELIC_HOOKS, **VOW_HOOKS, **status.HOOKS, **COMBAT_HOOKS, **BATTLE_HO
 """The named hooks of ``data/scrap/hooks.json`` written so far, by name."""
 """Effect names: one tree node and the Costs (the Support actions that ask are in :mod:`asking`)."""
 LIST_COMBINATORS = ("seq", "plus")
+MOD_HOOKS = frozenset({"mobilise.moves_per_bot", "mobilise.ignore_obstacles", "mobilise.move_enemy_bots",
+                       "mobilise.after_each_move", perilous.HOOK, warp.PLUS_HOOK})
+"""The non-Battle MOD hooks that :func:`build` applies (the Battle's are checked when it starts)."""
 
 
 def build(g: Game, ref: int, powered: bool) -> Any:
@@ -90,6 +93,10 @@ def run_function(g: Game, seat: int, ref: int, powered: bool) -> None:
     """Queue and resolve the Active Function (SC-RUN-07); the Call Phase follows (SC-RUN-11)."""
     g.g["turn"]["then"] = "call"
     set_battle_mods(g, ref, powered)
+    pu = g.data.functions[ref].power_up
+    if powered and pu["pos"] == "mod" and any(m.get("op") == "hook" and m.get("name") not in MOD_HOOKS
+                                              and not str(m.get("name")).startswith("battle.") for m in pu["mod"]):
+        g.log(f"(Part of {g.data.functions[ref].name}'s Power-Up is not implemented yet and is skipped.)")
     effects.push(g, effects.effect(NODE, seat, node=build(g, ref, powered)))
     drain(g)
 
