@@ -156,7 +156,7 @@ def test_energisers_may_be_refreshed():
 
 
 def test_weapons_count_as_energy_for_create_and_strength_in_battle():
-    # SC-ACT-WEAPONS-03, SC-ACT-WEAPONS-05 (Battle and Create), SC-CORE-01 (a gained Weapon can pay a Deploy)
+    # SC-ACT-WEAPONS-03, SC-ACT-WEAPONS-05 (Battle and Create: a held Weapon pays a Deploy)
     state = table()
     g = Game(ENGINE, state, CER)
     state["g"]["players"]["0"]["weapons"] = ["B", "A"]
