@@ -10,7 +10,7 @@ from engines.core import Game, effects
 from engines.core.effects import Handler
 
 from . import board
-from .combat import destroy
+from .combat import destroy, dissect
 from .combinators import bind
 from .support import player
 from .words import article
@@ -140,6 +140,8 @@ def pick_destroy(g: Game, item: dict[str, Any], token: Any) -> None:
     seat, bot = item["owner"], g.g["bots"][token]
     gained = board.strength(g, bot)
     g.log(f"{bot_label(g, token)} is Destroyed.")
+    if bot["stunned"]:  # SC-REF-30: Dissect applies to Destroying a Stunned enemy Bot by any means
+        dissect(g, seat)
     destroy(g, bot)
     player(g, seat)["data"] += gained
     g.log(f"{{seat{seat}}} gains {gained} Data.")

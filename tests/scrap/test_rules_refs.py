@@ -167,7 +167,8 @@ def perilous_table(powered: bool = True):
 
 
 def test_perilous_scavenge_pays_a_cost_2_reward_with_4_size_of_own_bots():
-    # SC-REF-04, SC-EX-25 (EX-25h): 4 Size of your Bots there Destroyed; onto Errorful Learning; no Data
+    # SC-REF-04, SC-EX-25 (EX-25h), SC-ACT-CRUSH-06: 4 Size of your Bots there Destroyed; onto Errorful Learning;
+    # no Data for Destroying your own Bots
     from engines.scrap import board
     state = perilous_table()
     r2 = area(state, "R2")
