@@ -40,6 +40,10 @@ def holds(g: Game, seat: int, cond: dict[str, Any]) -> bool | None:
         return g.g["turn"].get("scored", 0) > 0
     if kind == "swapped":  # the preceding SWAP happened (#8)
         return g.g["turn"].get("swapped", 0) > 0
+    if kind == "fissures_in_play_at_least":  # #66 (SC-REF-66): your Fissures on Links, your Ship counts as one
+        count = sum(stack.count(f"fissure:{seat}") for stack in g.g["links"].values())
+        ship = any(f"ship:{seat}" in stack for stack in g.g["links"].values())
+        return count + int(ship) >= int(cond["v"])
     if kind == "vow_face":
         return player(g, seat)["unique"].get("vows", {}).get(cond["vow"]) == cond["side"]
     return None

@@ -48,7 +48,7 @@ def build(g: Game, ref: int, powered: bool) -> Any:
     if pu["pos"] == "mod":  # SC-RUN-08: the Core with the MOD's changes (#58: the extra Function's +1)
         plus = [m["params"]["add"] for m in pu["mod"] if m.get("name") == warp.PLUS_HOOK]
         mods = thaw(pu["mod"])
-        tree = perilous.mark(map_actions.mark_mobilise(patched(core, mods), mods), mods)
+        tree = perilous.mark(map_actions.mark_mobilise(patched(core, mods, g), mods), mods)
         return warp.mark_plus(tree, plus[0]) if plus else tree
     extra = thaw(pu["effect"])
     if pu["pos"] == "before":
@@ -58,12 +58,16 @@ def build(g: Game, ref: int, powered: bool) -> Any:
     return {"seq": [core, extra]}
 
 
-def patched(core: Any, mods: list[dict[str, Any]]) -> Any:
-    """The Core with the unconditional ``set``/``add`` patches of a MOD applied (hooks and conditions: later)."""
+def patched(core: Any, mods: list[dict[str, Any]], g: Game | None = None) -> Any:
+    """The Core with the ``set``/``add`` patches of a MOD applied; with the game, a ``when`` patch applies if its
+    condition holds for the Current Player (#66) and an ``add`` expression is worked out (#50)."""
     tree = {"core": core}
+    seat = g.g["turn"]["seat"] if g is not None and g.g.get("turn") else None
     for item in mods:
-        if "path" not in item or "when" in item:
+        if "path" not in item or ("when" in item and (seat is None or not combinators.holds(g, seat, item["when"]))):
             continue
+        if seat is not None and isinstance(item.get("add"), dict):
+            item = {**item, "add": evaluate(combinators.settle(g, seat, item["add"]))}
         try:
             parent, last = _resolve(tree, item["path"])
             if "set" in item:
@@ -94,8 +98,9 @@ def run_function(g: Game, seat: int, ref: int, powered: bool) -> None:
     g.g["turn"]["then"] = "call"
     set_battle_mods(g, ref, powered)
     pu = g.data.functions[ref].power_up
-    if powered and pu["pos"] == "mod" and any(m.get("op") == "hook" and m.get("name") not in MOD_HOOKS
-                                              and not str(m.get("name")).startswith("battle.") for m in pu["mod"]):
+    if powered and pu["pos"] == "mod" and any((m.get("op") == "hook" and m.get("name") not in MOD_HOOKS
+                                               and not str(m.get("name")).startswith("battle.")) or "also" in m
+                                              for m in pu["mod"]):
         g.log(f"(Part of {g.data.functions[ref].name}'s Power-Up is not implemented yet and is skipped.)")
     effects.push(g, effects.effect(NODE, seat, node=build(g, ref, powered)))
     drain(g)

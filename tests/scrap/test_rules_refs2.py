@@ -210,3 +210,55 @@ def test_fly_has_value_1_in_almost_every_function():
 def test_games_last_around_fourteen_rounds():
     # SC-END-07 (informational balance target: about 14 rounds)
     assert ENGINE.data.rules["rounds_typical"] == 14
+
+
+def test_igneous_forge_needs_two_fissures_and_the_ship_counts_as_one():
+    # SC-REF-66 (Scorched Earth: the Ship counts as a Fissure): Create 7 with >= 2, else the Core's 5
+    state = table(3, {"intelligences": "olympus,tachyon,vulkanos"})
+    vul = next(int(s) for s, p in state["g"]["players"].items() if p["intel"] == "vulkanos")
+    state["g"]["turn"]["seat"] = vul
+    for stack in state["g"]["links"].values():  # the SETUP Fissure(s) off the map
+        stack[:] = [x for x in stack if not x.startswith("fissure:")]
+    g = Game(ENGINE, state, vul)
+    assert interpreter.build(g, 66, True)["plus"][0] == {"op": "create", "v": 5}  # no Ship, no Fissure
+    ship(state, vul, "L07")
+    assert interpreter.build(g, 66, True)["plus"][0]["v"] == 5  # the Ship alone is 1
+    state["g"]["links"]["L08"].append(f"fissure:{vul}")
+    assert interpreter.build(g, 66, True)["plus"][0]["v"] == 7
+
+
+def test_arean_scavenge_searches_one_more_or_two_with_wrath():
+    # SC-REF-50 (Wrath as in SC-REF-44: the broken side of the Vow of Peace)
+    state = table(3, OLY)
+    oly = next(int(s) for s, p in state["g"]["players"].items() if p["intel"] == "olympus")
+    state["g"]["turn"]["seat"] = oly
+    g = Game(ENGINE, state, oly)
+    assert interpreter.build(g, 50, False)["then"]["v"] == {"add": ["?", 1]}
+    assert interpreter.build(g, 50, True)["then"]["v"] == {"add": ["?", 2]}
+    state["g"]["players"][str(oly)]["unique"]["vows"]["peace"] = "broken"
+    assert interpreter.build(g, 50, True)["then"]["v"] == {"add": ["?", 3]}
+
+
+def test_invigorating_spark_resolves_the_slot_action_before_its_power_up():
+    # SC-REF-38: the Core's Celestium slot Action comes first, then RECOVER(3) + ENERGY(1)
+    state = table()
+    state["g"]["turn"]["seat"] = KIR
+    stunned = put(state, KIR, 1, "R2", stunned=True)[0]
+    p = state["g"]["players"][str(KIR)]
+    p.update(energy=0, hand=[28], celestium=[False] * len(p["celestium"]))
+    order = []
+
+    def policy(s):
+        eff = s["stack"][-1]["op"]["effect"]
+        order.append(eff)
+        if eff == "expend":
+            return 28
+        if eff == "celestium":
+            return 1
+        if eff == "slot_action":
+            return "use"
+        return None
+    state, texts = play(state, KIR, 38, True, policy=policy)
+    assert order == ["expend", "celestium", "slot_action", "recover"]  # slot 2 (Energy 2) before the Power-Up
+    assert not state["g"]["bots"][stunned]["stunned"] and clean(texts)
+    assert state["g"]["players"][str(KIR)]["energy"] == 5  # Core 2 + slot 2 + Power-Up 1
