@@ -262,3 +262,42 @@ def test_invigorating_spark_resolves_the_slot_action_before_its_power_up():
     assert order == ["expend", "celestium", "slot_action", "recover"]  # slot 2 (Energy 2) before the Power-Up
     assert not state["g"]["bots"][stunned]["stunned"] and clean(texts)
     assert state["g"]["players"][str(KIR)]["energy"] == 5  # Core 2 + slot 2 + Power-Up 1
+
+
+def fought(mods):
+    """A Battle of Cerebrum's in R2, its boards set by hand: two Neurites in Fire and Brawl, a Kirurgeon Needle
+    in Brawl."""
+    from .battles import start
+    state = table()
+    n1, n2 = put(state, CER, 1, "R2", 2)
+    needle = put(state, KIR, 1, "R2")[0]
+    state = start(state, CER, "R2", mods=mods)
+    b = state["g"]["battle"]
+    b.update(participants=[CER, KIR], boards={n1: "fire", n2: "brawl", needle: "brawl"}, stage="resolution")
+    return state
+
+
+def test_swarming_raid_adds_one_to_each_command_total_but_not_to_victory():
+    # SC-REF-10: +1 to your side's total in every Command where you have a Bot, not to one Bot; not in Victory
+    from engines.scrap import battle as battle_mod
+    from engines.scrap import fight
+    state = fought({"battle.command_total_bonus": {"add": 1}})
+    g = Game(ENGINE, state, CER)
+    assert fight.total(g, CER, "fire") == 2 and fight.total(g, CER, "brawl") == 2
+    assert fight.total(g, CER, "probe") == 0 and fight.total(g, KIR, "brawl") == 1
+    assert all(fight.strength(g, bid) == 1 for bid in fight.on_board(g, CER))  # no Bot gets the +1
+    plain = Game(ENGINE, fought({}), CER)
+    assert fight.total(plain, CER, "fire") == 1
+    boards = state["g"]["battle"]["boards"]
+    boards.pop(next(bid for bid, c in boards.items() if c == "brawl" and state["g"]["bots"][bid]["owner"] == CER))
+    assert battle_mod.winner(g) == KIR  # 1 against 1, ties to POWER: the +1 does not count in the Victory Step
+
+
+def test_lobotomising_raid_pays_a_flat_3_per_kill_even_shared():
+    # SC-REF-36: each enemy Bot you Destroy or help Destroy gives 3 Data in place of the normal or half amount
+    from engines.scrap import fight
+    state = fought({"battle.kill_data": {"data": 3, "shared_too": True}})
+    g = Game(ENGINE, state, CER)
+    assert fight.kill_share(g, CER, 1) == 3 and fight.kill_share(g, KIR, 1) == 1
+    plain = Game(ENGINE, fought({}), CER)
+    assert fight.kill_share(plain, CER, 1) == 1
