@@ -144,3 +144,36 @@ def test_hijacked_bot_crushes_for_entropy_outside_mobilise():
     state = pick(state, "done")
     assert state["g"]["bots"][victim]["at"] is None and state["g"]["bots"][brute]["at"] == area(state, "R3")
     assert data(state, ent) == 1  # the Needle's Strength, to Entropy
+
+
+def test_incubating_reboot_tokens_ignore_hijack_removal_this_turn():
+    # SC-REF-20, SC-GOLDEN-04 (1): an effect naming the rule it overrides wins; no Entropy Bot needed
+    state = table(2, ENT)
+    ent, foe = seats(state)
+    far = put(state, foe, 1, "R3")[0]  # no Entropy Bot anywhere near
+    state["g"]["turn"]["seat"] = ent
+    tree = ENGINE.data.functions[20].power_up["effect"]
+    from engines.scrap.content import thaw
+    state = run_effect(state, ent, "node", node=thaw(tree))
+    assert far in options(state)
+    state = pick(state, far)
+    assert infected(state, ent) == [far]
+    g = Game(ENGINE, state, ent)
+    virus.end_of_turn(g, ent)
+    assert infected(state, ent) == [far]  # kept through this turn's clean-up …
+    virus.end_of_turn(g, ent)
+    assert infected(state, ent) == []  # … and removed by the next one
+
+
+def test_epidemic_scavenge_infects_in_areas_linked_to_controlled_ones():
+    # SC-REF-17: "Linked" as usual — an empty Link, or Entropy's own piece on top
+    state = table(2, ENT)
+    ent, foe = seats(state)
+    put(state, ent, 2, "R1")
+    near = put(state, foe, 1, "R2")[0]  # R1–R2 share L07 (empty)
+    state["g"]["links"]["L07"][:] = ["ruins"]
+    node = {"op": "virus", "v": 1, "target": "enemy_bot_in_area_linked_to", "area": area(state, "R1")}
+    g = Game(ENGINE, state, ent)
+    assert near not in virus.targets(g, ent, node)  # Ruins on top: not Linked
+    state["g"]["links"]["L07"][:] = ["ruins", f"ship:{ent}"]
+    assert near in virus.targets(g, ent, node)  # Entropy's Ship on top: Linked for Entropy
