@@ -181,8 +181,8 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
     bot = g.g["bots"].get(node["bot"]) if isinstance(node.get("bot"), str) else None
     if op == "hook" and node.get("name") in HOOKS:
         HOOKS[node["name"]](g, seat, dict(node.get("params", {})))
-    elif op in ("crush", "disable") and bot is not None and value(node, "k") is not None \
-            and not {"area", "targets"} & set(node):
+    elif op in ("crush", "disable") and bot is not None and value(node, "k") is not None and "area" not in node \
+            and node.get("targets", "not_own_except_self") == "not_own_except_self":  # #18: never itself
         if forbidden(g, seat, op):
             g.log(f"{{seat{seat}}}'s Vow of Peace forbids the Crush.")
         elif board.in_play(bot) and not bot["stunned"]:  # SC-ACT-CRUSH-01: the bound Bot, Size + k

@@ -177,3 +177,26 @@ def test_epidemic_scavenge_infects_in_areas_linked_to_controlled_ones():
     assert near not in virus.targets(g, ent, node)  # Ruins on top: not Linked
     state["g"]["links"]["L07"][:] = ["ruins", f"ship:{ent}"]
     assert near in virus.targets(g, ent, node)  # Entropy's Ship on top: Linked for Entropy
+
+
+def test_traitorous_spark_makes_an_active_infected_bot_crush_for_entropy():
+    # SC-REF-18: the Infected Bot must be Active (as for any red-burst Action), where Entropy has an Active Bot;
+    # it may target any Bot there that is not Entropy's, except itself; Entropy gains the Data; token removed
+    from engines.scrap.content import thaw
+    state = table(2, ENT)
+    ent, foe = seats(state)
+    state["g"]["turn"]["seat"] = ent
+    put(state, ent, 1, "R3")
+    brute = put(state, foe, 3, "R3")[0]
+    victim = put(state, foe, 1, "R3")[0]
+    sleeper = put(state, foe, 2, "R3", stunned=True)[0]
+    state["g"]["players"][str(ent)]["unique"].update(infected=[brute, sleeper], virus=6)
+    state["g"]["players"][str(ent)]["data"] = 0
+    tree = thaw(ENGINE.data.functions[18].power_up["effect"])
+    state = run_effect(state, ent, "node", node=tree)  # only the Active one can be chosen: no question
+    assert state["stack"][-1]["op"]["effect"] == "crush" and state["stack"][-1]["op"]["bot"] == brute
+    assert brute not in infected(state, ent) and sleeper in infected(state, ent)
+    assert f"t{brute}" not in options(state) and f"t{victim}" in options(state)
+    state = pick(state, f"t{victim}")
+    state = pick(state, "done")
+    assert state["g"]["bots"][victim]["at"] is None and data(state, ent) == 1
