@@ -85,3 +85,23 @@ def test_the_extra_function_may_be_powered_up_paying_again():
     assert not p["celestium"][1] and state["g"]["supply"]["celestium"] == before + 1
     creates = [e for e in [state["stack"][-1].get("op", {}), *state["effects"]] if e.get("effect") == "create"]
     assert creates and creates[0]["left"] == 7  # SC-EX-25 (EX-25a): Endless Forge Powered-Up is Create 7
+
+
+def test_lightspeed_warp_power_up_crushes_with_the_relocated_bot_only():
+    # SC-REF-65: "the first" is the Bot the Core relocated; none relocated: the Power-Up does nothing
+    from engines.scrap.content import thaw
+    tree = thaw(ENGINE.data.functions[65].power_up["effect"])
+    state = warp_table(None)
+    pulse = put(state, TAC, 2, "R2")[0]
+    put(state, KIR, 1, "R2")
+    state["g"]["turn"]["seat"] = TAC
+    from .battles import run_effect
+    idle = run_effect(state, TAC, "node", node=tree)
+    assert idle["stack"][-1]["step"] == "call_domain"  # nothing relocated
+    state = warp_table(None)
+    pulse = put(state, TAC, 2, "R2")[0]
+    put(state, KIR, 1, "R2")
+    state["g"]["turn"].update(seat=TAC, relocated=pulse)
+    state = run_effect(state, TAC, "node", node=tree)
+    crush = state["stack"][-1]["op"]
+    assert crush["effect"] == "crush" and crush["bot"] == pulse and crush["left"] == 3  # Size 2 + 1
