@@ -210,7 +210,8 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
         else:
             mods = g.g["turn"].pop("battle_mods", {}) if g.g.get("turn") else {}
             effects.push_front(g, effects.effect(BATTLE, seat, area=node.get("area"), left=v, mods=mods))
-    elif op in ("crush", "disable") and value(node, "k") is not None and not {"bot", "area", "targets"} & set(node):
+    elif op in ("crush", "disable") and value(node, "k") is not None and not {"bot", "targets"} & set(node) \
+            and node.get("area", "any") == "any":  # #62: 'any Area' is the plain Crush
         if forbidden(g, seat, op):
             g.log(f"{{seat{seat}}}'s Vow of Peace forbids the Crush.")
         else:

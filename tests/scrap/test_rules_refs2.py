@@ -301,3 +301,24 @@ def test_lobotomising_raid_pays_a_flat_3_per_kill_even_shared():
     assert fight.kill_share(g, CER, 1) == 3 and fight.kill_share(g, KIR, 1) == 1
     plain = Game(ENGINE, fought({}), CER)
     assert fight.kill_share(plain, CER, 1) == 1
+
+
+def test_inexorable_raid_crushes_anywhere_before_the_raid():
+    # SC-REF-62: the Crush and the Battle need not share an Area; a Crush first can change the Core's
+    # "enemy-Controlled" Mobilise bonus
+    g = Game(ENGINE, table(), KIR)
+    tree = interpreter.build(g, 62, True)
+    assert tree["seq"][0] == {"op": "crush", "k": 0, "area": "any"}
+    assert tree["seq"][1] == interpreter.build(g, 62, False)
+    state = table()
+    state["g"]["turn"]["seat"] = KIR
+    put(state, KIR, 3, "R3")
+    n = put(state, CER, 1, "R3")[0]
+    put(state, KIR, 1, "R1")
+    state["g"]["players"][str(KIR)]["data"] = 0
+    state = run_effect(state, KIR, "node", node=tree)
+    assert options(state) == [f"b3-{area(state, 'R3')}"]  # the Blade in R3 Crushes there …
+    state = pick(state, options(state)[0])
+    state = pick(state, f"t{n}")
+    state = pick(state, "done")
+    assert data(state, KIR) == 1 and state["stack"][-1]["op"]["effect"] == "choose_area"  # … then the Raid's X
