@@ -9,13 +9,14 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import board
-from .combat import destroy
+from . import board, virus
+from .combat import destroy, dissect
 from .combinators import bind
 from .support import player
 from .words import article
 
 CHOOSE_BOT, SCORE, RECOVER, DESTROY, FOR_EACH = "choose_bot", "score", "recover", "destroy", "for_each"
+HIJACKED = "infected_enemy_active_with_own_active"
 
 
 def bot_label(g: Game, bid: str) -> str:
@@ -46,8 +47,15 @@ def bind_bot(tree: Any, var: str, bid: str, size: int) -> Any:
 
 
 def run_choose_bot(g: Game, item: dict[str, Any]) -> list[Any] | None:
-    """CHOOSE_BOT(own_active) as b: one of your Active Bots in play (other selectors: not written yet)."""
+    """CHOOSE_BOT as b: ``own_active`` (one of your Active Bots in play) or ``infected_enemy_active_with_own_active``
+    (#18: an Active Infected enemy Bot that Hijack lets you use, SC-REF-18); other selectors: not written yet."""
+    if item["sel"] == HIJACKED:
+        options = virus.hijackable(g, item["owner"], [])
+        if not options:
+            g.log(f"{{seat{item['owner']}}} has no Infected Bot to use.")
+        return options or None
     if item["sel"] != "own_active":
+        g.log("(Choosing that Bot is not implemented yet, skipped.)")
         return None
     options = own_kinds(g, item["owner"], stunned=False)
     if not options:
@@ -56,11 +64,16 @@ def run_choose_bot(g: Game, item: dict[str, Any]) -> list[Any] | None:
 
 
 def pick_choose_bot(g: Game, item: dict[str, Any], token: Any) -> None:
+    if item["sel"] == HIJACKED:  # ATT-ENT-1: the token comes off once the Bot performs for you
+        g.log(f"{{seat{item['owner']}}} Hijacks {bot_label(g, token)}.")
+        virus.remove(g, token, "Hijack used it")
     tree = bind_bot(item["do"], item["as"], token, g.g["bots"][token]["size"])
     effects.push_front(g, effects.effect("node", item["owner"], node=tree))
 
 
 def label_choose_bot(g: Game, item: dict[str, Any], token: Any) -> str:
+    if item["sel"] == HIJACKED:
+        return f"Hijack {bot_label(g, token)}"
     return f"Choose your {bot_label(g, token).split(' ', 1)[1]}"
 
 
@@ -140,6 +153,8 @@ def pick_destroy(g: Game, item: dict[str, Any], token: Any) -> None:
     seat, bot = item["owner"], g.g["bots"][token]
     gained = board.strength(g, bot)
     g.log(f"{bot_label(g, token)} is Destroyed.")
+    if bot["stunned"]:  # SC-REF-30: Dissect applies to Destroying a Stunned enemy Bot by any means
+        dissect(g, seat)
     destroy(g, bot)
     player(g, seat)["data"] += gained
     g.log(f"{{seat{seat}}} gains {gained} Data.")

@@ -12,12 +12,12 @@ from typing import Any
 from engines.core import Game, Simultaneous, effects
 from engines.core.effects import Handler
 
-from . import board, fight, status
+from . import board, fight, reformulate, status
 from .combat import dissect
 from .content import thaw
 from .fight import battle, bot_words, in_area
 from .map_actions import MOBILISE
-from .support import player
+from .support import gain_data, player
 from .words import describe
 
 BATTLE, REINFORCE, MUSTER, VICTORY = "battle", "reinforce", "battle_muster", "victory"
@@ -26,8 +26,10 @@ COMMAND_STEP = "battle_command"
 RELIC_INSTALL = "relic_install"
 RESOLUTION = ("probe", "bolster", "lead", "fire", "brawl")
 """Effect names of the five Commands (they equal the Command ids)."""
+TAG_DATA = "battle.equipped_tag_data"
 MODS_WRITTEN = frozenset({"battle.reinforce_end", "battle.command_order", "battle.weapon_bonus", "battle.kill_data",
-                          "battle.command_total_bonus", "battle.move_command", "battle.move_to_probe"})
+                          "battle.command_total_bonus", "battle.move_command", "battle.move_to_probe",
+                          TAG_DATA, reformulate.HOOK})
 """The Raid MOD hooks (``data/scrap/hooks.json``) the Battle applies; the others are logged as skipped."""
 
 
@@ -174,14 +176,41 @@ def after_command(g: Game, rest: list[dict[str, Any]]) -> None:
     """The boards are revealed: Commands 1–5 (Erupting Raid: its order), then Victory, before the rest."""
     b = battle(g)
     b["stage"] = "resolution"
+    tag_data(g)
     order = b["mods"].get("battle.command_order", {}).get("order") or list(RESOLUTION)
     queue = effects.pending(g)
     first = [effects.effect("move_command", b["current"])] if "battle.move_command" in b["mods"] else []
+    if reformulate.HOOK in b["mods"]:  # Reformulating Raid (#23)
+        first.append(reformulate.start(g, b["current"]))
     if "battle.move_to_probe" in b["mods"]:  # Hypnotic Raid (#16)
         count = int(b["mods"]["battle.move_to_probe"]["count"])
         first.append(effects.effect("move_to_probe", b["current"], left=count))
     queue[0:0] = [*first, *(effects.effect(cmd, b["current"]) for cmd in order),
                   effects.effect(VICTORY, b["current"]), *rest]
+
+
+def equipped_tag_data(g: Game, seat: int, params: dict[str, Any]) -> None:
+    """#3 Analytic Raid's delayed trigger: when its tagged Weapon was taken, this Function's Battle pays Data
+    at the reveal if that Weapon is equipped (SC-REF-03; declined or no token left: nothing)."""
+    turn = g.g.get("turn") or {}
+    kind = turn.get("tagged", {}).pop(params["tag"], None)
+    if kind is not None:
+        turn.setdefault("battle_mods", {})[TAG_DATA] = {**params, "kind": kind}
+
+
+HOOKS = {TAG_DATA: equipped_tag_data}
+"""Named hooks run here."""
+
+
+def tag_data(g: Game) -> None:
+    """At the reveal: the Current Player equipped a Weapon of the tagged kind (the tokens are alike, so an equipped
+    one of that kind is "that Weapon"): the Data."""
+    b = battle(g)
+    mod = b["mods"].get(TAG_DATA)
+    if mod and any(g.g["bots"][bid]["owner"] == b["current"] and kind == mod["kind"]
+                   for bid, kind in b["equipped"].items()):
+        g.log(f"{{seat{b['current']}}}'s tagged Weapon is equipped.")
+        gain_data(g, b["current"], int(mod["data"]))
 
 
 # -- Step 4: Victory ------------------------------------------------------------------------------------------

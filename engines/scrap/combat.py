@@ -56,6 +56,10 @@ def run_crush(g: Game, item: dict[str, Any]) -> list[Any] | None:
             reach = {area, *aims(g, seat, item["kind"], size, area)}
             if not stunned and any(b["owner"] != seat and b["at"] in reach for b in g.g["bots"].values()):
                 options.append(f"b{size}-{area}")
+        for bid in virus.hijackable(g, seat, []):  # ATT-ENT-1 Hijack: an Infected Bot performs for you
+            at = g.g["bots"][bid]["at"]
+            if any(b["owner"] != seat and b["at"] == at and k != bid for k, b in g.g["bots"].items()):
+                options.append(f"h{bid}")
         if not options:
             g.log(f"{{seat{seat}}} has no Bot that can {item['kind'].capitalize()}.")
         return options or None
@@ -105,7 +109,8 @@ def _targets(g: Game, item: dict[str, Any]) -> list[str]:
     area, seat, dmg = item.get("aim") or g.g["bots"][item["bot"]]["at"], item["owner"], item["damage"]
     seen: dict[tuple[int, int, bool, int], str] = {}
     for bid, b in g.g["bots"].items():
-        if b["at"] == area and b["owner"] != seat and dmg.get(bid, 0) < board.current_strength(g, b):
+        if b["at"] == area and b["owner"] != seat and bid != item["bot"] \
+                and dmg.get(bid, 0) < board.current_strength(g, b):  # a Hijacked Bot never targets itself
             if item["kind"] == "disable" and b["stunned"]:
                 continue  # SC-ACT-DISABLE-06: no effect
             seen.setdefault((b["owner"], b["size"], b["stunned"], dmg.get(bid, 0)), bid)
@@ -120,6 +125,12 @@ def pick_crush(g: Game, item: dict[str, Any], token: Any) -> None:
         bid = next(b for (sz, at, st), b in _own(g, seat).items() if sz == int(size) and at == area and not st)
         value = crush_value(g, seat, item["kind"], int(size), item["k"])
         g.log(f"{{seat{seat}}}'s {_name(g, g.g['bots'][bid])} will {item['kind'].capitalize()} {value}.")
+        effects.push_front(g, {**item, "bot": bid, "left": value})
+    elif token.startswith("h"):
+        bid, bot = token[1:], g.g["bots"][token[1:]]
+        value = crush_value(g, seat, item["kind"], bot["size"], item["k"])
+        g.log(f"{{seat{seat}}} Hijacks {virus.bot_text(g, bid)}: it will {item['kind'].capitalize()} {value} for them.")
+        virus.remove(g, bid, "Hijack used it")
         effects.push_front(g, {**item, "bot": bid, "left": value})
     elif token == "done":
         _finish(g, item)
@@ -228,6 +239,10 @@ def label_crush(g: Game, item: dict[str, Any], token: Any) -> str:
     if token.startswith("w"):
         kind = g.data.supplies["weapons"]["kinds"][token[1:]]
         return f"Discard {article(kind['name'])} Weapon: Crush +{kind['strength']} (Bombardment)"
+    if token.startswith("h"):
+        bot = g.g["bots"][token[1:]]
+        value = crush_value(g, seat, item["kind"], bot["size"], item["k"])
+        return f"Hijack {virus.bot_text(g, token[1:])}: {item['kind'].capitalize()} {value} with it"[:80]
     if token.startswith("a"):
         value = max(0, item["left"] + int(bombardment(g, seat)["value_mod"]))
         return f"Bombard {g.data.areas[token[1:]].name} instead: Crush {value} (Bombardment)"

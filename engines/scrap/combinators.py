@@ -15,7 +15,7 @@ from . import board
 from .support import player
 
 CHOOSE_AREA = "choose_area"
-BOUND_KEYS = ("area", "at", "to", "in", "where")
+BOUND_KEYS = ("area", "at", "to", "in", "where", "bait")
 """Keys whose value may name a bound variable."""
 
 
@@ -38,6 +38,15 @@ def holds(g: Game, seat: int, cond: dict[str, Any]) -> bool | None:
         return g.g["turn"].get("destroyed", 0) > 0
     if kind == "scored_any":  # the preceding SCORE Scored a Fragment
         return g.g["turn"].get("scored", 0) > 0
+    if kind == "swapped":  # the preceding SWAP happened (#8)
+        return g.g["turn"].get("swapped", 0) > 0
+    if kind == "fissures_in_play_at_least":  # #66 (SC-REF-66): your Fissures on Links, your Ship counts as one
+        count = sum(stack.count(f"fissure:{seat}") for stack in g.g["links"].values())
+        ship = any(f"ship:{seat}" in stack for stack in g.g["links"].values())
+        return count + int(ship) >= int(cond["v"])
+    if kind == "relocated":  # #65: the Warp's Core relocated a Bot this turn
+        bot = g.g["bots"].get(g.g["turn"].get("relocated") or "")
+        return bot is not None and board.in_play(bot)
     if kind == "vow_face":
         return player(g, seat)["unique"].get("vows", {}).get(cond["vow"]) == cond["side"]
     return None
@@ -65,7 +74,17 @@ def branch(g: Game, seat: int, node: dict[str, Any]) -> Any:
     ok = holds(g, seat, node["if"])
     if ok is None:
         return None
+    if ok and node["if"].get("cond") == "relocated" and node["if"].get("bot"):  # bind "the first" Bot (#65)
+        return _bind_bot(node["then"], node["if"]["bot"], g.g["turn"]["relocated"])
     return node["then"] if ok else node.get("else")
+
+
+def _bind_bot(tree: Any, var: str, bid: str) -> Any:
+    if isinstance(tree, list):
+        return [_bind_bot(x, var, bid) for x in tree]
+    if not isinstance(tree, dict):
+        return tree
+    return {k: (bid if k == "bot" and v == var else _bind_bot(v, var, bid)) for k, v in tree.items()}
 
 
 def areas_for(g: Game, seat: int, sel: str) -> list[str] | None:

@@ -8,6 +8,7 @@ from engines.core import Action, Engine, Game, Option, OptionsSchema, State, gam
 from engines.core.effects import Choice, Registry
 
 from . import (
+    asking,
     atoms,
     battle,
     bot,
@@ -24,9 +25,12 @@ from . import (
 from . import view as views
 from .command import Command
 from .hypnotic import EFFECTS as HYPNOTIC_EFFECTS
+from .perilous import EFFECTS as PERILOUS_EFFECTS
 from .phases import CallDomain, LoadFill, LoadReturn, Subroutine, TurnEnd
+from .reformulate import EFFECTS as REFORM_EFFECTS
 from .run import ChooseActive, PowerUp, SacredVows
 from .setup_steps import Draft, PlaceBots, PlaceShip, SetupCelestium, SetupFissure
+from .swap import EFFECTS as SWAP_EFFECTS
 from .virus import EFFECTS as VIRUS_EFFECTS
 from .warp import EFFECTS as WARP_EFFECTS
 
@@ -54,9 +58,10 @@ class Scrap(Engine):
     steps = (Draft, SetupFissure, SetupCelestium, PlaceShip, PlaceBots, ChooseActive, PowerUp, CallDomain,
              Subroutine, LoadReturn, LoadFill, TurnEnd, SacredVows, Command, Choice)
     zones = views.ZONES
-    effects = Registry(interpreter.EFFECTS, atoms.EFFECTS, map_actions.EFFECTS, combat.EFFECTS, combinators.EFFECTS,
-                       battle.EFFECTS, resolution.EFFECTS, relics.EFFECTS, VIRUS_EFFECTS, WARP_EFFECTS,
-                       HYPNOTIC_EFFECTS)
+    effects = Registry(interpreter.EFFECTS, asking.EFFECTS, atoms.EFFECTS, map_actions.EFFECTS, combat.EFFECTS,
+                       combinators.EFFECTS, battle.EFFECTS, resolution.EFFECTS, relics.EFFECTS, VIRUS_EFFECTS,
+                       WARP_EFFECTS, HYPNOTIC_EFFECTS, SWAP_EFFECTS, PERILOUS_EFFECTS,
+                       REFORM_EFFECTS)
 
     def load_guide(self) -> rules_guide.Guide:
         return rules_guide.load(game_dir(self.id))

@@ -15,24 +15,27 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import atoms, board, combinators, map_actions, status, virus, warp
+from . import atoms, board, combinators, map_actions, perilous, status, swap, virus, warp
+from .asking import CELESTIUM, PROGRESS, REFRESH, WEAPON
 from .battle import BATTLE, COMMAND_STEP
+from .battle import HOOKS as BATTLE_HOOKS
 from .combat import CRUSH, crush_value, forbidden
 from .combat import HOOKS as COMBAT_HOOKS
-from .content import DOMAINS, thaw
-from .fight import equipped_count
+from .content import thaw
 from .map_actions import CREATE, FLY, MOBILISE, SEARCH, UPGRADE
 from .relics import HOOKS as RELIC_HOOKS
-from .support import advance, draw_fragments, gain_data, gain_energy, player, vow_params
+from .support import draw_fragments, gain_data, gain_energy, player, vow_params
 from .vows import HOOKS as VOW_HOOKS
-from .words import article, describe
+from .words import describe
 
 NODE, PAY, PAY_ANY, EXPEND = "node", "pay", "pay_any", "expend"
-HOOKS = {**RELIC_HOOKS, **VOW_HOOKS, **status.HOOKS, **COMBAT_HOOKS}
+HOOKS = {**RELIC_HOOKS, **VOW_HOOKS, **status.HOOKS, **COMBAT_HOOKS, **BATTLE_HOOKS}
 """The named hooks of ``data/scrap/hooks.json`` written so far, by name."""
-WEAPON, PROGRESS, CELESTIUM, SLOT, REFRESH = "weapon", "progress", "celestium", "slot_action", "refresh"
-"""Effect names: one tree node, the Costs, and the Support actions that ask."""
+"""Effect names: one tree node and the Costs (the Support actions that ask are in :mod:`asking`)."""
 LIST_COMBINATORS = ("seq", "plus")
+MOD_HOOKS = frozenset({"mobilise.moves_per_bot", "mobilise.ignore_obstacles", "mobilise.move_enemy_bots",
+                       "mobilise.after_each_move", perilous.HOOK, warp.PLUS_HOOK})
+"""The non-Battle MOD hooks that :func:`build` applies (the Battle's are checked when it starts)."""
 
 
 def build(g: Game, ref: int, powered: bool) -> Any:
@@ -44,7 +47,8 @@ def build(g: Game, ref: int, powered: bool) -> Any:
     pu = f.power_up
     if pu["pos"] == "mod":  # SC-RUN-08: the Core with the MOD's changes (#58: the extra Function's +1)
         plus = [m["params"]["add"] for m in pu["mod"] if m.get("name") == warp.PLUS_HOOK]
-        tree = map_actions.mark_mobilise(patched(core, thaw(pu["mod"])), thaw(pu["mod"]))
+        mods = thaw(pu["mod"])
+        tree = perilous.mark(map_actions.mark_mobilise(patched(core, mods, g), mods), mods)
         return warp.mark_plus(tree, plus[0]) if plus else tree
     extra = thaw(pu["effect"])
     if pu["pos"] == "before":
@@ -54,12 +58,16 @@ def build(g: Game, ref: int, powered: bool) -> Any:
     return {"seq": [core, extra]}
 
 
-def patched(core: Any, mods: list[dict[str, Any]]) -> Any:
-    """The Core with the unconditional ``set``/``add`` patches of a MOD applied (hooks and conditions: later)."""
+def patched(core: Any, mods: list[dict[str, Any]], g: Game | None = None) -> Any:
+    """The Core with the ``set``/``add`` patches of a MOD applied; with the game, a ``when`` patch applies if its
+    condition holds for the Current Player (#66) and an ``add`` expression is worked out (#50)."""
     tree = {"core": core}
+    seat = g.g["turn"]["seat"] if g is not None and g.g.get("turn") else None
     for item in mods:
-        if "path" not in item or "when" in item:
+        if "path" not in item or ("when" in item and (seat is None or not combinators.holds(g, seat, item["when"]))):
             continue
+        if seat is not None and isinstance(item.get("add"), dict):
+            item = {**item, "add": evaluate(combinators.settle(g, seat, item["add"]))}
         try:
             parent, last = _resolve(tree, item["path"])
             if "set" in item:
@@ -88,13 +96,23 @@ def _resolve(tree: Any, path: str) -> tuple[Any, Any]:
 def run_function(g: Game, seat: int, ref: int, powered: bool) -> None:
     """Queue and resolve the Active Function (SC-RUN-07); the Call Phase follows (SC-RUN-11)."""
     g.g["turn"]["then"] = "call"
+    set_battle_mods(g, ref, powered)
+    pu = g.data.functions[ref].power_up
+    if powered and pu["pos"] == "mod" and any((m.get("op") == "hook" and m.get("name") not in MOD_HOOKS
+                                               and not str(m.get("name")).startswith("battle.")) or "also" in m
+                                              for m in pu["mod"]):
+        g.log(f"(Part of {g.data.functions[ref].name}'s Power-Up is not implemented yet and is skipped.)")
+    effects.push(g, effects.effect(NODE, seat, node=build(g, ref, powered)))
+    drain(g)
+
+
+def set_battle_mods(g: Game, ref: int, powered: bool) -> None:
+    """A Powered-Up MOD's ``battle.*`` hooks wait in the turn for the Function's Battle."""
     pu = g.data.functions[ref].power_up
     mods = {m["name"]: thaw(m.get("params", {})) for m in (pu.get("mod") or ()) if m.get("op") == "hook"
             and str(m.get("name", "")).startswith("battle.")} if powered and pu["pos"] == "mod" else {}
     if mods:
         g.g["turn"]["battle_mods"] = mods
-    effects.push(g, effects.effect(NODE, seat, node=build(g, ref, powered)))
-    drain(g)
 
 
 def run_tree(g: Game, seat: int, tree: Any, then: str) -> None:
@@ -133,6 +151,10 @@ def after_run(g: Game, seat: int) -> None:
 def after_call(g: Game, seat: int) -> None:
     """The Call Phase is over → the Load Phase (SC-LOAD-01: the Active Function goes to the Discard Pile,
     or back to hand when a Refresh chose it, SC-ACT-REFRESH-03)."""
+    if g.g["turn"].pop("delayed_call", False):  # #57: the delayed Call Phase is over: now the Run Phase
+        from .run import start_run
+        start_run(g, seat)
+        return
     p = player(g, seat)
     g.g["turn"]["phase"] = "load"
     if p["active"] is not None:
@@ -159,8 +181,8 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
     bot = g.g["bots"].get(node["bot"]) if isinstance(node.get("bot"), str) else None
     if op == "hook" and node.get("name") in HOOKS:
         HOOKS[node["name"]](g, seat, dict(node.get("params", {})))
-    elif op in ("crush", "disable") and bot is not None and value(node, "k") is not None \
-            and not {"area", "targets"} & set(node):
+    elif op in ("crush", "disable") and bot is not None and value(node, "k") is not None and "area" not in node \
+            and node.get("targets", "not_own_except_self") == "not_own_except_self":  # #18: never itself
         if forbidden(g, seat, op):
             g.log(f"{{seat{seat}}}'s Vow of Peace forbids the Crush.")
         elif board.in_play(bot) and not bot["stunned"]:  # SC-ACT-CRUSH-01: the bound Bot, Size + k
@@ -188,7 +210,8 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
         else:
             mods = g.g["turn"].pop("battle_mods", {}) if g.g.get("turn") else {}
             effects.push_front(g, effects.effect(BATTLE, seat, area=node.get("area"), left=v, mods=mods))
-    elif op in ("crush", "disable") and value(node, "k") is not None and not {"bot", "area", "targets"} & set(node):
+    elif op in ("crush", "disable") and value(node, "k") is not None and not {"bot", "targets"} & set(node) \
+            and node.get("area", "any") == "any":  # #62: 'any Area' is the plain Crush
         if forbidden(g, seat, op):
             g.log(f"{{seat{seat}}}'s Vow of Peace forbids the Crush.")
         else:
@@ -197,6 +220,10 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
         virus.queue_virus(g, seat, node)  # ATT-ENT-2
     elif op == warp.RELOCATE and bot is not None and node.get("to") == "any_area":
         effects.push_front(g, effects.effect(warp.RELOCATE, seat, bot=node["bot"]))
+    elif op == swap.SWAP and swap.understood(node):
+        swap.queue(g, seat, node)
+    elif op == "xp" and v is not None:
+        swap.gain_xp(g, seat, v)
     elif op == warp.EXTRA:
         effects.push_front(g, effects.effect(warp.EXTRA, seat, plus=node.get("warp_plus", 0)))
     elif "who" in node or (v is None and not (op == "reset" or (op == "refresh" and node.get("v") == "*"))):
@@ -211,18 +238,19 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
         player(g, seat)["mode"] = g.data.centre
         g.log(f"{{seat{seat}}} resets their Mode Marker to the centre.")
     elif op == "weapon":
-        effects.push_front(g, effects.effect(WEAPON, seat, kind=node["kind"], left=v))
+        effects.push_front(g, effects.effect(WEAPON, seat, kind=node["kind"], left=v, tag=node.get("tag")))
     elif op == "create" and "at" not in node:
         effects.push_front(g, effects.effect(CREATE, seat, left=v))
     elif op == "upgrade" and "bot" not in node:
         effects.push_front(g, effects.effect(UPGRADE, seat, left=v))
     elif op == "fly":
         effects.push_front(g, effects.effect(FLY, seat, left=v))
-    elif op == "mobilise":  # #28/#48: the MOD's moves per Bot and Obstacles ignored, if any
-        effects.push_front(g, effects.effect(MOBILISE, seat, left=v, moved=[],
-                                             **{k: node[k] for k in ("max_moves", "ignore_obstacles") if k in node}))
+    elif op == "mobilise":  # #28/#48/#29: the MOD's moves per Bot, Obstacles ignored, enemy Bots baited, if any
+        marks = {k: node[k] for k in ("max_moves", "ignore_obstacles", "bait", "morph") if k in node}
+        effects.push_front(g, effects.effect(MOBILISE, seat, left=v, moved=[], **marks))
     elif op == "search":
-        effects.push_front(g, effects.effect(SEARCH, seat, left=v, chosen=[]))
+        effects.push_front(g, effects.effect(SEARCH, seat, left=v, chosen=[],
+                                             **({"perilous": node["perilous"]} if "perilous" in node else {})))
     elif op == "progress":
         effects.push_front(g, effects.effect(PROGRESS, seat, left=v, domain=node.get("domain")))
     elif op == "celestium":
@@ -240,8 +268,9 @@ def run_node(g: Game, item: dict[str, Any]) -> list[Any] | None:
         atom(g, seat, node)
         return None
     if "extra_fn" in node:  # WARP's extra Run Step: the Function's Core
-        effects.push_front(g, effects.effect(NODE, seat, node=warp.bump(build(g, node["extra_fn"], False),
-                                                                         node["warp_plus"])))
+        ref, powered = node["extra_fn"], bool(node.get("powered"))
+        set_battle_mods(g, ref, powered)  # its Raid MODs reach the Battle, as in the Run Step
+        effects.push_front(g, effects.effect(NODE, seat, node=warp.bump(build(g, ref, powered), node["warp_plus"])))
         return None
     kind = next((k for k in node if k in LIST_COMBINATORS), None)
     if kind is not None:
@@ -401,170 +430,6 @@ def label_expend(g: Game, item: dict[str, Any], token: Any) -> str:
     return f"Expend {g.data.functions[token].name}: {describe(item['then'])}"[:80]
 
 
-# -- Support actions that ask ------------------------------------------------------------------------------
-def run_weapon(g: Game, item: dict[str, Any]) -> list[Any] | None:
-    """SC-ACT-WEAPONS-01/02/04: take Weapons into free slots; full slots: discard an old one or decline."""
-    seat = item["owner"]
-    p = player(g, seat)
-    while item["left"] > 0:
-        if g.g["supply"]["weapons"] <= 0:
-            g.log("The Weapon supply is empty.")
-            return None
-        if len(p["weapons"]) + equipped_count(g, seat) >= g.data.intelligences[p["intel"]].weapon_slots:
-            return ["decline", *sorted({p["weapons"].index(k) for k in p["weapons"]})]
-        _take_weapon(g, seat, item["kind"])
-        item["left"] -= 1
-    return None
-
-
-def _take_weapon(g: Game, seat: int, kind: str) -> None:
-    player(g, seat)["weapons"].append(kind)
-    g.g["supply"]["weapons"] -= 1
-    g.log(f"{{seat{seat}}} takes {article(g.data.supplies['weapons']['kinds'][kind]['name'])} Weapon.")
-
-
-def pick_weapon(g: Game, item: dict[str, Any], token: Any) -> None:
-    if token == "decline":
-        return
-    p = player(g, item["owner"])
-    p["weapons"].pop(token)
-    g.g["supply"]["weapons"] += 1
-    _take_weapon(g, item["owner"], item["kind"])
-    if item["left"] > 1:
-        effects.push_front(g, {**item, "left": item["left"] - 1})
-
-
-def label_weapon(g: Game, item: dict[str, Any], token: Any) -> str:
-    new = g.data.supplies["weapons"]["kinds"][item["kind"]]["name"]
-    if token == "decline":
-        return f"Keep your Weapons (no new {new} Weapon)"
-    old = g.data.supplies["weapons"]["kinds"][player(g, item["owner"])["weapons"][token]]["name"]
-    return f"Discard {article(old)} Weapon to take the {new} one"
-
-
-def run_progress(g: Game, item: dict[str, Any]) -> list[Any] | None:
-    """SC-ACT-PROGRESS-01..03: advance a Knowledge Marker of your choice, ``left`` times (no Subroutine)."""
-    know = player(g, item["owner"])["knowledge"]
-    only = item.get("domain")
-    options = [d for d in DOMAINS if know[d] < g.data.rules["knowledge_track"]["spaces"]
-               and (only in (None, "X") or d == only)]
-    return options or None
-
-
-def pick_progress(g: Game, item: dict[str, Any], token: Any) -> None:
-    advance(g, item["owner"], token)
-    if item["left"] > 1:
-        effects.push_front(g, {**item, "left": item["left"] - 1})
-
-
-def label_progress(g: Game, item: dict[str, Any], token: Any) -> str:
-    k = player(g, item["owner"])["knowledge"][token]
-    return f"Progress in {g.data.domains[token].name} ({k} → {k + 1})"
-
-
-def run_celestium(g: Game, item: dict[str, Any]) -> list[Any] | None:
-    """SC-ACT-CELESTIUM-01/02/05: each token into a slot of your choice (a full one: the old one goes back)."""
-    if g.g["supply"]["celestium"] <= 0:
-        g.log("The Celestium supply is empty.")
-        return None
-    return [*range(len(player(g, item["owner"])["celestium"])), "decline"]
-
-
-def pick_celestium(g: Game, item: dict[str, Any], token: Any) -> None:
-    seat = item["owner"]
-    if token == "decline":
-        g.log(f"{{seat{seat}}} leaves the Celestium in the supply.")
-        return
-    slots = player(g, seat)["celestium"]
-    if not slots[token]:
-        g.g["supply"]["celestium"] -= 1
-    slots[token] = True
-    g.log(f"{{seat{seat}}} puts a Celestium in slot {token + 1}.")
-    more = [{**item, "left": item["left"] - 1}] if item["left"] > 1 else []
-    effects.push_front(g, effects.effect(SLOT, seat, slot=token), *more)
-
-
-def label_celestium(g: Game, item: dict[str, Any], token: Any) -> str:
-    if token == "decline":
-        return "Leave the Celestium in the supply"
-    p = player(g, item["owner"])
-    action = describe(g.data.intelligences[p["intel"]].celestium_slots[token])
-    return f"Slot {token + 1} ({action})" + (", replacing its Celestium" if p["celestium"][token] else "")
-
-
-def default_celestium(g: Game, item: dict[str, Any], options: list[Any]) -> Any:
-    slots = player(g, item["owner"])["celestium"]
-    return next((i for i in options if i != "decline" and not slots[i]), "decline")
-
-
-def run_slot(g: Game, item: dict[str, Any]) -> list[Any] | None:
-    return ["use", "skip"]
-
-
-def pick_slot(g: Game, item: dict[str, Any], token: Any) -> None:
-    if token == "use":
-        seat = item["owner"]
-        tree = g.data.intelligences[player(g, seat)["intel"]].celestium_slots[item["slot"]]
-        effects.push_front(g, effects.effect(NODE, seat, node=thaw(tree)))
-
-
-def label_slot(g: Game, item: dict[str, Any], token: Any) -> str:
-    tree = g.data.intelligences[player(g, item["owner"])["intel"]].celestium_slots[item["slot"]]
-    return f"Use the slot: {describe(tree)}" if token == "use" else "Do not use the slot"
-
-
-def run_refresh(g: Game, item: dict[str, Any]) -> list[Any] | None:
-    """SC-ACT-REFRESH-01..04: up to N cards from the Discard Pile and/or Queue back to hand, one at a time."""
-    if item["left"] != "*" and item["left"] <= 0:
-        return None
-    p = player(g, item["owner"])
-    energiser = dict(g.data.energisers)
-    seen: dict[Any, Any] = {}
-    for c in sorted(set(p["discard"]), key=str):  # one Energiser per Domain: they look the same
-        seen.setdefault(energiser[c] if isinstance(c, str) else c, c)
-    options: list[Any] = ["done"] + [f"d{c}" for c in seen.values()]
-    options += [f"q{i}" for i in range(len(p["queue"]))]
-    if p["active"] is not None and not g.g["turn"].get("refresh_active"):
-        options.append("active")
-    return options if len(options) > 1 else None
-
-
-def pick_refresh(g: Game, item: dict[str, Any], token: Any) -> None:
-    seat = item["owner"]
-    p = player(g, seat)
-    if token == "done":
-        return
-    if token == "active":  # SC-ACT-REFRESH-03: back to hand after resolving; no Load discard
-        g.g["turn"]["refresh_active"] = True
-    elif token.startswith("q"):
-        p["hand"].append(p["queue"].pop(int(token[1:])))  # SC-ACT-REFRESH-02: the gap refills at Load
-    else:
-        card = _card(token[1:])
-        p["discard"].remove(card)
-        p["hand"].append(card)
-    g.log(f"{{seat{seat}}} Refreshes a card.")
-    left = item["left"] if item["left"] == "*" else item["left"] - 1
-    effects.push_front(g, {**item, "left": left})
-
-
-def _card(text: str) -> int | str:
-    return int(text) if text.isdigit() else text
-
-
-def label_refresh(g: Game, item: dict[str, Any], token: Any) -> str:
-    p = player(g, item["owner"])
-    if token == "done":
-        return "Stop refreshing"
-    if token == "active":
-        return f"Refresh {g.data.functions[p['active']].name} (the Active Function)"
-    if token.startswith("q"):
-        return f"Refresh {g.data.functions[p['queue'][int(token[1:])]].name} from your Queue"
-    card = _card(token[1:])
-    name = g.data.functions[card].name if isinstance(card, int) else \
-        f"{article(g.data.domains[dict(g.data.energisers)[card]].name)} Energiser"
-    return f"Refresh {name} from your Discard Pile"
-
-
 def _first(g: Game, item: dict[str, Any], options: list[Any]) -> Any:
     return options[0]
 
@@ -577,13 +442,5 @@ EFFECTS = {
                      auto_single=False),
     EXPEND: Handler(run_expend, pick=pick_expend, label=label_expend, prompt="Expend a card from hand?",
                     auto_single=False, default=_first, secret=("secret",)),
-    WEAPON: Handler(run_weapon, pick=pick_weapon, label=label_weapon, prompt="Your Weapon slots are full.",
-                    auto_single=False, default=_first),
-    PROGRESS: Handler(run_progress, pick=pick_progress, label=label_progress, prompt="Progress: which Domain?"),
-    CELESTIUM: Handler(run_celestium, pick=pick_celestium, label=label_celestium, prompt="Celestium: which slot?",
-                       default=default_celestium),
-    SLOT: Handler(run_slot, pick=pick_slot, label=label_slot, prompt="Use the slot's Action?", auto_single=False),
-    REFRESH: Handler(run_refresh, pick=pick_refresh, label=label_refresh, prompt="Refresh: which card?",
-                     auto_single=False, default=_first, secret=("secret",)),
 }
 """The interpreter's effect handlers."""

@@ -7,7 +7,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import board, virus
+from . import board, perilous, swap, virus
 from .combat import CRUSH, crush_value, forbidden, settle
 from .content import thaw
 from .support import player
@@ -134,6 +134,8 @@ def pick_fly(g: Game, item: dict[str, Any], token: Any) -> None:
 
 
 def label_fly(g: Game, item: dict[str, Any], token: Any) -> str:
+    if token.startswith("e"):
+        return f"Bait {virus.bot_text(g, token[1:])} into {g.data.areas[item['bait']].name}"
     if token == "herculean":
         return f"Spend a Celestium: Fly +{herculean_value(g, item['owner'], 'fly_per_celestium')} (Herculean)"
     return f"Fly between {board.link_words(g, token)}"
@@ -149,13 +151,18 @@ def _groups(g: Game, seat: int, moved: list[str]) -> dict[tuple[int, str, bool],
 
 
 def mark_mobilise(tree: Any, mods: list[dict[str, Any]]) -> Any:
-    """#28/#48: the MOD's ``mobilise.moves_per_bot`` / ``mobilise.ignore_obstacles`` on every MOBILISE atom."""
+    """#28/#48/#29: the MOD's ``mobilise.moves_per_bot`` / ``ignore_obstacles`` / ``move_enemy_bots`` on every
+    MOBILISE atom."""
     marks = {}
     for m in mods:
         if m.get("name") == "mobilise.moves_per_bot":
             marks["max_moves"] = m["params"]["max_moves"]
         elif m.get("name") == "mobilise.ignore_obstacles":
             marks["ignore_obstacles"] = True
+        elif m.get("name") == "mobilise.move_enemy_bots":  # #29: enemy Bots too, only into the Area
+            marks["bait"] = m["params"]["to"]
+        elif m.get("name") == "mobilise.after_each_move":  # #22: each moved Bot may be swapped
+            marks["morph"] = m["params"]["do"]["size_rule"]
     if not marks or not isinstance(tree, (dict, list)):
         return tree
     if isinstance(tree, list):
@@ -194,12 +201,25 @@ def run_mobilise(g: Game, item: dict[str, Any]) -> list[Any] | None:
             bot = g.g["bots"][bid]
             if bot["size"] <= left:
                 options += [f"j{bid}-{to}" for to in board.linked(g, bot["at"], bot["owner"])]
+    if item.get("bait") in g.g["areas"].values():  # #29 Baiting Raid: enemy Bots Move by their owner's Links
+        options += [f"e{bid}" for bid in baitable(g, item) if g.g["bots"][bid]["size"] <= left]
     if [t for t in options if t != "done"]:
         if herculean(g, seat, "mobilise_per_celestium"):
             options.append("herculean")
         return options
     end_chain(g, item)
     return None
+
+
+def baitable(g: Game, item: dict[str, Any]) -> list[str]:
+    """#29, SC-REF-29, A-33: Active enemy Bots that can Move into the bait Area through their owner's Links;
+    one per (owner, Size, Area)."""
+    seen: dict[tuple[int, int, str], str] = {}
+    for bid, b in sorted(g.g["bots"].items()):
+        if b["owner"] != item["owner"] and board.in_play(b) and not b["stunned"] and bid not in item["moved"] \
+                and b["at"] != item["bait"] and item["bait"] in board.linked(g, b["at"], b["owner"]):
+            seen.setdefault((b["owner"], b["size"], b["at"]), bid)
+    return [seen[k] for k in sorted(seen)]
 
 
 def end_chain(g: Game, item: dict[str, Any]) -> None:
@@ -219,6 +239,12 @@ def pick_mobilise(g: Game, item: dict[str, Any], token: Any) -> None:
     if token.startswith("j"):
         hijack_move(g, item, token)
         return
+    if token.startswith("e"):
+        bot = g.g["bots"][token[1:]]
+        g.log(f"{{seat{seat}}} baits {virus.bot_text(g, token[1:])} into {g.data.areas[item['bait']].name}.")
+        bot["at"] = item["bait"]
+        effects.push_front(g, {**item, "left": item["left"] - bot["size"], "moved": [*item["moved"], token[1:]]})
+        return
     parts = token[1:].split("-")
     size, area = int(parts[0]), parts[1]
     bid = next(b for (sz, at, st), b in _groups(g, seat, exhausted(item)).items()
@@ -232,6 +258,9 @@ def pick_mobilise(g: Game, item: dict[str, Any], token: Any) -> None:
         bot["at"] = parts[2]
         g.log(f"{{seat{seat}}} moves {article(name)} from {g.data.areas[area].name} to {g.data.areas[parts[2]].name}.")
     rest = {**item, "left": item["left"] - size, "moved": [*item["moved"], bid]}
+    if item.get("morph") and token.startswith("m"):  # #22 Morphing Manoeuvre: swap it from the Reserve?
+        effects.push_front(g, swap.for_bot(g, seat, bid, item["morph"]), rest)
+        return
     each = item.get("each")
     if each and not (each["kind"] == "crush" and forbidden(g, seat, "crush")):  # then it may Disable (Crush)
         follow = effects.effect(CRUSH, seat, kind=each["kind"], k=each["k"], bot=bid,
@@ -260,6 +289,8 @@ def label_mobilise(g: Game, item: dict[str, Any], token: Any) -> str:
     if token.startswith("j"):
         bid, to = token[1:].split("-")
         return f"Hijack {virus.bot_text(g, bid)} into {g.data.areas[to].name}"
+    if token.startswith("e"):
+        return f"Bait {virus.bot_text(g, token[1:])} into {g.data.areas[item['bait']].name}"
     if token == "herculean":
         return f"Spend a Celestium: Mobilise +{herculean_value(g, item['owner'], 'mobilise_per_celestium')} (Herculean)"
     parts = token[1:].split("-")
@@ -287,6 +318,7 @@ def run_search(g: Game, item: dict[str, Any]) -> list[Any] | None:
             covered = r.right_hand and aid in g.g["relics"]
             if not covered and r.id not in used and r.id not in item["chosen"] and r.cost <= item["left"]:
                 options.append(r.id)
+    options += perilous.options(g, item, used)  # #4: one Area you do not Control, paid in Bots
     if len(options) == 1 and not item["chosen"]:
         return None
     return options
@@ -295,8 +327,9 @@ def run_search(g: Game, item: dict[str, Any]) -> list[Any] | None:
 def pick_search(g: Game, item: dict[str, Any], token: Any) -> None:
     seat = item["owner"]
     if token != "done":
-        effects.push_front(g, {**item, "left": item["left"] - _reward(g, token).cost,
-                               "chosen": [*item["chosen"], token]})
+        cost = _reward(g, token).cost
+        pay = perilous.chosen(g, item, token, cost)
+        effects.push_front(g, *pay, {**item, "left": item["left"] - cost, "chosen": [*item["chosen"], token]})
         return
     g.g["turn"].setdefault("used_rewards", []).extend(item["chosen"])  # SC-ACT-SEARCH-03
     for rid in item["chosen"]:

@@ -1,6 +1,7 @@
 """Relics (SC-RELIC-01..08, SC-ENERGISER-01/02): a claimed Relic goes into an empty Console slot of the
 player's choice; the install sequence of ``data/scrap/relics.json`` then runs with its Domain bound: advance
-and 1 Data, every installed slot's bonus in slot order (the new Relic's Domain each time), face-down. A
+and 1 Data, every installed slot's bonus in the order the player chooses, one at a time (default slot order,
+SC-RELIC-08; the new Relic's Domain each time), face-down. A
 fifth Relic resolves every bonus and leaves the game.
 
 ``players.N.relics`` is a list of ``{"id", "slot", "domain"}``."""
@@ -16,7 +17,7 @@ from .content import thaw
 from .support import player
 from .words import article, describe
 
-INSTALL, EXECUTE = "relic_install", "relic_execute"
+INSTALL, EXECUTE, ORDER = "relic_install", "relic_execute", "relic_order"
 DOMAIN_VAR = "X"
 """The Domain variable of the Relic trees in the data."""
 
@@ -74,15 +75,36 @@ def label_install(g: Game, item: dict[str, Any], token: Any) -> str:
 
 
 def resolve_installed(g: Game, seat: int, params: dict[str, Any]) -> None:
-    """SC-RELIC-02/04/08: every installed slot's bonus (the new one included), slot order, new Relic's Domain."""
-    dom = params["domain"]
-    bonuses = {b["slot"]: b for b in g.data.raw["relics"]["bonuses"]}
-    trees = []
-    for r in sorted(player(g, seat)["relics"], key=lambda r: r["slot"]):
-        bonus = bonuses[r["slot"]]
-        g.log(f"Relic bonus {bonus['name']} in {g.data.domains[dom].name}.")
-        trees.append(effects.effect("node", seat, node=bind(thaw(bonus["effect"]), dom)))
-    effects.push_front(g, *trees)
+    """SC-RELIC-02/04/08: every installed slot's bonus (the new one included), the new Relic's Domain, in the
+    order the player chooses (A-48)."""
+    slots = sorted(r["slot"] for r in player(g, seat)["relics"])
+    if slots:
+        effects.push_front(g, effects.effect(ORDER, seat, domain=params["domain"], left=slots))
+
+
+def _bonus(g: Game, slot: int) -> dict[str, Any]:
+    return next(b for b in g.data.raw["relics"]["bonuses"] if b["slot"] == slot)
+
+
+def run_order(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """SC-RELIC-08: the next installed bonus to resolve (one left: it resolves without asking)."""
+    return list(item["left"]) or None
+
+
+def pick_order(g: Game, item: dict[str, Any], token: Any) -> None:
+    seat, dom = item["owner"], item["domain"]
+    g.log(f"Relic bonus {_bonus(g, token)['name']} in {g.data.domains[dom].name}.")
+    rest = [s for s in item["left"] if s != token]
+    more = [{**item, "left": rest}] if rest else []
+    effects.push_front(g, effects.effect("node", seat, node=bind(thaw(_bonus(g, token)["effect"]), dom)), *more)
+
+
+def label_order(g: Game, item: dict[str, Any], token: Any) -> str:
+    name = g.data.domains[item["domain"]].name
+    what = {"advance": f"Progress in {name} and 1 Data", "theorise": f"Expend a {name} card for 4 Data",
+            "energise": f"gain {article(name)} Energiser", "execute": f"resolve a {name} Subroutine row"}
+    bonus = _bonus(g, token)
+    return f"{bonus['name']} next (slot {token}): {what.get(bonus['id'], describe(bonus['effect']))}"[:80]
 
 
 def flip(g: Game, seat: int, params: dict[str, Any]) -> None:
@@ -131,5 +153,7 @@ EFFECTS = {
     INSTALL: Handler(run_install, pick=pick_install, label=label_install, prompt="Relic: into which empty slot?"),
     EXECUTE: Handler(run_execute, pick=pick_execute, label=label_execute, prompt="Execute: which Subroutine row?",
                      auto_single=False, default=lambda g, item, options: options[0]),
+    ORDER: Handler(run_order, pick=pick_order, label=label_order, prompt="Relic bonuses: which one next?",
+                   default=lambda g, item, options: min(options)),
 }
 """Relic effects."""

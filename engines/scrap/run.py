@@ -23,6 +23,11 @@ def fn_words(g: Game, ref: int) -> str:
 def start_run(g: Game, seat: int) -> None:
     """SC-RUN-02..05: reveal the rightmost queued Function, or ask for one from hand when the Queue is empty."""
     p = player(g, seat)
+    if status.delayed_call(g, seat):  # #57: the delayed Call Phase first, then the STATUS cards flip
+        g.g["turn"].update(phase="call", delayed_call=True, delayed_call_done=True)
+        g.log(f"{{seat{seat}}}'s Anachronistic Spark: the delayed Call Phase comes first.")
+        g.goto("call_domain", seat=seat)
+        return
     g.g["turn"]["phase"] = "run"
     status.turn_face_down(g, seat)  # SC-RUN-01
     if "vows" in p["unique"] and not g.g["turn"].get("vowed"):  # ATT-OLY-2: first, the Sacred Vows

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engines.core import Action, Game, Step, act, effects
 
-from . import board, interpreter
+from . import asking, board
 from .setup import next_setup, seat_players
 
 
@@ -186,7 +186,7 @@ class SetupCelestium(Step):
             g.g["supply"]["celestium"] -= 1
             g.g["players"][str(seat)]["celestium"][index] = True
             g.log(f"{{seat{seat}}} puts a Celestium in slot {index + 1}.")
-            effects.push(g, effects.effect(interpreter.SLOT, seat, slot=index))
+            effects.push(g, effects.effect(asking.SLOT, seat, slot=index))
         self.resume(g, None)
 
     def resume(self, g: Game, result: object) -> None:

@@ -3,7 +3,9 @@
 A STATUS Power-Up lies face-up on the Discard Pile until the start of its owner's next Run Phase; the state
 keeps those Function refs in ``players.<seat>.status``. Written so far: #54's trigger — when another player
 starts a Battle in an Area holding your Bots you may first Mobilise only your Bots out of it, before
-Reinforcement (``battle.evade_check`` then skips to the Victory Step when one player is left there)."""
+Reinforcement (``battle.evade_check`` then skips to the Victory Step when one player is left there); #57's
+delayed Call Phase — the turn skips its Call Phase, and at the start of the owner's next Run Phase a full Call
+Phase runs before the STATUS cards turn face-down (SC-REF-57, §4.10)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ from .map_actions import MOBILISE
 from .support import player
 
 EVADE_TRIGGER = "other_player_battle_starts_in_area_with_own_bots"
+DELAYED_CALL = "start_of_own_next_run_phase_before_flip"
+TRIGGERS = (EVADE_TRIGGER, DELAYED_CALL)
 MUSTER, REINFORCE = "battle_muster", "reinforce"
 
 
@@ -28,11 +32,25 @@ def lay_face_up(g: Game, seat: int, node: dict[str, Any]) -> bool:
     """SC-TERM-03: the Active Function's STATUS goes face-up; False when its trigger is not written yet."""
     p = player(g, seat)
     ref = p["active"]
-    if ref is None or node["status"].get("trigger") != EVADE_TRIGGER:
+    if ref is None or node["status"].get("trigger") not in TRIGGERS:
         return False
     p["status"] = [*face_up(g, seat), ref]
     g.log(f"{{seat{seat}}}'s {g.data.functions[ref].name} lies face-up: it works until their next Run Phase.")
     return True
+
+
+def trigger(g: Game, ref: int) -> str | None:
+    """The trigger of Function ``ref``'s STATUS node (alone or inside a ``seq``), if it has one."""
+    effect = thaw(g.data.functions[ref].power_up.get("effect")) or {}
+    for part in [effect, *(effect.get("seq") or [])]:
+        if isinstance(part, dict) and isinstance(part.get("status"), dict):
+            return part["status"].get("trigger")
+    return None
+
+
+def delayed_call(g: Game, seat: int) -> bool:
+    """#57: a face-up Anachronistic Spark whose delayed Call Phase has not run yet this turn."""
+    return not g.g["turn"].get("delayed_call_done") and any(trigger(g, r) == DELAYED_CALL for r in face_up(g, seat))
 
 
 def turn_face_down(g: Game, seat: int) -> None:
@@ -61,7 +79,7 @@ def offer_evade(g: Game) -> None:
         if seat == b["current"] or not in_area(g, b["area"], seat):
             continue
         for ref in face_up(g, seat):
-            if g.data.functions[ref].power_up["effect"]["status"].get("trigger") != EVADE_TRIGGER:
+            if trigger(g, ref) != EVADE_TRIGGER:
                 continue
             v = _evade_value(g, ref)
             if v is not None:

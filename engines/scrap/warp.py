@@ -4,7 +4,8 @@ PAY_C pays Celestium from the Console (Time Dilation's ``warp.relocation_cost``:
 RELOCATE moves the chosen Bot to any Area in play; EXTRA_RUN_STEP resolves the Function just left of the Warp
 in the Queue (or one from hand when the Queue is empty). Powered-Up Tampering Warp (``warp.extra_function_plus``)
 gives that Function +1 to every Action Value, Costs and REFRESH(*) aside; a Warp resolved there gets nothing.
-The extra Function is resolved without its own Power-Up for now (logged)."""
+The extra Function may be Powered-Up, paying again (spec §4.10 step 3, A-13: the extra step is its own Run Step):
+a same-Domain card, a Celestium, a same-Domain Energiser (+1 Data) or Chronoflux."""
 
 from __future__ import annotations
 
@@ -13,10 +14,10 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from .support import player, rule_params
+from .support import chronoflux, pay_chronoflux, player, rule_params
 from .words import article
 
-PAY_C, RELOCATE, EXTRA = "pay_c", "relocate", "extra_run_step"
+PAY_C, RELOCATE, EXTRA, POWER = "pay_c", "relocate", "extra_run_step", "extra_power_up"
 PLUS_HOOK, COST_HOOK = "warp.extra_function_plus", "warp.relocation_cost"
 COST_OPS = ("pay_e", "pay_c", "expend")
 
@@ -94,9 +95,53 @@ def resolve(g: Game, item: dict[str, Any], ref: int) -> None:
     g.g["turn"].setdefault("extra", []).append(ref)
     f = g.data.functions[ref]
     plus = 0 if f.family == "warp" else int(item.get("plus", 0))
-    g.log(f"{{seat{seat}}} runs {f.name} in the extra Run Step" + (f", every Action +{plus}." if plus else ".")
-          + " (Its Power-Up is not offered there yet.)")
-    effects.push_front(g, effects.effect("node", seat, node={"extra_fn": ref, "warp_plus": plus}))
+    g.log(f"{{seat{seat}}} runs {f.name} in the extra Run Step" + (f", every Action +{plus}." if plus else "."))
+    effects.push_front(g, effects.effect(POWER, seat, ref=ref, plus=plus))
+
+
+def run_power(g: Game, item: dict[str, Any]) -> list[Any]:
+    """The extra Function's Power-Up, paid again: no, a same-Domain card, a Celestium, an Energiser, Chronoflux."""
+    p, dom = player(g, item["owner"]), g.data.functions[item["ref"]].domain
+    energisers = dict(g.data.energisers)
+    cards = sorted(c for c in p["hand"] if isinstance(c, int) and g.data.functions[c].domain == dom)
+    charge = sorted({c for c in p["hand"] if isinstance(c, str) and energisers[c] == dom})[:1]
+    flux = ["flux"] if chronoflux(g, item["owner"]) is not None else []
+    return ["no", *(f"d{c}" for c in cards), *(f"c{i}" for i, full in enumerate(p["celestium"]) if full),
+            *(f"e{c}" for c in charge), *flux]
+
+
+def pick_power(g: Game, item: dict[str, Any], token: Any) -> None:
+    seat, p = item["owner"], player(g, item["owner"])
+    if token.startswith("d") or token.startswith("e"):
+        card = int(token[1:]) if token.startswith("d") else token[1:]
+        p["hand"].remove(card)
+        p["discard"].append(card)
+        if token.startswith("e"):  # SC-ENERGISER-03
+            p["data"] += g.data.rules["energiser_powerup_data"]
+    elif token.startswith("c"):
+        p["celestium"][int(token[1:])] = False
+        g.g["supply"]["celestium"] += 1
+    elif token == "flux":
+        pay_chronoflux(g, seat)
+    powered = token != "no"
+    if powered:
+        g.log(f"{{seat{seat}}} Powers-Up {g.data.functions[item['ref']].name} in the extra Run Step.")
+    effects.push_front(g, effects.effect("node", seat, node={"extra_fn": item["ref"], "warp_plus": item["plus"],
+                                                             "powered": powered}))
+
+
+def label_power(g: Game, item: dict[str, Any], token: Any) -> str:
+    name = g.data.functions[item["ref"]].name
+    if token == "no":
+        return f"No Power-Up for {name}"
+    if token == "flux":
+        return f"Power-Up {name}: pay {chronoflux(g, item['owner'])} Energy (Chronoflux)"
+    if token.startswith("d"):
+        return f"Power-Up {name}: discard {g.data.functions[int(token[1:])].name}"[:80]
+    if token.startswith("c"):
+        return f"Power-Up {name}: spend the Celestium in slot {int(token[1:]) + 1}"[:80]
+    dom = g.data.domains[dict(g.data.energisers)[token[1:]]].name
+    return f"Power-Up {name}: discard the {dom} Energiser (+1 Data)"[:80]
 
 
 def pick_extra(g: Game, item: dict[str, Any], token: Any) -> None:
@@ -135,5 +180,7 @@ EFFECTS = {
                    auto_single=False, default=lambda g, item, options: "decline"),
     RELOCATE: Handler(run_relocate, pick=pick_relocate, label=label_relocate, prompt="Warp: relocate to which Area?"),
     EXTRA: Handler(run_extra, pick=pick_extra, label=label_extra, prompt="Extra Run Step: run which Function?"),
+    POWER: Handler(run_power, pick=pick_power, label=label_power, prompt="Power-Up the extra Function?",
+                   auto_single=False, default=lambda g, item, options: "no"),
 }
 """The WARP Core's effects."""

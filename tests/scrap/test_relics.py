@@ -19,9 +19,13 @@ def test_relic_installation_example():
     state = run_effect(state, CER, "relic_install", relic="RL-T1", slot=None)
     assert options(state) == [3, 4]
     state = pick(state, 3)
+    assert options(state) == [1, 2, 3]  # SC-RELIC-08: the player orders the bonuses
+    state = pick(state, 1)
     p = state["g"]["players"]["0"]
     assert p["knowledge"]["T"] == 4 and 10 in p["hand"]  # 2 → 3 → 4: the Level-1 Termination Function
     assert data(state, CER) == 12
+    assert options(state) == [2, 3]
+    state = pick(state, 2)
     assert options(state) == ["decline", 4, 10]  # Theorise: Termination cards only, never an Energiser
     state = pick(state, 4)
     p = state["g"]["players"]["0"]
@@ -37,10 +41,14 @@ def test_fifth_relic():
                                            for i, d in enumerate("CITE")])
     p["knowledge"]["I"] = 8
     state = run_effect(state, CER, "relic_install", relic="RL-I2", slot=None)
+    assert options(state) == [1, 2, 3, 4]  # SC-RELIC-08: the order of the four bonuses
+    state = pick(state, 1)
+    state = pick(state, 2)
     assert options(state) == ["decline", 5]  # no slot question: straight to the bonuses
     state = pick(state, 5)
     p = state["g"]["players"]["0"]
     assert p["knowledge"]["I"] == 10 and len(p["fragments"]) == 1 and data(state, CER) == 26
+    state = pick(state, 3)  # Energise; Execute is the last one left and resolves without asking the order
     assert options(state) == [1, 2, 3, 4]  # Execute: any Innovation row
     state = pick(state, 1)
     assert len(state["g"]["players"]["0"]["relics"]) == 4
@@ -54,6 +62,7 @@ def test_no_energiser_left_gives_nothing():
     p.update(hand=[2], relics=[{"id": "RL-I1", "slot": 3, "domain": "I"}])
     state = run_effect(state, CER, "relic_install", relic="RL-C1", slot=None)
     state = pick(state, 1)
+    state = pick(state, 1)  # slot order
     assert state["stack"][-1]["step"] == "call_domain"  # Advance (slot 1) and Energise (slot 3) resolved
     assert not any(isinstance(c, str) for c in state["g"]["players"]["0"]["hand"])
 
@@ -68,3 +77,22 @@ def test_energiser_power_up():
     state, _ = ENGINE.apply(state, CER, legal[0])
     p = state["g"]["players"]["0"]
     assert p["data"] == 11 and "EN-T1" in p["discard"] and "EN-C1" in p["hand"]
+
+
+def test_the_installing_player_orders_the_bonuses():
+    # SC-RELIC-08, A-48: Execute before Advance; readable labels; the default is slot order
+    from .battles import labels
+    state = table()
+    p = state["g"]["players"]["0"]
+    p.update(data=0, hand=[], relics=[{"id": "RL-I1", "slot": 4, "domain": "I"}])
+    p["knowledge"]["T"] = 2
+    state = run_effect(state, CER, "relic_install", relic="RL-T1", slot=None)
+    state = pick(state, 1)  # the new Relic into slot 1 (Advance)
+    assert options(state) == [1, 4]
+    assert labels(state) == ["Advance next (slot 1): Progress in Termination and 1 Data",
+                             "Execute next (slot 4): resolve a Termination Subroutine row"]
+    handler = ENGINE.effects["relic_order"]
+    assert handler.choose_default(None, state["effects"][0], [4, 1]) == 1
+    state = pick(state, 4)
+    assert options(state) == [1, 2, 3, 4]  # Execute's row first; Advance still waits
+    assert state["g"]["players"]["0"]["knowledge"]["T"] == 3 and data(state, CER) == 1  # basic reward only

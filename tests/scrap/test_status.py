@@ -54,3 +54,36 @@ def test_status_cards_turn_face_down_at_the_start_of_your_run_phase():
 
 def state_area_name(state, pos):
     return ENGINE.data.areas[area(state, pos)].name
+
+
+ANACHRONISTIC = 57
+
+
+def test_anachronistic_spark_moves_the_call_phase_to_the_start_of_the_next_turn():
+    # SC-REF-57, SC-TERM-03, §4.10 STATUS timing: skip this Call Phase; next Run Phase: a full Call Phase,
+    # then the STATUS card flips, then the Active Function is revealed
+    from engines.scrap import interpreter
+    state = table()
+    state["g"]["turn"]["seat"] = TAC
+    p = state["g"]["players"][str(TAC)]
+    p.update(active=ANACHRONISTIC, hand=[], energy=0)
+    g = Game(ENGINE, state, TAC)
+    interpreter.run_function(g, TAC, ANACHRONISTIC, True)
+    p = state["g"]["players"][str(TAC)]
+    assert p["status"] == [ANACHRONISTIC] and p["energy"] == 2  # the Core's Energy 2 resolved
+    assert state["stack"][-1]["step"] != "call_domain"  # this turn's Call Phase is skipped
+    assert ANACHRONISTIC in p["discard"]
+    p["queue"] = [60]
+    state["g"]["turn"] = {"seat": TAC, "number": 9, "phase": "run", "first": False}
+    state["stack"] = [{"step": "turn_end", "seat": TAC}]
+    g = Game(ENGINE, state, TAC)
+    start_run(g, TAC)
+    assert state["stack"][-1]["step"] == "call_domain" and p["status"] == [ANACHRONISTIC]  # still face-up
+    assert p["active"] is None and p["queue"] == [60]
+    dom = ENGINE.legal_actions(state, TAC)[0]
+    state, _ = ENGINE.apply(state, TAC, dom)
+    while state["stack"][-1]["step"] == "subroutine" or state["stack"][-1]["step"] == "choose":
+        state, _ = ENGINE.apply(state, TAC, ENGINE.legal_actions(state, TAC)[0])
+    p = state["g"]["players"][str(TAC)]
+    assert not p["status"] and p["active"] == 60 and state["stack"][-1]["step"] == "power_up"
+    assert state["g"]["turn"]["phase"] == "run"

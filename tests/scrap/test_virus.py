@@ -119,3 +119,84 @@ def test_hypnotic_raid_sends_an_infected_enemy_bot_to_probe_at_the_start_of_reso
     state = do(state, foe, "assign", "fire")
     state = do(state, foe, "lock")  # the only Infected Bot goes at once, before Probe resolves
     assert state["g"]["battle"]["boards"][thrall] == "probe"
+
+
+def test_hijacked_bot_crushes_for_entropy_outside_mobilise():
+    # ATT-ENT-1 Hijack outside Mobilise: an Active Infected Bot where Entropy has an Active Bot performs a Crush
+    # for Entropy; it never targets itself; Entropy gains the Data; its token then comes off
+    state = table(2, ENT)
+    ent, foe = seats(state)
+    state["g"]["turn"]["seat"] = ent
+    put(state, ent, 1, "R1", stunned=True)  # Entropy's own Bot cannot Crush (Stunned) …
+    put(state, ent, 1, "R3")  # … so the Active one in R3 makes the Hijack possible there
+    brute = put(state, foe, 3, "R3")[0]
+    victim = put(state, foe, 1, "R3")[0]
+    state["g"]["players"][str(ent)]["unique"].update(infected=[brute], virus=7)
+    state["g"]["players"][str(ent)]["data"] = 0
+    state = run_effect(state, ent, "node", node={"op": "crush", "k": 0})
+    assert f"h{brute}" in options(state)
+    hijack = labels(state)[options(state).index(f"h{brute}")]
+    assert hijack.startswith("Hijack Kirurgeon's") and "Crush 3" in hijack
+    state = pick(state, f"h{brute}")
+    assert infected(state, ent) == []  # the token comes off once the Bot performs for Entropy
+    assert f"t{brute}" not in options(state) and f"t{victim}" in options(state)
+    state = pick(state, f"t{victim}")
+    state = pick(state, "done")
+    assert state["g"]["bots"][victim]["at"] is None and state["g"]["bots"][brute]["at"] == area(state, "R3")
+    assert data(state, ent) == 1  # the Needle's Strength, to Entropy
+
+
+def test_incubating_reboot_tokens_ignore_hijack_removal_this_turn():
+    # SC-REF-20, SC-GOLDEN-04 (1): an effect naming the rule it overrides wins; no Entropy Bot needed
+    state = table(2, ENT)
+    ent, foe = seats(state)
+    far = put(state, foe, 1, "R3")[0]  # no Entropy Bot anywhere near
+    state["g"]["turn"]["seat"] = ent
+    tree = ENGINE.data.functions[20].power_up["effect"]
+    from engines.scrap.content import thaw
+    state = run_effect(state, ent, "node", node=thaw(tree))
+    assert far in options(state)
+    state = pick(state, far)
+    assert infected(state, ent) == [far]
+    g = Game(ENGINE, state, ent)
+    virus.end_of_turn(g, ent)
+    assert infected(state, ent) == [far]  # kept through this turn's clean-up …
+    virus.end_of_turn(g, ent)
+    assert infected(state, ent) == []  # … and removed by the next one
+
+
+def test_epidemic_scavenge_infects_in_areas_linked_to_controlled_ones():
+    # SC-REF-17: "Linked" as usual — an empty Link, or Entropy's own piece on top
+    state = table(2, ENT)
+    ent, foe = seats(state)
+    put(state, ent, 2, "R1")
+    near = put(state, foe, 1, "R2")[0]  # R1–R2 share L07 (empty)
+    state["g"]["links"]["L07"][:] = ["ruins"]
+    node = {"op": "virus", "v": 1, "target": "enemy_bot_in_area_linked_to", "area": area(state, "R1")}
+    g = Game(ENGINE, state, ent)
+    assert near not in virus.targets(g, ent, node)  # Ruins on top: not Linked
+    state["g"]["links"]["L07"][:] = ["ruins", f"ship:{ent}"]
+    assert near in virus.targets(g, ent, node)  # Entropy's Ship on top: Linked for Entropy
+
+
+def test_traitorous_spark_makes_an_active_infected_bot_crush_for_entropy():
+    # SC-REF-18: the Infected Bot must be Active (as for any red-burst Action), where Entropy has an Active Bot;
+    # it may target any Bot there that is not Entropy's, except itself; Entropy gains the Data; token removed
+    from engines.scrap.content import thaw
+    state = table(2, ENT)
+    ent, foe = seats(state)
+    state["g"]["turn"]["seat"] = ent
+    put(state, ent, 1, "R3")
+    brute = put(state, foe, 3, "R3")[0]
+    victim = put(state, foe, 1, "R3")[0]
+    sleeper = put(state, foe, 2, "R3", stunned=True)[0]
+    state["g"]["players"][str(ent)]["unique"].update(infected=[brute, sleeper], virus=6)
+    state["g"]["players"][str(ent)]["data"] = 0
+    tree = thaw(ENGINE.data.functions[18].power_up["effect"])
+    state = run_effect(state, ent, "node", node=tree)  # only the Active one can be chosen: no question
+    assert state["stack"][-1]["op"]["effect"] == "crush" and state["stack"][-1]["op"]["bot"] == brute
+    assert brute not in infected(state, ent) and sleeper in infected(state, ent)
+    assert f"t{brute}" not in options(state) and f"t{victim}" in options(state)
+    state = pick(state, f"t{victim}")
+    state = pick(state, "done")
+    assert state["g"]["bots"][victim]["at"] is None and data(state, ent) == 1

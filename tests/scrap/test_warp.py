@@ -7,7 +7,7 @@ import json
 from engines.core import Game
 from engines.scrap import interpreter, warp
 
-from .battles import area, labels, options, pick, put, table, who
+from .battles import area, labels, options, pick, put, ship, table, who
 from .helpers import ENGINE
 from .test_atoms import run_as
 
@@ -56,3 +56,52 @@ def test_tampering_warp_mod_adds_1_to_action_values_but_not_costs():
     g = Game(ENGINE, table(), TAC)
     assert '"warp_plus": 1' in json.dumps(interpreter.build(g, TAMPERING, True))  # Powered-Up: the MOD
     assert "warp_plus" not in json.dumps(interpreter.build(g, TAMPERING, False))
+
+
+def test_the_extra_function_may_be_powered_up_paying_again():
+    # spec §4.10 WARP step 3 ("You may Power-Up it, paying again"), A-13: the extra step is its own Run Step;
+    # SC-RUN-06 (the payments); declining is the default
+    forge = first_forge()
+    state = warp_table(forge)
+    put(state, TAC, 2, "R1")
+    ship(state, TAC, "L11")
+    p = state["g"]["players"][str(TAC)]
+    p.update(celestium=[True, True, True, False], energy=9)
+    same = sorted(c for c in p["hand"] if isinstance(c, int)
+                  and ENGINE.data.functions[c].domain == ENGINE.data.functions[forge].domain)
+    state = run_as(state, TAC, TAMPERING)
+    state = ENGINE.apply(state, TAC, next(a for a in ENGINE.legal_actions(state, TAC) if a.verb == "no"))[0]
+    state = pick(state, "pay")
+    state = pick(state, options(state)[0])
+    name = ENGINE.data.functions[forge].name
+    assert state["stack"][-1]["op"]["effect"] == "extra_power_up"
+    assert labels(state)[0] == f"No Power-Up for {name}"
+    assert f"Power-Up {name}: spend the Celestium in slot 2" in labels(state)  # slot 1 paid the Warp
+    assert [t for t in options(state) if t.startswith("d")] == [f"d{c}" for c in same]
+    assert ENGINE.effects["extra_power_up"].choose_default(None, state["stack"][-1]["op"], options(state)) == "no"
+    before = state["g"]["supply"]["celestium"]
+    state = pick(state, "c1")
+    p = state["g"]["players"][str(TAC)]
+    assert not p["celestium"][1] and state["g"]["supply"]["celestium"] == before + 1
+    creates = [e for e in [state["stack"][-1].get("op", {}), *state["effects"]] if e.get("effect") == "create"]
+    assert creates and creates[0]["left"] == 7  # SC-EX-25 (EX-25a): Endless Forge Powered-Up is Create 7
+
+
+def test_lightspeed_warp_power_up_crushes_with_the_relocated_bot_only():
+    # SC-REF-65: "the first" is the Bot the Core relocated; none relocated: the Power-Up does nothing
+    from engines.scrap.content import thaw
+    tree = thaw(ENGINE.data.functions[65].power_up["effect"])
+    state = warp_table(None)
+    pulse = put(state, TAC, 2, "R2")[0]
+    put(state, KIR, 1, "R2")
+    state["g"]["turn"]["seat"] = TAC
+    from .battles import run_effect
+    idle = run_effect(state, TAC, "node", node=tree)
+    assert idle["stack"][-1]["step"] == "call_domain"  # nothing relocated
+    state = warp_table(None)
+    pulse = put(state, TAC, 2, "R2")[0]
+    put(state, KIR, 1, "R2")
+    state["g"]["turn"].update(seat=TAC, relocated=pulse)
+    state = run_effect(state, TAC, "node", node=tree)
+    crush = state["stack"][-1]["op"]
+    assert crush["effect"] == "crush" and crush["bot"] == pulse and crush["left"] == 3  # Size 2 + 1
