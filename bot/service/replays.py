@@ -83,8 +83,13 @@ class Replays:
     def _frames(self, game: GameRow, actions: list[tuple[int, str]]) -> list[Frame]:
         assert game.state is not None
         state = game.state
-        return public_frames(self.games.engine(game.engine), state["seats"], state["seed"], state["options"],
-                             actions, state["engine_version"])
+        engine = self.games.engine(game.engine)
+        if state["engine_version"] < engine.oldest_version:  # the game goes on, but its start cannot be rebuilt
+            raise NotAllowed(f"This game began under {engine.title}'s rules version {state['engine_version']}, "
+                             "which can no longer be replayed from its start; it goes on from its saved position "
+                             "under the current rules.")
+        return public_frames(engine, state["seats"], state["seed"], state["options"], actions,
+                             state["engine_version"])
 
 
 def _choose(frames: list[Frame], start: int | None, end: int | None, last: int | None) -> list[int]:

@@ -41,8 +41,9 @@ class Scrap(Engine):
     id = "scrap"
     title = "SCRAP"
     version = 2
-    """Version 2: Fragments are Scored at any time (a free action), not only in one's Load Phase."""
-    oldest_version = 1
+    """Version 2 (2 Dec 2026): Fragments are Scored at any time, and the Functions that used to be skipped in part
+    work. Version 1 is not replayed any more: its games go on from their saved position under version 2."""
+    oldest_version = 2
     min_players, max_players = 2, 4
     options_schema = OptionsSchema((
         Option("intelligences", "Intelligences", "random",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core import Action, Game, Step, act, effects
 
-from . import fragments, interpreter, virus
+from . import interpreter, virus
 from .combat import errorful_learning
 from .content import DOMAINS
 from .run import fn_words, start_run
@@ -112,22 +112,8 @@ class LoadReturn(Step):
     """SC-LOAD-02: spend 1 Celestium to take one queued Function back to hand (at most once)."""
 
     name = "load_return"
-    verbs = ("keep", "take_back", "flux_back", "score")
+    verbs = ("keep", "take_back", "flux_back")
     deciding = "load their Queue"
-
-    def actions_score(self, g: Game, seat: int) -> list[Action]:  # rules version 1 (later: a free action)
-        if g.rules_version >= fragments.FIRST_VERSION:
-            return []
-        return [act("score", v) for v in sorted(set(player(g, seat)["fragments"]), reverse=True)]
-
-    def act_score(self, g: Game, seat: int, value: int) -> None:  # SC-ACT-FRAGMENT-04, SC-END-05
-        p = player(g, seat)
-        p["fragments"].remove(value)
-        p["data"] += value
-        g.log(f"{{seat{seat}}} Scores a Fragment worth {value} Data (now {p['data']}).")
-
-    def label_score(self, g: Game, seat: int, value: int) -> str:
-        return f"Score your {value}-Data Fragment (Data {player(g, seat)['data']} → {player(g, seat)['data'] + value})"
 
     def actions_take_back(self, g: Game, seat: int) -> list[Action]:
         p = player(g, seat)

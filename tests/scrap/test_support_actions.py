@@ -419,13 +419,3 @@ def test_score_fragments_in_the_load_phase_to_reach_the_end():
     state, _ = ENGINE.apply(state, 0, act("keep"))
     assert state["result"] is not None and state["result"]["scores"]["0"] == 52
 
-
-def test_rules_version_1_scored_fragments_only_in_ones_load_phase():
-    # SC-ACT-FRAGMENT-04 (rules version 1, kept so that games recorded under it replay exactly)
-    old = through_setup(2, 5, CEREBRUM_KIRURGEON, version=1)
-    old["g"]["players"]["0"].update(data=47, fragments=[4, 1], queue=[1, 2])
-    old["g"]["turn"]["phase"] = "call"
-    old["stack"][-1] = {"seat": 0, "step": "load_return"}
-    assert ENGINE.free_actions(old, 0) == [] and act("score", 4) in ENGINE.legal_actions(old, 0)
-    old, _ = ENGINE.apply(old, 0, act("score", 4))
-    assert old["g"]["players"]["0"]["data"] == 51

@@ -62,3 +62,16 @@ async def test_no_game_or_no_images_is_refused_in_words(service: GameService, dr
     with pytest.raises(Exception, match=r"[Nn]o game"):
         await drawing.replay("elsewhere", "alice")
 
+
+
+async def test_a_game_begun_under_rules_no_longer_replayed_says_so(drawing: GameService) -> None:
+    # a rules version older than the engine's oldest_version: the game goes on, its film is refused in words
+    game = await start_game(drawing)
+    engine = drawing.games.engine(game.engine)
+    old, engine_cls = engine.oldest_version, type(engine)
+    engine_cls.oldest_version = 2  # as if the game had been set up under version 1 before a rules change
+    try:
+        with pytest.raises(NotAllowed, match="rules version 1, which can no longer be replayed"):
+            await drawing.replay("c1", "alice")
+    finally:
+        engine_cls.oldest_version = old
