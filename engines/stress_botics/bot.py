@@ -8,15 +8,14 @@ from collections.abc import Callable
 
 from engines.core import Action, Game
 
-from .delivery import limit, loadable
+from . import words
+from .batteries import movement_points
+from .bot_plan import boostable_connect, cargo_value, delivery_program, hops, live_bases, upcoming_sectors
 from .planet import destinations, others_at, tile_index
 from .status import alphabot_index
 from .stress import player
-from .tanks import holdings
 
 PREFERENCE = ("MOVE", "MINE", "CONNECT")
-MIN_WORTH = 4
-"""A delivery is made when its VP exceed the stress it costs by this much."""
 LOW_SHIELDS = 6
 SUB_ORDER = ("deliver", "produce", "hatch", "core", "extract", "move", "attack")
 
@@ -30,11 +29,30 @@ def _draw(g: Game, seat: int, legal: list[Action]) -> Action:
 
 
 def _program(g: Game, seat: int, legal: list[Action]) -> Action:
-    slots = [a for a in legal if a.verb == "slot" and g.data.cards[a.args[0]]["type"] in PREFERENCE]
-    if not slots:
+    chosen = g.frame["private"][str(seat)].get("cards", [])
+    slots = {str(a.args[0]): a for a in legal if a.verb == "slot"}
+    hand = list(g.g["hands"][str(seat)])
+    for card in chosen:
+        hand.remove(card)
+    plan = plan_for(g, seat, list(g.g["hands"][str(seat)]))
+    for card in plan[len(chosen):] if plan[:len(chosen)] == chosen else []:
+        if card in slots:
+            return slots[card]
+        same = next((a for c, a in slots.items() if words.card(g, c) == words.card(g, card)), None)
+        if same:
+            return same
+    keep = boostable_connect(g, seat, hand)
+    usable = [a for c, a in slots.items() if g.data.cards[c]["type"] in PREFERENCE
+              and (c != keep or len(slots) == 1)]
+    if not usable:
         return next(a for a in legal if a.verb == "lock")
-    return min(slots, key=lambda a: (PREFERENCE.index(g.data.cards[a.args[0]]["type"]),
-                                     not g.data.cards[a.args[0]]["free_boost"]))
+    return min(usable, key=lambda a: (PREFERENCE.index(g.data.cards[a.args[0]]["type"]),
+                                      not g.data.cards[a.args[0]]["free_boost"]))
+
+
+def plan_for(g: Game, seat: int, hand: list[str]) -> list[str]:
+    """The cards to program first this round: the way to a live delivery, if one fits."""
+    return delivery_program(g, seat, hand)
 
 
 def _turn(g: Game, seat: int, legal: list[Action]) -> Action:
@@ -46,59 +64,18 @@ def _subaction(g: Game, seat: int, legal: list[Action]) -> Action:
     return min(legal, key=lambda a: (SUB_ORDER.index(a.args[0]), boost_rank[a.args[1]]))
 
 
-def cargo_value(g: Game, seat: int, ship: str) -> int:
-    """VP the BetaBot could load for ``ship``, best units first, up to the load."""
-    held = holdings(player(g, seat))
-    objective = g.data.objectives[g.g["ships"][ship]["objective"]]
-    values = sorted((objective["vp"].get(code, 0) for code in loadable(g, seat, ship)
-                     for _ in range(held.get(code, 0))), reverse=True)
-    return sum(values[:objective["load"]])
-
-
-def can_manual(g: Game, seat: int) -> bool:
-    """The BetaBot's next programmed card is a CONNECT it can boost (a Manual Delivery needs the boost)."""
-    p, cards = player(g, seat), g.g["programmed"][str(seat)]
-    if not cards or g.data.cards[cards[0]]["type"] != "CONNECT":
-        return False
-    return g.data.cards[cards[0]]["free_boost"] or p["inside"] == "bSi"
-
-
-def worth(g: Game, seat: int, ship: str, sector: str, arrival: int) -> float:
-    """Cargo VP minus the stress the delivery costs the BetaBot, plus a little for stress it gives others."""
-    row = g.data["boards"]["delivery_board"]["post_delivery_stress"]["multiplayer"][ship][sector]
-    own = arrival + (row["n"] if row["targets"] in ("self", "all") else 0)
-    others = row["n"] if row["targets"] in ("others", "all") else 0
-    return cargo_value(g, seat, ship) - own + 0.5 * others
-
-
-def delivery_targets(g: Game, seat: int) -> dict[str, float]:
-    """Delivery Bases above which a ship waits now, worth going to, with what the delivery is worth."""
-    p, out = player(g, seat), {}
-    if p["markers"] < 1 or len(p["track"]) < 2 or p["shields"] < 1:
-        return out
-    arrival = g.data["boards"]["delivery_board"]["base_arrival_stress"]
-    for ship, state in g.g["ships"].items():
-        if state["left"] or not state["demands"]:
-            continue
-        for sector, pos in g.data.ships[ship]["reception"].items():
-            if state["pos"] != pos or p["cargo"][sector] is not None:
-                continue
-            bases = {"DBA": arrival["automatic"]} | ({"DBM": arrival["manual"]} if can_manual(g, seat) else {})
-            for base, cost in bases.items():
-                value = worth(g, seat, ship, sector, cost)
-                if p["stress"] + cost <= limit(g, ship, sector) and value >= MIN_WORTH:
-                    out[f"{base}_{sector}"] = max(value, out.get(f"{base}_{sector}", 0))
-    return out
-
-
 def _move(g: Game, seat: int, legal: list[Action]) -> Action:
     goes = [a for a in legal if a.verb == "go"]
     if not goes:
         return legal[0]
     reach = destinations(g, seat, 99)
-    targets = delivery_targets(g, seat)
+    targets = live_bases(g, seat, manual=can_manual(g, seat))
+    soon = upcoming_sectors(g, seat)
     ab_index = alphabot_index(g)
     p = player(g, seat)
+    mp = movement_points(g, p)
+    near = {base: hops(g, base) for base in targets}
+    soon_near = {s: hops(g, f"DBA_{s}") for s in soon}
 
     def score(a: Action) -> float:
         node = a.args[0]
@@ -109,8 +86,14 @@ def _move(g: Game, seat: int, legal: list[Action]) -> Action:
         if p["ai"] == "comp" and info["kind"] in ("core", "tunnel", "ep_vault") and others_at(g, seat, node):
             value -= 3  # an encounter costs a Competitive AI a shield
         if node in targets:
-            value += 100 + targets[node]
-        elif info["kind"] == "delivery_base":
+            return value + 100 + targets[node]
+        for dist in near.values():
+            if node in dist:
+                value += max(0, 30 - 8 * dist[node])  # closer to a ship that waits now
+        for sector, dist in soon_near.items():
+            if dist.get(node, 99) <= mp and info["kind"] != "delivery_base":
+                value += 6 * soon[sector]  # wait one move from a ship about to arrive
+        if info["kind"] == "delivery_base":
             value -= 6
         elif info["kind"] == "ep_vault" and g.data.vaults[g.g["vaults"][node]["tile"]]["kind"] == "extract":
             value += 4 + yield_worth(g, node)
@@ -121,6 +104,11 @@ def _move(g: Game, seat: int, legal: list[Action]) -> Action:
         return value
 
     return max(goes, key=lambda a: (score(a), str(a)))
+
+
+def can_manual(g: Game, seat: int) -> bool:
+    """A boostable CONNECT is still programmed this round (a Manual Delivery needs the boost)."""
+    return boostable_connect(g, seat, g.g["programmed"][str(seat)]) is not None
 
 
 def yield_worth(g: Game, node: str) -> float:
@@ -149,10 +137,11 @@ def _deliver(g: Game, seat: int, legal: list[Action]) -> Action:
     ships = [a for a in legal if a.verb == "ship"]
     if ships:
         return max(ships, key=lambda a: cargo_value(g, seat, str(a.args[0])))
-    loads = [a for a in legal if a.verb == "load"]
+    batteries = g.data["vaults"]["resources"]["batteries"]
+    track = player(g, seat)["track"]
+    loads = [a for a in legal if a.verb == "load" and (a.args[0] not in batteries or len(track) > 3)]
     if loads:
         vp = g.data.objectives[g.g["ships"][g.frame["ship"]]["objective"]]["vp"]
-        batteries = g.data["vaults"]["resources"]["batteries"]
         return max(loads, key=lambda a: vp.get(a.args[0], vp.get("battery", 0) if a.args[0] in batteries else 0)
                    - (0.5 if a.args[0] in batteries else 0))
     return next((a for a in legal if a.verb == "done"), legal[0])
