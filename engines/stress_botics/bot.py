@@ -17,6 +17,10 @@ from .stress import player
 
 PREFERENCE = ("MOVE", "MINE", "CONNECT")
 LOW_SHIELDS = 6
+KEEP_BELOW = 2
+"""Plain cards are kept only while the hand holds fewer cards than this."""
+AHEAD = 3.0
+"""Move penalty per Section Tile ahead of AlphaBot (Phase 6 stress)."""
 SUB_ORDER = ("deliver", "produce", "hatch", "core", "extract", "move", "attack")
 
 
@@ -82,7 +86,7 @@ def _move(g: Game, seat: int, legal: list[Action]) -> Action:
         square = a.args[1] if len(a.args) > 1 else None
         shields = reach.get((node, square), (0, 0))[0]
         info = g.data.nodes[node]
-        value = -3.0 * shields - 2.0 * max(0, tile_index(g, node) - ab_index)
+        value = -3.0 * shields - AHEAD * max(0, tile_index(g, node) - ab_index)
         if p["ai"] == "comp" and info["kind"] in ("core", "tunnel", "ep_vault") and others_at(g, seat, node):
             value -= 3  # an encounter costs a Competitive AI a shield
         if node in targets:
@@ -93,6 +97,8 @@ def _move(g: Game, seat: int, legal: list[Action]) -> Action:
         for sector, dist in soon_near.items():
             if dist.get(node, 99) <= mp and info["kind"] != "delivery_base":
                 value += 6 * soon[sector]  # wait one move from a ship about to arrive
+        if info["kind"] == "ep_vault":
+            value += pile_worth(g, node)  # auto-produced things are picked up on arrival
         if info["kind"] == "delivery_base":
             value -= 6
         elif info["kind"] == "ep_vault" and g.data.vaults[g.g["vaults"][node]["tile"]]["kind"] == "extract":
@@ -111,18 +117,41 @@ def can_manual(g: Game, seat: int) -> bool:
     return boostable_connect(g, seat, g.g["programmed"][str(seat)]) is not None
 
 
-def yield_worth(g: Game, node: str) -> float:
-    """VP the vault's current yield would be worth on the ships still waiting (best ship per resource)."""
-    state = g.g["vaults"][node]
-    tile = g.data.vaults[state["tile"]]
-    gains = tile["side_a" if state["side"] == "A" else "side_b"]["yield"][g.g["pressure"]]
+def best_vp(g: Game) -> dict[str, int]:
+    """Best VP per code over the ships still waiting for cargo."""
     best: dict[str, int] = {}
     for info in g.g["ships"].values():
         if info["left"] or not info["demands"]:
             continue
         for code, vp in g.data.objectives[info["objective"]]["vp"].items():
             best[code] = max(best.get(code, 0), vp)
+    return best
+
+
+def yield_worth(g: Game, node: str) -> float:
+    """VP the vault's current yield would be worth on the ships still waiting (best ship per resource)."""
+    state = g.g["vaults"][node]
+    tile = g.data.vaults[state["tile"]]
+    gains = tile["side_a" if state["side"] == "A" else "side_b"]["yield"][g.g["pressure"]]
+    best = best_vp(g)
     return float(sum(best.get(res, 0) * n for res, n in gains.items()))
+
+
+def pile_worth(g: Game, node: str) -> float:
+    """VP of the auto-produced resources lying on the vault (batteries count 1 each)."""
+    best = best_vp(g)
+    batteries = g.data["vaults"]["resources"]["batteries"]
+    return float(sum((best.get(code, 0) + 0.5 if code not in batteries else 1.0) * n
+                     for code, n in g.g["vaults"][node]["res"].items()))
+
+
+def _keep(g: Game, seat: int, legal: list[Action]) -> Action:
+    """Keep free-boost cards and a boostable CONNECT; let plain cards go rather than pay cargo for them."""
+    card = g.data.cards[g.frame["card"]]
+    keeps = [a for a in legal if a.verb == "keep"]
+    if keeps and (card["free_boost"] or len(g.g["hands"][str(seat)]) < KEEP_BELOW):
+        return keeps[0]
+    return next(a for a in legal if a.verb == "discard")
 
 
 def _maintain(g: Game, seat: int, legal: list[Action]) -> Action:
@@ -159,7 +188,7 @@ def _first_of(*verbs: str) -> Callable[[Game, int, list[Action]], Action]:
 
 PICKERS: dict[str, Callable[[Game, int, list[Action]], Action]] = {
     "draw": _draw, "program": _program, "turn": _turn, "subaction": _subaction, "move": _move,
-    "deliver": _deliver, "place": _first_of("auto"), "keep": _first_of("keep", "discard"),
+    "deliver": _deliver, "place": _first_of("auto"), "keep": _keep,
     "maintain": _maintain, "buy": _first_of("buy", "done"),
     "encounter": _first_of("extract", "produce", "skip"), "ai_choice": _first_of("ai"),
     "core_produce": _first_of("tile", "shift"),
