@@ -70,8 +70,12 @@ def _subaction(g: Game, seat: int, legal: list[Action]) -> Action:
 
 def _move(g: Game, seat: int, legal: list[Action]) -> Action:
     goes = [a for a in legal if a.verb == "go"]
+    stop = next((a for a in legal if a.verb == "stop"), None)
     if not goes:
         return legal[0]
+    here = player(g, seat)["mini"]
+    if stop and here.startswith("DBM") and here in live_bases(g, seat, manual=can_manual(g, seat)):
+        return stop  # wait here for the CONNECT that makes the Manual Delivery
     reach = destinations(g, seat, 99)
     targets = live_bases(g, seat, manual=can_manual(g, seat))
     soon = upcoming_sectors(g, seat)

@@ -37,7 +37,29 @@ def worth(g: Game, seat: int, ship: str, sector: str, arrival: int) -> float:
     row = g.data["boards"]["delivery_board"]["post_delivery_stress"]["multiplayer"][ship][sector]
     own = arrival + (row["n"] if row["targets"] in ("self", "all") else 0)
     others = row["n"] if row["targets"] in ("others", "all") else 0
-    return cargo_value(g, seat, ship) - own + 0.5 * others
+    return cargo_value(g, seat, ship) - own + 0.5 * others + objective_bonus(g, seat, ship, sector)
+
+
+def objective_bonus(g: Game, seat: int, ship: str, sector: str) -> float:
+    """VP the delivery adds on the BetaBot's own Secondary Objective card (first delivery of its kind)."""
+    card = next(o for o in g.data["objectives"]["secondary"] if o["id"] == g.g["secondary"][str(seat)])
+    p = player(g, seat)
+    done = [c for c in p["cargo"].values() if isinstance(c, dict)]
+    ships = {c["ship"] for c in done}
+    newly = {
+        "DELIVERED_TO": lambda q: q["ship"] == ship and ship not in ships,
+        "DELIVERED_IN_SECTOR": lambda q: q["sector"] == sector,
+        "RESOURCE_DELIVERIES": lambda q: len(done) + 1 == q["min"],
+        "DISTINCT_SHIPS_DELIVERED": lambda q: ship not in ships and len(ships) + 1 == q["min"],
+    }
+    bonus = 0.0
+    for side in ("a", "b"):
+        pred = card[side]["pred"]
+        if pred["pred"] in newly and newly[pred["pred"]](pred):
+            bonus += card[side]["vp"]
+        elif pred["pred"] == "STRESS" and p["stress"] <= pred["max"]:
+            bonus -= card[side]["vp"] / 2  # a delivery's stress puts this one at risk
+    return bonus
 
 
 def may_deliver(g: Game, seat: int) -> bool:
