@@ -14,6 +14,7 @@ from .bot_plan import boostable_connect, cargo_value, delivery_program, hops, li
 from .planet import destinations, others_at, tile_index
 from .status import alphabot_index
 from .stress import player
+from .tanks import holdings
 
 PREFERENCE = ("MOVE", "MINE", "CONNECT")
 LOW_SHIELDS = 6
@@ -102,11 +103,11 @@ def _move(g: Game, seat: int, legal: list[Action]) -> Action:
             if dist.get(node, 99) <= mp and info["kind"] != "delivery_base":
                 value += 6 * soon[sector]  # wait one move from a ship about to arrive
         if info["kind"] == "ep_vault":
-            value += pile_worth(g, node)  # auto-produced things are picked up on arrival
+            value += pile_worth(g, seat, node)  # auto-produced things are picked up on arrival
         if info["kind"] == "delivery_base":
             value -= 6
         elif info["kind"] == "ep_vault" and g.data.vaults[g.g["vaults"][node]["tile"]]["kind"] == "extract":
-            value += 4 + yield_worth(g, node)
+            value += 4 + yield_worth(g, seat, node)
         elif info["kind"] == "ep_vault" and g.g["vaults"][node]["tile"] == "06" and p["shields"] <= LOW_SHIELDS:
             value += 20
         elif info["kind"] == "main_vault" and square:
@@ -132,21 +133,51 @@ def best_vp(g: Game) -> dict[str, int]:
     return best
 
 
-def yield_worth(g: Game, node: str) -> float:
+def stored_needs(g: Game, seat: int) -> dict[str, int]:
+    """Resources the BetaBot's Secondary Objective wants stored at the end, with the amount still missing."""
+    card = next(o for o in g.data["objectives"]["secondary"] if o["id"] == g.g["secondary"][str(seat)])
+    held = holdings(player(g, seat))
+    out: dict[str, int] = {}
+    for side in ("a", "b"):
+        pred = card[side]["pred"]
+        for q in pred.get("of", [pred]):
+            if q["pred"] == "STORED":
+                out[q["res"]] = q["min"]
+    return {r: n - held.get(r, 0) for r, n in out.items()}
+
+
+def unit_worth(g: Game, seat: int) -> dict[str, float]:
+    """What one more unit of each code is worth to the BetaBot: its best VP on a waiting ship, more while
+    its Secondary Objective still misses some."""
+    worth: dict[str, float] = dict(best_vp(g))
+    for res, missing in stored_needs(g, seat).items():
+        if missing > 0:
+            worth[res] = worth.get(res, 0) + 2.0
+    return worth
+
+
+def yield_worth(g: Game, seat: int, node: str) -> float:
     """VP the vault's current yield would be worth on the ships still waiting (best ship per resource)."""
     state = g.g["vaults"][node]
     tile = g.data.vaults[state["tile"]]
     gains = tile["side_a" if state["side"] == "A" else "side_b"]["yield"][g.g["pressure"]]
-    best = best_vp(g)
-    return float(sum(best.get(res, 0) * n for res, n in gains.items()))
+    worth = unit_worth(g, seat)
+    return float(sum(worth.get(res, 0) * n for res, n in gains.items()))
 
 
-def pile_worth(g: Game, node: str) -> float:
+def pile_worth(g: Game, seat: int, node: str) -> float:
     """VP of the auto-produced resources lying on the vault (batteries count 1 each)."""
-    best = best_vp(g)
+    worth = unit_worth(g, seat)
     batteries = g.data["vaults"]["resources"]["batteries"]
-    return float(sum((best.get(code, 0) + 0.5 if code not in batteries else 1.0) * n
+    return float(sum((worth.get(code, 0) + 0.5 if code not in batteries else 1.0) * n
                      for code, n in g.g["vaults"][node]["res"].items()))
+
+
+def _ai_choice(g: Game, seat: int, legal: list[Action]) -> Action:
+    """Cooperative when the Secondary Objective asks for it, else keep the current AI."""
+    card = next(o for o in g.data["objectives"]["secondary"] if o["id"] == g.g["secondary"][str(seat)])
+    wants = [card[s]["pred"].get("ai") for s in ("a", "b") if card[s]["pred"]["pred"] == "AI_IS"]
+    return next((a for a in legal if a.verb == "ai" and a.args[0] in wants), legal[0])
 
 
 def _keep(g: Game, seat: int, legal: list[Action]) -> Action:
@@ -172,7 +203,9 @@ def _deliver(g: Game, seat: int, legal: list[Action]) -> Action:
         return max(ships, key=lambda a: cargo_value(g, seat, str(a.args[0])))
     batteries = g.data["vaults"]["resources"]["batteries"]
     track = player(g, seat)["track"]
-    loads = [a for a in legal if a.verb == "load" and (a.args[0] not in batteries or len(track) > 3)]
+    needs = stored_needs(g, seat)
+    loads = [a for a in legal if a.verb == "load" and (a.args[0] not in batteries or len(track) > 3)
+             and needs.get(a.args[0], -1) < 0]
     if loads:
         vp = g.data.objectives[g.g["ships"][g.frame["ship"]]["objective"]]["vp"]
         return max(loads, key=lambda a: vp.get(a.args[0], vp.get("battery", 0) if a.args[0] in batteries else 0)
@@ -194,7 +227,7 @@ PICKERS: dict[str, Callable[[Game, int, list[Action]], Action]] = {
     "draw": _draw, "program": _program, "turn": _turn, "subaction": _subaction, "move": _move,
     "deliver": _deliver, "place": _first_of("auto"), "keep": _keep,
     "maintain": _maintain, "buy": _first_of("buy", "done"),
-    "encounter": _first_of("extract", "produce", "skip"), "ai_choice": _first_of("ai"),
+    "encounter": _first_of("extract", "produce", "skip"), "ai_choice": _ai_choice,
     "core_produce": _first_of("tile", "shift"),
 }
 
