@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import engines
+from engines.core.kit import DENSE_SAMPLING, SCALE_SAMPLING
 
 from .report import emit, note
 
@@ -25,15 +26,18 @@ PROBLEMS = ("crashes", "dead_ends", "runaways", "replay_mismatches", "leaks", "u
             "mutations", "legality_mismatches")
 
 
-SCALE_SAMPLING = ("--leak-every", "10", "--check-every", "10", "--undo-perturbations", "1")
-"""How densely the checks sample each game in a run of thousands (the CLI's defaults are 5, 3 and 2): every
-game still gets every kind of check, at about 60 % of the default run's cost per game."""
+def _flags(sampling: dict[str, int]) -> tuple[str, ...]:
+    return tuple(part for key, value in sampling.items() for part in (f"--{key.replace('_', '-')}", str(value)))
+
+
+SCALE_FLAGS, DENSE_FLAGS = _flags(SCALE_SAMPLING), _flags(DENSE_SAMPLING)
+"""The kit's ``SCALE_SAMPLING`` as the playout CLI's flags (``--dense`` gives its ``DENSE_SAMPLING``)."""
 
 
 def playout_command(game: str, players: str, games: int, seed: int, jobs: int, dense: bool = False) -> list[str]:
     """The CLI run behind one engine's fuzz (``dense``: the CLI's default check density)."""
     return [sys.executable, "-m", "engines", "playout", game, "--players", players, "--games", str(games),
-            "--seed", str(seed), "--jobs", str(jobs), "--quiet", *(() if dense else SCALE_SAMPLING)]
+            "--seed", str(seed), "--jobs", str(jobs), "--quiet", *(DENSE_FLAGS if dense else SCALE_FLAGS)]
 
 
 def fuzz_engine(engine: engines.Engine, games: int, jobs: int, seed: int, dense: bool = False) -> dict[str, Any]:
@@ -46,7 +50,7 @@ def fuzz_engine(engine: engines.Engine, games: int, jobs: int, seed: int, dense:
     lines = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
     summary = lines[-1] if lines else {}
     row: dict[str, Any] = {"bench": "fuzz", "game": engine.id, "games": games, "players": players,
-                           "sampling": "dense" if dense else " ".join(SCALE_SAMPLING),
+                           "sampling": "dense" if dense else " ".join(SCALE_FLAGS),
                            "seeds": [seed, seed + games - 1], "completed": summary.get("completed", 0),
                            **{key: summary.get(key, 0) for key in PROBLEMS}}
     row["exit_code"] = done.returncode

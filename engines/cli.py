@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import engines
 
 from .core import ReplayMismatch, check_replay
-from .core.kit import MUTATION_CHECK_EVERY, PlayoutReport, playout
+from .core.kit import DENSE_SAMPLING, SCALE_SAMPLING, PlayoutReport, playout
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -65,6 +65,17 @@ def _reports(args: argparse.Namespace, jobs: list[Job]) -> Iterator[PlayoutRepor
     return in_processes(_one_playout, jobs, args.jobs or os.cpu_count() or 1)
 
 
+SCALE_GAMES = 300
+"""Runs of more games sample their checks as ``SCALE_SAMPLING`` (fewer ``DENSE_SAMPLING``)."""
+
+
+def check_density(args: argparse.Namespace) -> dict[str, int]:
+    """The per-step check sampling: the dense defaults, or the scale ones beyond ``SCALE_GAMES`` games;
+    each setting given on the command line wins."""
+    base = DENSE_SAMPLING if args.games <= SCALE_GAMES else SCALE_SAMPLING
+    return {k: base[k] if getattr(args, k) is None else getattr(args, k) for k in DENSE_SAMPLING}
+
+
 def cmd_playout(args: argparse.Namespace) -> int:
     """Random legal playouts; last line is the summary; non-zero exit on any problem."""
     engine = engines.get(args.game)
@@ -76,8 +87,7 @@ def cmd_playout(args: argparse.Namespace) -> int:
               "effect_errors": 0}
     completed = 0
     started = time.perf_counter()
-    settings = {"max_steps": args.max_steps, "bots": args.bots, "leak_every": args.leak_every,
-                "check_every": args.check_every, "undo_perturbations": args.undo_perturbations}
+    settings = {"max_steps": args.max_steps, "bots": args.bots, **check_density(args)}
     jobs: list[Job] = [(engine.id, counts[i % len(counts)], args.seed + i, options, settings)
                        for i in range(args.games)]
     for report in _reports(args, jobs):
@@ -97,6 +107,7 @@ def cmd_playout(args: argparse.Namespace) -> int:
         "steps_mean": round(len(steps) / max(1, args.games), 1),
         "seconds": round(time.perf_counter() - started, 2),
         "mean_step_ms": round(statistics.fmean(steps), 3) if steps else 0.0,
+        "checks": {k: settings[k] for k in DENSE_SAMPLING},
     }
     print(json.dumps(summary))
     return 0 if sum(totals.values()) == 0 else 1
@@ -131,11 +142,16 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--max-steps", type=int, default=20000)
     play.add_argument("--bots", action="store_true", help="use the engine's bot instead of random moves")
     play.add_argument("--quiet", action="store_true", help="print only problem games and the summary")
-    play.add_argument("--leak-every", type=int, default=5, help="steps between leak checks (default 5)")
-    play.add_argument("--check-every", type=int, default=MUTATION_CHECK_EVERY,
-                      help=f"steps between allows/mutation checks (default {MUTATION_CHECK_EVERY})")
-    play.add_argument("--undo-perturbations", type=int, default=2,
-                      help="perturbed pasts each run of undoable actions is replayed on (default 2)")
+    dense, scale = DENSE_SAMPLING, SCALE_SAMPLING
+    play.add_argument("--leak-every", type=int, default=None,
+                      help=f"steps between leak checks (default {dense['leak_every']}; "
+                           f"{scale['leak_every']} beyond {SCALE_GAMES} games)")
+    play.add_argument("--check-every", type=int, default=None,
+                      help=f"steps between allows/mutation checks (default {dense['check_every']}; "
+                           f"{scale['check_every']} beyond {SCALE_GAMES} games)")
+    play.add_argument("--undo-perturbations", type=int, default=None,
+                      help=f"perturbed pasts each run of undoable actions is replayed on (default "
+                           f"{dense['undo_perturbations']}; {scale['undo_perturbations']} beyond {SCALE_GAMES} games)")
     play.add_argument("--jobs", type=int, default=0,
                       help="worker processes (default: one per CPU; results do not depend on it)")
     play.set_defaults(run=cmd_playout)

@@ -14,11 +14,12 @@ from .results import Choice
 
 
 def choices_for(engine: Engine, game: GameRow, seat: int) -> list[Choice]:
-    """The seat's legal actions with their labels (names filled in)."""
+    """The seat's legal actions, then its free actions (those it may take at any time, e.g. scoring a
+    Fragment), with their labels (names filled in)."""
     assert game.state is not None
     names = seat_names(game)
-    return [Choice(str(a), fill(engine.label(game.state, seat, a), names))
-            for a in engine.legal_actions(game.state, seat)]
+    actions = engine.legal_actions(game.state, seat) + engine.free_actions(game.state, seat)
+    return [Choice(str(a), fill(engine.label(game.state, seat, a), names)) for a in actions]
 
 
 def resolve_action(engine: Engine, game: GameRow, seat: int, text: str) -> Action:

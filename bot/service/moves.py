@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import UNDO, IllegalAction
+from engines.core import UNDO, Action, Engine, IllegalAction
 from engines.core.moments import BOARD, turn_kind
 
 from .choices import choices_for, illegal, resolve_action
-from .errors import NotAllowed, StaleRequest
+from .errors import IllegalMove, NotAllowed, StaleRequest
 from .games import Games
+from .models import GameRow
 from .naming import fill, seat_names, visible
 from .posts import Posts
 from .results import Choice, MoveResult, Panel
@@ -50,7 +51,11 @@ class Moves:
         assert game.state is not None
         names = seat_names(game)
         if seat not in engine.active(game.state):
-            raise NotAllowed(f"It is not your turn. {fill(engine.prompt(game.state, seat), names)}")
+            waiting = f"It is not your turn. {fill(engine.prompt(game.state, seat), names)}"
+            if not engine.free_actions(game.state, seat):
+                raise NotAllowed(waiting)
+            return Panel(game.id, game.version, seat, f"{waiting} At any time you may:",
+                         choices_for(engine, game, seat), False)
         return Panel(game.id, game.version, seat, fill(engine.prompt(game.state, seat), names),
                      choices_for(engine, game, seat), engine.can_undo(game.state, seat))
 
@@ -77,11 +82,8 @@ class Moves:
             seat = self.games.seat_of(game, user_id)
             engine = self.games.engine(game.engine)
             assert game.state is not None
-            if seat not in engine.active(game.state):
-                names = seat_names(game)
-                raise NotAllowed(f"It is not your turn. {fill(engine.prompt(game.state, None), names)}")
             wants_undo = text.strip().casefold() in (str(UNDO), UNDO_LABEL.casefold())
-            action = UNDO if wants_undo else resolve_action(engine, game, seat, text)
+            action = UNDO if wants_undo else self._resolve(engine, game, seat, text)
             try:
                 state, events = engine.apply(game.state, seat, action)
             except IllegalAction as err:
@@ -124,6 +126,23 @@ class Moves:
             if count:
                 results.append(MoveResult(post=await self.posts.make_post(moved, events), moves=count))
         return results
+
+    @staticmethod
+    def _resolve(engine: Engine, game: GameRow, seat: int, text: str) -> Action:
+        """The move ``text`` names: any legal one on the seat's turn; off its turn only a free action (one
+        it may make at any time), else "not your turn" with what it may still do."""
+        assert game.state is not None
+        if seat in engine.active(game.state):
+            return resolve_action(engine, game, seat, text)
+        names = seat_names(game)
+        waiting = f"It is not your turn. {fill(engine.prompt(game.state, None), names)}"
+        if not engine.free_actions(game.state, seat):
+            raise NotAllowed(waiting)
+        try:
+            return resolve_action(engine, game, seat, text)
+        except IllegalMove as err:
+            free = "; ".join(f"“{label}”" for _action, label in err.alternatives)
+            raise NotAllowed(f"{waiting} At any time you may: {free}.") from None
 
     async def _duplicate(self, game_id: int) -> MoveResult:
         game = await self.games.game_by_id(game_id)

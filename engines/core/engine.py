@@ -14,8 +14,10 @@ State envelope (plain JSON)::
 Undo rule (enforced here, not by games): after an action, the undo history is cleared if the
 PRNG was used, the game called ``g.reveal()``/``g.draw()``, an event was private to another seat,
 the set of active seats changed, or the game ended. A different seat acting also starts a fresh
-history. Texts (events, prompts, labels) may name seats as ``{seat0}``, ``{seat1}``… for the host
-to replace with player names.
+history. Free actions (``free_actions``: moves a seat may make at any time, such as scoring a
+Fragment) are applied between anyone's decisions and end every undo history. Texts (events,
+prompts, labels) may name seats as ``{seat0}``, ``{seat1}``… for the host to replace with player
+names.
 """
 
 from __future__ import annotations
@@ -113,6 +115,20 @@ class Engine:
         """Current scores by seat string, for status lines (optional)."""
         return {}
 
+    def free_actions(self, state: State, seat: int) -> list[Action]:
+        """Actions ``seat`` may take at any moment of a running game, whether or not the table waits on it
+        (SCRAP's "Score a Fragment at any time"). The table never waits for them and they do not change
+        whose decision it is; their verbs must differ from every step's. None by default."""
+        return []
+
+    def act_free(self, g: Game, seat: int, action: Action) -> None:
+        """Carry out one of :meth:`free_actions` (``g`` is the new state, its events are the action's)."""
+        raise EngineBug(f"{self.id}: free_actions is declared without act_free")
+
+    def free_label(self, state: State, seat: int, action: Action) -> str:
+        """The label of a free action (what its button or autocomplete entry shows)."""
+        return _plain_label(action)
+
     # -- the contract ---------------------------------------------------------------------
     def step(self, name: str) -> Step:
         """The step called ``name``."""
@@ -187,6 +203,8 @@ class Engine:
                 raise IllegalAction(f"{action!r} is not a move in this game.") from None
         if action == UNDO:
             return self._undo(state, seat)
+        if self.is_free(state, seat, action):
+            return self._apply_free(state, seat, action)
         self._check_legal(state, seat, action)
         before = self.active(state)
         new = copy_state({k: v for k, v in state.items() if k != "undo"})
@@ -195,6 +213,22 @@ class Engine:
         self._play_forced(g, seat)
         new["step"] = state["step"] + 1
         new["undo"] = self._next_undo(state, new, g, seat, before)
+        return new, g.events
+
+    def is_free(self, state: State, seat: int, action: Action) -> bool:
+        """Is ``action`` one of ``seat``'s :meth:`free_actions` now?"""
+        return state["result"] is None and bool(state["stack"]) and action in self.free_actions(state, seat)
+
+    def _apply_free(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """A free action: carried out at once; it is public news for the table, so it ends every seat's
+        undo history (an undo must never take back somebody else's action)."""
+        new = copy_state({k: v for k, v in state.items() if k != "undo"})
+        g = Game(self, new, actor=seat)
+        self.act_free(g, seat, action)
+        if new["result"] is None and self.active(new) != self.active(state):
+            raise EngineBug(f"{self.id}: the free action {action} changed whose decision it is")
+        new["step"] = state["step"] + 1
+        new["undo"] = []
         return new, g.events
 
     def _play_forced(self, g: Game, seat: int) -> None:
@@ -299,6 +333,8 @@ class Engine:
         """A human label for ``action`` (what a button or autocomplete entry shows)."""
         if action == UNDO:
             return "Undo your last action"
+        if self.is_free(state, seat, action):
+            return self.free_label(state, seat, action)
         if state["stack"]:
             g = self._context(state)
             text = self.step(g.frame["step"]).label(g, seat, action)

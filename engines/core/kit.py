@@ -31,6 +31,14 @@ MUTATION_CHECK_EVERY = 3
 ``legal_actions`` (``check_every``)."""
 
 
+DENSE_SAMPLING = {"leak_every": 5, "check_every": MUTATION_CHECK_EVERY, "undo_perturbations": 2}
+"""The default density of the per-step checks (``Playout``'s defaults)."""
+SCALE_SAMPLING = {"leak_every": 10, "check_every": 10, "undo_perturbations": 1}
+"""The sampling of a run over thousands of games: every game still gets every kind of check, on fewer of its
+steps, at about 60 % of the dense cost per game (tests/core/test_kit.py shows it still catches every kind of
+broken engine)."""
+
+
 @dataclass
 class PlayoutReport:
     """What one random playout found."""
@@ -130,7 +138,7 @@ class Playout:
     def __init__(self, engine: Engine, players: int, seed: int, options: dict[str, Any] | None = None,
                  *, max_steps: int = 20000, leak_every: int = 5, undo_chance: float = 0.15,
                  bots: bool = False, horizon: int | None = None, check_every: int = MUTATION_CHECK_EVERY,
-                 undo_perturbations: int = 2) -> None:
+                 undo_perturbations: int = 2, free_chance: float = 0.04) -> None:
         self.engine = engine
         self.rnd = random.Random(seed)
         self.options = options or {}
@@ -141,6 +149,7 @@ class Playout:
         self.horizon = horizon
         self.check_every = check_every
         self.undo_perturbations = undo_perturbations
+        self.free_chance = free_chance
         self.json_every = max(1, JSON_CHECK_EVERY * check_every // MUTATION_CHECK_EVERY)
         self.report = PlayoutReport(engine.id, players, seed)
         self.log: list[tuple[int, str]] = []
@@ -197,13 +206,16 @@ class Playout:
                 return state
         if report.steps % self.leak_every == 0:
             self._check_leaks(state)
-        if engine.can_undo(state, seat) and self.rnd.random() < self.undo_chance:
+        free = self._free_move(state)
+        if free is not None:
+            seat, action = free
+        elif engine.can_undo(state, seat) and self.rnd.random() < self.undo_chance:
             action = UNDO
         elif self.bots:
             action = engine.bot_action(state, seat)
         else:
             action = self.rnd.choice(legal[seat])
-        if check_mutation:
+        if check_mutation and free is None:
             self._check_allows(state, seat, legal[seat])
             self._check_default(state, seat, legal[seat])
         before = pickle.dumps(state, pickle.HIGHEST_PROTOCOL) if check_mutation else b""
@@ -224,6 +236,21 @@ class Playout:
         if report.steps % self.json_every == 0 or new["result"] is not None:
             self._check_state(new)
         return new
+
+    def _free_move(self, state: State) -> tuple[int, Action] | None:
+        """Now and then (``free_chance``) a seat that may make a free action (``Engine.free_actions``) makes
+        one, whoever's decision it is; its label must be words."""
+        if type(self.engine).free_actions is Engine.free_actions:  # no free actions: the random stream is as before
+            return None
+        if not self.free_chance or self.rnd.random() >= self.free_chance:
+            return None
+        offers = [(s, a) for s in range(state["seats"]) for a in self.engine.free_actions(state, s)]
+        if not offers:
+            return None
+        seat, action = self.rnd.choice(offers)
+        if not self.engine.is_free(state, seat, action) or not self.engine.label(state, seat, action).strip():
+            self.report.legality = f"free action {action} of seat {seat} is not free or has no label"
+        return seat, action
 
     def _check_default(self, state: State, seat: int, legal: list[Action]) -> None:
         """The timeout default (what the host plays when a deadline passes) must be one of the legal actions;

@@ -12,7 +12,7 @@ import random
 
 from engines.core import Action, Game, State
 
-from . import board
+from . import board, fragments
 from .fight import in_area
 
 PASSIVE = frozenset({"done", "decline", "skip", "stay", "herculean"})
@@ -94,7 +94,7 @@ def choose(g: Game, state: State, seat: int, legal: list[Action]) -> Action:
     if frame["step"] == "load_return":  # Score Fragments only to reach the end's Data now
         p = g.g["players"][str(seat)]
         if p["data"] < g.data.rules["end"]["data"] <= p["data"] + sum(p["fragments"]):
-            return next(a for a in legal if a.verb == "score")
+            return next(a for a in legal if a.verb in ("score", fragments.VERB))
         return next(a for a in legal if a.verb == "keep")
     effect = frame["op"]["effect"] if frame["step"] == "choose" else None
     tokens = {a.args[0]: a for a in legal if a.verb == "pick" and a.args}

@@ -7,7 +7,20 @@ from typing import Any
 from engines.core import Action, Engine, Game, Option, OptionsSchema, State, game_dir, rules_guide
 from engines.core.effects import Choice, Registry
 
-from . import atoms, battle, bot, combat, combinators, content, interpreter, map_actions, relics, resolution, setup
+from . import (
+    atoms,
+    battle,
+    bot,
+    combat,
+    combinators,
+    content,
+    fragments,
+    interpreter,
+    map_actions,
+    relics,
+    resolution,
+    setup,
+)
 from . import view as views
 from .command import Command
 from .hypnotic import EFFECTS as HYPNOTIC_EFFECTS
@@ -23,6 +36,9 @@ class Scrap(Engine):
 
     id = "scrap"
     title = "SCRAP"
+    version = 2
+    """Version 2: Fragments are Scored at any time (a free action), not only in one's Load Phase."""
+    oldest_version = 1
     min_players, max_players = 2, 4
     options_schema = OptionsSchema((
         Option("intelligences", "Intelligences", "random",
@@ -41,6 +57,7 @@ class Scrap(Engine):
     effects = Registry(interpreter.EFFECTS, atoms.EFFECTS, map_actions.EFFECTS, combat.EFFECTS, combinators.EFFECTS,
                        battle.EFFECTS, resolution.EFFECTS, relics.EFFECTS, VIRUS_EFFECTS, WARP_EFFECTS,
                        HYPNOTIC_EFFECTS)
+
     def load_guide(self) -> rules_guide.Guide:
         return rules_guide.load(game_dir(self.id))
 
@@ -59,5 +76,18 @@ class Scrap(Engine):
     def scores(self, state: State) -> dict[str, Any]:
         return {s: p["data"] for s, p in state["g"]["players"].items()}
 
+    def free_actions(self, state: State, seat: int) -> list[Action]:
+        return fragments.offers(Game(self, state, None), seat)
+
+    def act_free(self, g: Game, seat: int, action: Action) -> None:
+        fragments.score(g, seat, action.args[0])
+
+    def free_label(self, state: State, seat: int, action: Action) -> str:
+        return fragments.label(state, seat, action.args[0])
+
     def bot_action(self, state: State, seat: int) -> Action:
-        return bot.choose(Game(self, state, None), state, seat, self.legal_actions(state, seat))
+        g = Game(self, state, None)
+        legal = self.legal_actions(state, seat)
+        if state["stack"][-1]["step"] == "load_return":  # the bot Scores in its Load Phase, to reach the end
+            legal += fragments.offers(g, seat)
+        return bot.choose(g, state, seat, legal)

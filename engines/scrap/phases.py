@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core import Action, Game, Step, act, effects
 
-from . import interpreter, virus
+from . import fragments, interpreter, virus
 from .combat import errorful_learning
 from .content import DOMAINS
 from .run import fn_words, start_run
@@ -115,7 +115,9 @@ class LoadReturn(Step):
     verbs = ("keep", "take_back", "flux_back", "score")
     deciding = "load their Queue"
 
-    def actions_score(self, g: Game, seat: int) -> list[Action]:
+    def actions_score(self, g: Game, seat: int) -> list[Action]:  # rules version 1 (later: a free action)
+        if g.rules_version >= fragments.FIRST_VERSION:
+            return []
         return [act("score", v) for v in sorted(set(player(g, seat)["fragments"]), reverse=True)]
 
     def act_score(self, g: Game, seat: int, value: int) -> None:  # SC-ACT-FRAGMENT-04, SC-END-05

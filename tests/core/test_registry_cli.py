@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -11,8 +12,9 @@ from pathlib import Path
 import pytest
 
 import engines
-from engines.cli import main
+from engines.cli import check_density, main
 from engines.core import Action, Game, export_replay
+from engines.core.kit import DENSE_SAMPLING, SCALE_SAMPLING
 from tests.core._play import random_game
 from tests.fixtures.tiny import TinyDuel, Turn, register
 
@@ -132,6 +134,21 @@ def test_playout_prints_games_then_a_summary(capsys: pytest.CaptureFixture[str])
                 "not_json", "mutations"):
         assert summary[key] == 0, key
     assert 0 < summary["step_ms_p50"] <= summary["step_ms_p99"]
+
+
+def test_a_long_run_samples_its_checks_at_the_scale_density() -> None:
+    # every game of a run of thousands still gets every kind of check, on fewer of its steps
+    parse = _playout_args
+    assert check_density(parse("--games", "300")) == DENSE_SAMPLING
+    assert check_density(parse("--games", "2000")) == SCALE_SAMPLING
+    assert check_density(parse("--games", "2000", "--leak-every", "3")) == {**SCALE_SAMPLING, "leak_every": 3}
+    assert check_density(parse("--games", "5", "--undo-perturbations", "4"))["undo_perturbations"] == 4
+
+
+def _playout_args(*extra: str) -> argparse.Namespace:
+    return argparse.Namespace(**{"games": 100, "leak_every": None, "check_every": None, "undo_perturbations": None,
+                                 **{a.lstrip("-").replace("-", "_"): int(v) for a, v in zip(extra[::2], extra[1::2],
+                                                                                          strict=True)}})
 
 
 def test_playout_options_and_quiet(capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,9 +10,10 @@ from engines.scrap import ENGINE
 SETUP = ("draft", "setup_fissure", "setup_celestium", "place_ship", "place_bots")
 
 
-def through_setup(players: int, seed: int, options: dict[str, Any] | None = None) -> State:
-    """A new game with every setup prompt answered by its first legal action."""
-    state = ENGINE.setup(players, seed, options)
+def through_setup(players: int, seed: int, options: dict[str, Any] | None = None, version: int | None = None) -> State:
+    """A new game (under rules ``version``, default the current one) with every setup prompt answered by its
+    first legal action."""
+    state = ENGINE.setup(players, seed, options, version)
     while state["stack"][-1]["step"] in SETUP or (state["stack"][-1]["step"] == "choose"
                                                   and state["g"]["turn"] is None):
         seat = ENGINE.active(state)[0]

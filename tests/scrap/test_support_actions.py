@@ -413,8 +413,19 @@ def test_errorful_learning_holds_destroyed_bots_then_gives_xp():
 def test_score_fragments_in_the_load_phase_to_reach_the_end():
     # SC-ACT-FRAGMENT-04, SC-END-05, SC-END-02: Scoring in your Load Phase can trigger the end check
     state = at({"step": "load_return"}, lambda g, p: p.update(data=47, fragments=[4, 1], queue=[1, 2]))
-    assert "Score your 4-Data Fragment (Data 47 → 51)" in labels(state)
-    state, _ = ENGINE.apply(state, 0, act("score", 4))
+    assert ENGINE.label(state, 0, act("score_fragment", 4)) == "Score your 4-Data Fragment (Data 47 → 51)"
+    state, _ = ENGINE.apply(state, 0, act("score_fragment", 4))
     assert state["g"]["players"]["0"]["data"] == 51 and state["g"]["players"]["0"]["fragments"] == [1]
     state, _ = ENGINE.apply(state, 0, act("keep"))
     assert state["result"] is not None and state["result"]["scores"]["0"] == 52
+
+
+def test_rules_version_1_scored_fragments_only_in_ones_load_phase():
+    # SC-ACT-FRAGMENT-04 (rules version 1, kept so that games recorded under it replay exactly)
+    old = through_setup(2, 5, CEREBRUM_KIRURGEON, version=1)
+    old["g"]["players"]["0"].update(data=47, fragments=[4, 1], queue=[1, 2])
+    old["g"]["turn"]["phase"] = "call"
+    old["stack"][-1] = {"seat": 0, "step": "load_return"}
+    assert ENGINE.free_actions(old, 0) == [] and act("score", 4) in ENGINE.legal_actions(old, 0)
+    old, _ = ENGINE.apply(old, 0, act("score", 4))
+    assert old["g"]["players"]["0"]["data"] == 51
