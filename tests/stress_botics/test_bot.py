@@ -8,8 +8,8 @@ from .engine_helpers import ENGINE, ctx, new, p, step_name
 
 def waiting_freighter(stress: int = 0, secondary: str = "SO03"):
     """2p, first-game objectives (FR-1: Ex 2, Lv 1, Acid 1, Gas 1; load 14): the Freighter sits on its
-    sector-A reception space and Crust A is unlocked; seat 0 stands in EPCo_A (1 MP from DBA_A) with 8 Gas/Acid and 10 Lava, and its
-    Secondary Objective is SO03 (DELIVERED_TO Freighter, 6 VP) unless told."""
+    sector-A reception space and Crust A is unlocked; seat 0 stands in EPCo_A (1 MP from DBA_A) with
+    8 Gas/Acid and 10 Lava, and its Secondary Objective is SO03 (DELIVERED_TO Freighter, 6 VP) unless told."""
     state = new(2, first_game_layout=True)
     state["g"]["ships"]["freighter"]["pos"] = ENGINE.data.ships["freighter"]["reception"]["A"]
     state["g"]["secondary"]["0"] = secondary
