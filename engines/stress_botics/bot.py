@@ -1,6 +1,7 @@
-"""A simple purposeful bot for part 1: draw and program MOVE/MINE/CONNECT, travel to a Delivery Base when a
-ship waits above it with cargo to take, otherwise mine near AlphaBot, keep cards when it can, and load the
-most valuable units. Deterministic per state."""
+"""The part-1 bot: program the way to a Delivery Base when a ship waits above it with cargo worth the
+stress (bot_plan), wait one move from ships about to arrive, otherwise mine and pick up near AlphaBot
+(Phase 6 stress), keep only useful cards, load the most valuable units, and serve its own Secondary
+Objective (deliveries, stored resources, AI). Deterministic per state: no randomness at all."""
 
 from __future__ import annotations
 
