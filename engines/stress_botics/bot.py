@@ -11,7 +11,7 @@ from engines.core import Action, Game
 
 from . import words
 from .batteries import movement_points
-from .bot_plan import boostable_connect, cargo_value, delivery_program, hops, live_bases, upcoming_sectors
+from .bot_plan import boostable_connect, cargo_value, delivery_program, hops, live_bases, open_ships, upcoming_sectors
 from .planet import destinations, others_at, tile_index
 from .status import alphabot_index
 from .stress import player
@@ -22,6 +22,9 @@ LOW_SHIELDS = 6
 KEEP_BELOW = 2
 """Plain cards are kept only while the hand holds fewer cards than this."""
 AHEAD = 3.0
+"""Move penalty per Section Tile ahead of AlphaBot (Phase 6 stress)."""
+STAY_MARGIN = 0.0
+"""A MOVE is played only when its best place beats staying by more than this."""
 """Move penalty per Section Tile ahead of AlphaBot (Phase 6 stress)."""
 SUB_ORDER = ("deliver", "produce", "hatch", "core", "extract", "move", "attack")
 
@@ -62,7 +65,19 @@ def plan_for(g: Game, seat: int, hand: list[str]) -> list[str]:
 
 
 def _turn(g: Game, seat: int, legal: list[Action]) -> Action:
-    return next((a for a in legal if a.verb == "reveal"), legal[-1])
+    """Reveal, except a MOVE that only leads to worse places than here (it goes back to the hand, free)."""
+    reveal = next((a for a in legal if a.verb == "reveal"), None)
+    back = next((a for a in legal if a.verb == "back"), None)
+    cards = g.g["programmed"][str(seat)]
+    if reveal is None or back is None or not cards or g.data.cards[cards[0]]["type"] != "MOVE":
+        return reveal or legal[-1]
+    p = player(g, seat)
+    score = scorer(g, seat)
+    reach = destinations(g, seat, movement_points(g, p))
+    if not reach:
+        return back
+    best = max(score(node, square, cost[0]) for (node, square), cost in reach.items())
+    return reveal if best > score(p["mini"], p["square"], 0) + STAY_MARGIN else back
 
 
 def _subaction(g: Game, seat: int, legal: list[Action]) -> Action:
@@ -79,6 +94,14 @@ def _move(g: Game, seat: int, legal: list[Action]) -> Action:
     if stop and here.startswith("DBM") and here in live_bases(g, seat, manual=can_manual(g, seat)):
         return stop  # wait here for the CONNECT that makes the Manual Delivery
     reach = destinations(g, seat, 99)
+    score = scorer(g, seat)
+    return max(goes, key=lambda a: (score(a.args[0], a.args[1] if len(a.args) > 1 else None,
+                                          reach.get((a.args[0], a.args[1] if len(a.args) > 1 else None),
+                                                    (0, 0))[0]), str(a)))
+
+
+def scorer(g: Game, seat: int) -> Callable[[str, str | None, int], float]:
+    """How good it is to end a move at (node, square) after losing ``shields`` on the way."""
     targets = live_bases(g, seat, manual=can_manual(g, seat))
     soon = upcoming_sectors(g, seat)
     ab_index = alphabot_index(g)
@@ -87,10 +110,7 @@ def _move(g: Game, seat: int, legal: list[Action]) -> Action:
     near = {base: hops(g, base) for base in targets}
     soon_near = {s: hops(g, f"DBA_{s}") for s in soon}
 
-    def score(a: Action) -> float:
-        node = a.args[0]
-        square = a.args[1] if len(a.args) > 1 else None
-        shields = reach.get((node, square), (0, 0))[0]
+    def score(node: str, square: str | None, shields: int) -> float:
         info = g.data.nodes[node]
         value = -3.0 * shields - AHEAD * max(0, tile_index(g, node) - ab_index)
         if p["ai"] == "comp" and info["kind"] in ("core", "tunnel", "ep_vault") and others_at(g, seat, node):
@@ -115,7 +135,7 @@ def _move(g: Game, seat: int, legal: list[Action]) -> Action:
             value += 4
         return value
 
-    return max(goes, key=lambda a: (score(a), str(a)))
+    return score
 
 
 def can_manual(g: Game, seat: int) -> bool:
@@ -123,13 +143,11 @@ def can_manual(g: Game, seat: int) -> bool:
     return boostable_connect(g, seat, g.g["programmed"][str(seat)]) is not None
 
 
-def best_vp(g: Game) -> dict[str, int]:
-    """Best VP per code over the ships still waiting for cargo."""
+def best_vp(g: Game, seat: int) -> dict[str, int]:
+    """Best VP per code over the ships the BetaBot can still deliver to."""
     best: dict[str, int] = {}
-    for info in g.g["ships"].values():
-        if info["left"] or not info["demands"]:
-            continue
-        for code, vp in g.data.objectives[info["objective"]]["vp"].items():
+    for ship in open_ships(g, seat):
+        for code, vp in g.data.objectives[g.g["ships"][ship]["objective"]]["vp"].items():
             best[code] = max(best.get(code, 0), vp)
     return best
 
@@ -150,7 +168,7 @@ def stored_needs(g: Game, seat: int) -> dict[str, int]:
 def unit_worth(g: Game, seat: int) -> dict[str, float]:
     """What one more unit of each code is worth to the BetaBot: its best VP on a waiting ship, more while
     its Secondary Objective still misses some."""
-    worth: dict[str, float] = dict(best_vp(g))
+    worth: dict[str, float] = dict(best_vp(g, seat))
     for res, missing in stored_needs(g, seat).items():
         if missing > 0:
             worth[res] = worth.get(res, 0) + 2.0

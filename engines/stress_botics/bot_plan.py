@@ -110,6 +110,20 @@ def upcoming_sectors(g: Game, seat: int) -> dict[str, float]:
     return out
 
 
+def open_ships(g: Game, seat: int) -> list[str]:
+    """Ships the BetaBot can still deliver to: a reception space still ahead (or under) the ship in a
+    sector whose Cargo card is free, with its stress (+5 for the Automatic base) within that limit."""
+    p, out = player(g, seat), []
+    for ship, state in g.g["ships"].items():
+        if state["left"] or not state["demands"]:
+            continue
+        for sector, pos in g.data.ships[ship]["reception"].items():
+            if pos >= state["pos"] and p["cargo"][sector] is None and p["stress"] + 5 <= limit(g, ship, sector):
+                out.append(ship)
+                break
+    return out
+
+
 def hops(g: Game, start: str) -> dict[str, int]:
     """MP from ``start`` to every location over the open edges (squares and shields ignored)."""
     seen = {start: 0}
