@@ -1,4 +1,6 @@
-"""``python -m bench [--quick] [--only GAME,...] [--games N] [--channels N]``: JSON lines, then a summary line.
+"""``python -m bench [--quick] [--only GAME,...] [--games N] [--channels N] [--backend sqlite|postgres]``: JSON
+lines, then a summary line. ``--backend`` runs only the scale-out part: the host with the bot in its own
+process(es), one and two bot processes, on SQLite and (``postgres``) beside it on PostgreSQL.
 
 Run from the repository root (the host benchmark drives the bot through ``tests.fakediscord``).
 """
@@ -17,6 +19,7 @@ from .host_bench import run_host
 from .memory_bench import measure_in_fresh_process
 from .render_bench import bench_render
 from .report import emit, note
+from .scale_bench import configurations, run_scale
 from .table_bench import bench_table
 
 FIXTURES = {"tiny"}
@@ -50,6 +53,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                         help="host bench: boards without images (shows what rendering costs the answers)")
     parser.add_argument("--memory-games", type=int, default=None, help="finished games stored (default 2000)")
     parser.add_argument("--memory-game", default="tiny", help="game stored by the memory bench (default tiny)")
+    parser.add_argument("--backend", choices=("sqlite", "postgres"), default=None,
+                        help="only the scale-out bench: bot processes against the fake Discord in this process, "
+                             "SQLite and (postgres) PostgreSQL, one and two bot processes")
     parser.add_argument("--skip", default="", help="comma-separated parts to skip: engine,render,table,host,memory")
     return parser.parse_args(argv)
 
@@ -87,6 +93,8 @@ def summarise(rows: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
+    if args.backend is not None:
+        return scale(args)
     quick = args.quick
     games = args.games or (2 if quick else 20)
     skip = {s.strip() for s in args.skip.split(",") if s.strip()}
@@ -131,6 +139,22 @@ def main(argv: list[str] | None = None) -> int:
         note(f"memory {args.memory_game}: {count} finished games …")
         out(measure_in_fresh_process(args.memory_game, count))
     emit(summarise(rows, time.perf_counter() - started))
+    return 0
+
+
+def scale(args: argparse.Namespace) -> int:
+    """``--backend``: the scale-out configurations, one JSON line each, then a summary of them."""
+    channels = args.channels or (6 if args.quick else 20)
+    moves = args.moves or (4 if args.quick else 10)
+    started = time.perf_counter()
+    rows = []
+    for backend, processes in configurations(args.backend):
+        note(f"scale {backend}, {processes} bot process(es): {channels} channels × {moves} moves at saturation …")
+        rows.append(asyncio.run(run_scale(backend, processes, channels, moves)))
+        emit(rows[-1])
+    emit({"summary": True, "scale": {f"{r['backend']}_{r['bot_processes']}p": {
+        k: r[k] for k in ("moves_per_s", "e2e_ms_p50", "e2e_ms_p99", "unanswered")} for r in rows},
+        "seconds": round(time.perf_counter() - started, 1)})
     return 0
 
 

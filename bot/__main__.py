@@ -1,4 +1,5 @@
-"""``python -m bot`` runs the bot; ``python -m bot commands`` prints the slash-command tree as JSON."""
+"""``python -m bot`` runs the bot; ``python -m bot commands`` prints the slash-command tree as JSON;
+``python -m bot copy-db SQLITE_PATH postgresql://…`` copies a SQLite database to an empty PostgreSQL one."""
 
 from __future__ import annotations
 
@@ -6,11 +7,13 @@ import asyncio
 import json
 import logging
 import sys
+from pathlib import Path
 
+import asyncpg
 import discord
 from dotenv import find_dotenv, load_dotenv
 
-from .config import SettingsError, load_settings
+from .config import POSTGRES_SCHEMES, SettingsError, load_settings
 from .discord.client import run_bot
 from .discord.tree import command_tree_json
 
@@ -39,8 +42,10 @@ def main(argv: list[str] | None = None) -> int:
     if args[:1] == ["commands"]:
         print(json.dumps(command_tree_json(), indent=2))
         return 0
+    if args[:1] == ["copy-db"]:
+        return copy_db(args[1:])
     if args and args[0] not in ("run",):
-        print("usage: python -m bot [run | commands]", file=sys.stderr)
+        print("usage: python -m bot [run | commands | copy-db SQLITE_PATH postgresql://…]", file=sys.stderr)
         return 2
     try:
         settings = load_settings()
@@ -62,6 +67,28 @@ def main(argv: list[str] | None = None) -> int:
         print("Discord refused the token: check DISCORD_TOKEN in .env (Developer Portal → Bot → Reset Token).",
               file=sys.stderr)
         return 2
+    return 0
+
+
+def copy_db(args: list[str]) -> int:
+    """``copy-db SQLITE_PATH postgresql://…``: 0 once copied, 2 with a message when it cannot be."""
+    from .service.copy_db import CopyError, copy_database
+
+    if len(args) != 2 or not args[1].startswith(POSTGRES_SCHEMES) or args[0].startswith(POSTGRES_SCHEMES):
+        print("usage: python -m bot copy-db SQLITE_PATH postgresql://user@host:port/database", file=sys.stderr)
+        return 2
+    if not Path(args[0]).is_file():
+        print(f"copy-db: no SQLite database at {args[0]}", file=sys.stderr)
+        return 2
+    try:
+        copied = asyncio.run(copy_database(args[0], args[1]))
+    except CopyError as err:
+        print(f"copy-db: {err}", file=sys.stderr)
+        return 2
+    except (OSError, asyncpg.PostgresError) as err:
+        print(f"copy-db: cannot use the PostgreSQL database ({type(err).__name__}: {err})", file=sys.stderr)
+        return 2
+    print(copied.text())
     return 0
 
 

@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.service.host import Host, open_host
+from bot.service.jobs import Jobs
 from bot.service.scheduler import Scheduler
 from bot.service.service import GameService
 
@@ -38,6 +39,9 @@ class TurnkeeperBot(commands.AutoShardedBot):
     """Turnkeeper on Discord. The host does the work; the table talks to Discord for it."""
 
     def __init__(self, settings: Settings, **kwargs: Any) -> None:
+        if settings.shard_count is not None:  # this process runs some of the bot's shards
+            kwargs.setdefault("shard_count", settings.shard_count)
+            kwargs.setdefault("shard_ids", list(settings.shard_ids or range(settings.shard_count)))
         intents = discord.Intents.default()
         intents.members = True  # a seated player who leaves the server (privileged: enable it for the app)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
@@ -70,6 +74,9 @@ class TurnkeeperBot(commands.AutoShardedBot):
                                     (self.settings.sweep_seconds, self.sweep_once, "scheduler sweep"),
                                     (LEAGUE_SECONDS, leagues.advance_due, "advancing leagues")):
             self._tasks.append(asyncio.create_task(self._every(seconds, work, what), name=f"turnkeeper {what}"))
+        if self.host.jobs is not None:  # league work off the players' path, done by this process's guilds
+            self.host.jobs.background = True
+            self._tasks.append(asyncio.create_task(self._jobs(self.host.jobs), name="turnkeeper jobs"))
 
     async def sync_commands(self) -> None:
         """Sync to the dev guild when configured (instant), else globally."""
@@ -127,6 +134,10 @@ class TurnkeeperBot(commands.AutoShardedBot):
     async def sweep_once(self, now: float | None = None) -> int:
         """One scheduler sweep (see :meth:`DiscordTable.sweep_once`)."""
         return await self.table.sweep_once(now)
+
+    async def _jobs(self, jobs: Jobs) -> None:
+        await self.wait_until_ready()
+        await jobs.run_forever(self.settings.repost_seconds)
 
     async def _every(self, seconds: float, work: Callable[[], Awaitable[object]], what: str) -> None:
         """Run ``work`` every ``seconds`` once connected; an error is logged and the loop goes on."""

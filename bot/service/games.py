@@ -14,6 +14,7 @@ from engines.core import Engine
 from .errors import NoGame, NotAllowed
 from .hooks import GameHooks
 from .models import GameRow
+from .shards import Shards
 from .storage import Storage
 
 Clock = Callable[[], float]
@@ -22,8 +23,11 @@ Clock = Callable[[], float]
 class Games:
     """Looking games up, with the lock every state change of a game takes."""
 
-    def __init__(self, storage: Storage, *, clock: Clock = time.time, hooks: GameHooks | None = None) -> None:
+    def __init__(self, storage: Storage, *, clock: Clock = time.time, hooks: GameHooks | None = None,
+                 shards: Shards | None = None) -> None:
         self.storage = storage
+        self.shards = shards or Shards()
+        """The guilds this process looks after (background work takes only their games)."""
         self.clock = clock
         self.hooks = hooks if hooks is not None else GameHooks()
         self._locks: dict[int, asyncio.Lock] = {}

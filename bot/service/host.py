@@ -16,13 +16,16 @@ from dataclasses import dataclass
 from bot.config import Settings
 
 from .games import Clock
+from .jobs import Jobs
 from .leagues import League, LeagueHost, LeagueService
 from .postgres import PostgresStorage
 from .posts import Renderer, default_renderer
 from .render_pool import render_executor
 from .replay_check import mark_imported
-from .scheduler import DEFAULT_IDLE_DAYS, Scheduler
+from .scheduler import DEFAULT_IDLE_DAYS, LEASE_SECONDS, Scheduler
 from .service import GameService
+from .shards import Shards
+from .sql_storage import SqlStorage
 from .sqlite import SQLiteStorage
 from .vacation import DEFAULT_ALLOWANCE_DAYS
 
@@ -34,12 +37,14 @@ LEAGUE_POLICY = {"forfeit": "skip", "bot": "bot", "default": "default"}
 class Host:
     """Everything the adapters call, built over one storage."""
 
-    storage: SQLiteStorage
+    storage: SqlStorage
     service: GameService
     scheduler: Scheduler
     leagues: LeagueService
     executor: Executor | None = None
     """The render pool this host started (shut down by :meth:`close`)."""
+    jobs: Jobs | None = None
+    """The background job worker (its loop runs in the bot: ``jobs.run_forever``)."""
 
     async def close(self) -> None:
         """Stop the render pool and close the storage."""
@@ -48,13 +53,14 @@ class Host:
         await self.storage.close()
 
 
-def build_host(storage: SQLiteStorage, *, renderer: Renderer | None = default_renderer, clock: Clock = time.time,
+def build_host(storage: SqlStorage, *, renderer: Renderer | None = default_renderer, clock: Clock = time.time,
                executor: Executor | None = None, league_host: LeagueHost | None = None,
                idle_days: float = DEFAULT_IDLE_DAYS, vacation_days: float = DEFAULT_ALLOWANCE_DAYS,
-               max_bot_moves: int = 2000) -> Host:
+               max_bot_moves: int = 2000, shards: Shards | None = None, lease_seconds: float = LEASE_SECONDS) -> Host:
     """The service, scheduler and leagues over an open ``storage``, with every hook registered."""
-    service = GameService(storage, renderer=renderer, clock=clock, executor=executor, max_bot_moves=max_bot_moves)
-    scheduler = Scheduler(service, idle_days=idle_days, vacation_days=vacation_days)
+    service = GameService(storage, renderer=renderer, clock=clock, executor=executor, max_bot_moves=max_bot_moves,
+                          shards=shards)
+    scheduler = Scheduler(service, idle_days=idle_days, vacation_days=vacation_days, lease_seconds=lease_seconds)
     leagues = LeagueService(service, league_host)
     hooks = service.hooks
     hooks.on_change.append(scheduler.deadlines.on_change)
@@ -65,18 +71,21 @@ def build_host(storage: SQLiteStorage, *, renderer: Renderer | None = default_re
     hooks.on_change.append(leagues.on_game_changed)  # after the deadlines: it may end a league match
     hooks.on_finish.append(leagues.on_game_finished)
     leagues.on_match_ready.append(league_pace(service, scheduler))
-    return Host(storage, service, scheduler, leagues, executor)
+    jobs = Jobs(storage, clock=clock, owner=scheduler.owner, shards=service.games.shards, lease=lease_seconds)
+    leagues.use_jobs(jobs)
+    return Host(storage, service, scheduler, leagues, executor, jobs)
 
 
 async def open_host(settings: Settings, league_host: LeagueHost | None = None) -> Host:
     """The host as ``python -m bot`` runs it: the settings' database (a SQLite file or a PostgreSQL server)
     and render pool."""
-    storage = (PostgresStorage(settings.db_path, pool_size=settings.db_pool) if settings.uses_postgres
-               else SQLiteStorage(settings.db_path))
+    storage: SqlStorage = (PostgresStorage(settings.db_path, pool_size=settings.db_pool)
+                           if settings.uses_postgres else SQLiteStorage(settings.db_path))
     await storage.open()
     executor = render_executor(settings.render_processes, settings.render_threads)
     return build_host(storage, executor=executor, league_host=league_host, idle_days=settings.idle_days,
-                      vacation_days=settings.vacation_days)
+                      vacation_days=settings.vacation_days, shards=settings.shards,
+                      lease_seconds=settings.lease_seconds)
 
 
 def league_pace(service: GameService, scheduler: Scheduler) -> Callable[[League, int], Awaitable[None]]:

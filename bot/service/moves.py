@@ -120,6 +120,8 @@ class Moves:
         bots' replies); returns one result per game that moved."""
         results = []
         for game in await self.games.storage.games_with_status(("running",)):
+            if not self.games.shards.owns(game.guild_id):  # another process's guild
+                continue
             async with self.games.lock(game.id):
                 fresh = await self.games.game_by_id(game.id)
                 moved, events, count = await self.turns.run_bots(fresh)

@@ -1,5 +1,5 @@
 """SQL for keeping games moving (migration 002): paces, seat clocks, reminder settings, vacations,
-the notice outbox and archived games. Works on the SQLite storage's connection and write lock."""
+the notice outbox and archived games, through the storage interface (either backend)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .pacing import PRESETS, Pace, PaceSettings
+from .sql_dialect import SKIP_LOCKED
 from .storage import Storage
 
 
@@ -118,9 +119,11 @@ class PaceStore:
     @staticmethod
     def reminded_statement(clock: Clock) -> tuple[str, tuple[Any, ...]]:
         """Record the last reminder point handled, only if the seat is still in the same turn (a move may
-        have ended it meanwhile; whole-row writes outside the game lock could resurrect a deadline)."""
+        have ended it meanwhile; whole-row writes outside the game lock could resurrect a deadline) and no
+        other process handled that point first."""
         return ("UPDATE seat_clocks SET reminded = ? WHERE game_id = ? AND seat = ? AND turn = ?"
-                " AND deadline IS NOT NULL", (clock.reminded, clock.game_id, clock.seat, clock.turn))
+                " AND deadline IS NOT NULL AND (reminded IS NULL OR reminded < ?)",
+                (clock.reminded, clock.game_id, clock.seat, clock.turn, clock.reminded))
 
     async def mute_turn(self, clock: Clock) -> None:
         """"Not this turn" for the clock's current turn."""
@@ -223,10 +226,27 @@ class PaceStore:
                             (user_id, now, until)), *notices])
 
     async def end_vacation(self, vacation_id: int, at: float, shifts: list[tuple[str, tuple[Any, ...]]],
-                           notices: list[tuple[str, tuple[Any, ...]]]) -> None:
-        """Close a vacation, shift the clocks and queue the notices in one transaction."""
-        statements = [("UPDATE vacations SET ended_at = ? WHERE id = ? AND ended_at IS NULL", (at, vacation_id))]
-        await self.storage.write(statements + shifts + notices)
+                           notices: list[tuple[str, tuple[Any, ...]]]) -> bool:
+        """Close a vacation, shift the clocks and queue the notices in one transaction; False (nothing
+        written) when it was closed already (by another process's sweep)."""
+        closing = ("UPDATE vacations SET ended_at = ? WHERE id = ? AND ended_at IS NULL", (at, vacation_id))
+        return await self.guarded_write([closing], shifts + notices)
+
+    async def guarded_write(self, guards: list[tuple[str, tuple[Any, ...]]],
+                            statements: list[tuple[str, tuple[Any, ...]]]) -> bool:
+        """One transaction: every guard (a conditional ``UPDATE``) must change exactly one row, then
+        ``statements`` run; if a guard finds its row already changed (another process got there first),
+        nothing is written and the answer is False."""
+        try:
+            async with self.storage.transaction() as db:
+                for sql, params in guards:
+                    if (await db.execute(sql, params)).rowcount != 1:
+                        raise _Taken
+                for sql, params in statements:
+                    await db.execute(sql, params)
+        except _Taken:
+            return False
+        return True
 
     async def allowance(self, guild_id: str) -> float | None:
         """A server's yearly vacation allowance in days (None: the default)."""
@@ -250,25 +270,40 @@ class PaceStore:
             await self.storage.write(statements)
 
     async def unsent(self) -> list[Notice]:
-        """Every notice not delivered yet, oldest first."""
+        """Every notice not delivered yet, oldest first (claimed or not)."""
         rows = await self.storage.fetch("SELECT id, kind, user_id, dm, channel_id, text FROM notices"
                                  " WHERE sent_at IS NULL ORDER BY id")
         return [Notice(r[0], r[1], r[2], bool(r[3]), r[4], r[5]) for r in rows]
+
+    async def claim_unsent(self, owner: str, now: float, lease: float, limit: int = 200) -> list[Notice]:
+        """Claim up to ``limit`` undelivered notices for ``owner`` until ``now + lease`` and return them,
+        oldest first: unclaimed ones, ``owner``'s own (not delivered last time) and those whose lease ran
+        out (their process died before marking them sent). Another process's live claim is skipped, so
+        each notice is delivered by one process."""
+        free = "sent_at IS NULL AND (claimed_until IS NULL OR claimed_until < ? OR claimed_by = ?)"
+        async with self.storage.transaction() as db:
+            cursor = await db.execute(
+                f"UPDATE notices SET claimed_by = ?, claimed_until = ? WHERE {free} AND id IN"
+                f" (SELECT id FROM notices WHERE {free} ORDER BY id LIMIT ? {SKIP_LOCKED})"
+                " RETURNING id, kind, user_id, dm, channel_id, text",
+                (owner, now + lease, now, owner, now, owner, limit))
+            rows = await cursor.fetchall()
+        return sorted((Notice(r[0], r[1], r[2], bool(r[3]), r[4], r[5]) for r in rows), key=lambda n: n.id)
 
     async def mark_sent(self, notice_id: int, now: float) -> None:
         """The adapter delivered a notice."""
         await self.storage.write([("UPDATE notices SET sent_at = ? WHERE id = ?", (now, notice_id))])
 
     # -- idle games --------------------------------------------------------------------------
-    async def idle_games(self, before: float, now: float) -> list[tuple[int, str]]:
-        """``(id, channel)`` of open games without a change since ``before``, except games that wait for a
+    async def idle_games(self, before: float, now: float) -> list[tuple[int, str, str | None]]:
+        """``(id, channel, guild)`` of open games without a change since ``before``, except games that wait for a
         seat still inside its deadline or a seat whose player is on vacation (uses games_by_status)."""
         rows = await self.storage.fetch(
-            "SELECT id, channel_id FROM games g WHERE status IN ('lobby', 'running') AND updated_at < ?"
+            "SELECT id, channel_id, guild_id FROM games g WHERE status IN ('lobby', 'running') AND updated_at < ?"
             " AND NOT EXISTS (SELECT 1 FROM seat_clocks c WHERE c.game_id = g.id AND c.deadline > ?)"
             " AND NOT EXISTS (SELECT 1 FROM players p JOIN vacations v ON v.user_id = p.user_id"
             " WHERE p.game_id = g.id AND v.ended_at IS NULL)", (before, now))
-        return [(r[0], r[1]) for r in rows]
+        return [(r[0], r[1], r[2]) for r in rows]
 
     async def archive(self, game_id: int, now: float, notice: tuple[str, tuple[Any, ...]]) -> bool:
         """Close an idle game (cancelled + archived row) with its notice; False if it moved meanwhile."""
@@ -286,6 +321,10 @@ class PaceStore:
     async def is_archived(self, game_id: int) -> bool:
         """True when the game was archived for idleness."""
         return bool(await self.storage.fetch("SELECT 1 FROM archived_games WHERE game_id = ?", (game_id,)))
+
+
+class _Taken(Exception):
+    """A guard of :meth:`PaceStore.guarded_write` found its row changed already."""
 
 
 def _clock(row: Any) -> Clock:

@@ -1,10 +1,10 @@
 """PostgreSQL storage via asyncpg: a connection pool, the same numbered migrations, the same SQL.
 
-:class:`PostgresStorage` keeps every game method of :class:`~bot.service.sqlite.SQLiteStorage` (they
-are written on ``fetch``/``write``/``transaction`` only) and replaces those three primitives: each
+:class:`PostgresStorage` inherits every game method of :class:`~bot.service.sql_storage.SqlStorage`
+(written on ``fetch``/``write``/``transaction`` only) and provides those three primitives: each
 statement passes through :mod:`bot.service.sql_dialect`, each transaction holds one pooled connection,
-and an integrity violation surfaces as :class:`IntegrityError` (a ``sqlite3.IntegrityError``, which is
-what the stores catch). A move is one transaction: the versioned ``UPDATE games`` (which waits on a
+and an integrity violation surfaces as :class:`~bot.service.storage.StorageIntegrityError` (what the
+stores catch, with either backend). A move is one transaction: the versioned ``UPDATE games`` (which waits on a
 concurrent writer's row lock and then finds the version moved on) and the action-log row whose unique
 interaction id makes a retry a :class:`~bot.service.storage.DuplicateInteraction`.
 """
@@ -12,7 +12,6 @@ interaction id makes a retry a :class:`~bot.service.storage.DuplicateInteraction
 from __future__ import annotations
 
 import re
-import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -20,9 +19,10 @@ from typing import Any
 
 import asyncpg
 
-from . import sqlite as sqlite_module
+from . import sql_storage
 from .sql_dialect import ROWID, Schema, ddl, query
-from .sqlite import SQLiteStorage
+from .sql_storage import SqlStorage, statements
+from .storage import StorageIntegrityError
 
 POOL_SIZE = 10
 """Connections the pool opens at most (one per concurrent transaction)."""
@@ -30,8 +30,8 @@ POOL_SIZE = 10
 _ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES)\b|\bRETURNING\b", re.I)
 
 
-class IntegrityError(sqlite3.IntegrityError):
-    """A PostgreSQL constraint refused a statement (unique, foreign key, check, not null)."""
+IntegrityError = StorageIntegrityError
+"""A PostgreSQL constraint refused a statement (the neutral error every backend raises)."""
 
 
 @dataclass
@@ -60,22 +60,19 @@ class PgTransaction:
         return await _run(self.connection, self.schema, sql, params)
 
 
-class PostgresStorage(SQLiteStorage):
+class PostgresStorage(SqlStorage):
     """The shared storage for bigger communities: a PostgreSQL database (optionally one schema of it)."""
 
+    dialect = "postgres"
+
     def __init__(self, dsn: str, *, schema: str | None = None, pool_size: int = POOL_SIZE) -> None:
-        super().__init__(":memory:")
+        super().__init__()
         self.path = dsn
         self.dsn = dsn
         self.schema_name = schema
         self.pool_size = pool_size
         self._pool: asyncpg.Pool | None = None
         self._schema = Schema()
-
-    @property
-    def db(self) -> Any:
-        """There is no single connection: go through ``fetch``, ``write`` and ``transaction``."""
-        raise RuntimeError("PostgresStorage has no SQLite connection; use fetch, write or transaction")
 
     @property
     def pool(self) -> asyncpg.Pool:
@@ -100,20 +97,15 @@ class PostgresStorage(SQLiteStorage):
     async def _migrate(self) -> None:
         async with self.pool.acquire() as connection:
             await connection.execute("CREATE TABLE IF NOT EXISTS schema_migrations (number BIGINT PRIMARY KEY)")
-            for number, sql in sqlite_module.migrations():
+            for number, sql in sql_storage.migrations():
                 async with connection.transaction():  # one migration each; several processes queue here
                     await connection.execute("LOCK TABLE schema_migrations IN EXCLUSIVE MODE")
                     if await connection.fetchval("SELECT 1 FROM schema_migrations WHERE number = $1", number):
                         continue
-                    for statement in sqlite_module._statements(sql):
+                    for statement in statements(sql):
                         await connection.execute(ddl(statement))
                     await connection.execute("INSERT INTO schema_migrations (number) VALUES ($1)", number)
             self._schema = await _read_schema(connection)
-
-    async def schema_version(self) -> int:
-        """The highest applied migration number."""
-        rows = await self.fetch("SELECT max(number) FROM schema_migrations")
-        return int(rows[0][0] or 0)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PgTransaction]:  # type: ignore[override]

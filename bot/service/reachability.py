@@ -68,9 +68,9 @@ class Reachability:
         await self.games.storage.write([("DELETE FROM channel_trouble WHERE channel_id = ?", (channel_id,))])
 
     async def unposted(self, channel_id: str | None = None) -> list[GameRow]:
-        """Games whose latest board still needs posting: in reachable channels, or only in ``channel_id``
-        (a command there asks to try it again)."""
-        games = await self.games.storage.unposted_games()
+        """Games of this process's guilds whose latest board still needs posting: in reachable channels, or
+        only in ``channel_id`` (a command there asks to try it again)."""
+        games = [g for g in await self.games.storage.unposted_games() if self.games.shards.owns(g.guild_id)]
         if channel_id is not None:
             return [g for g in games if g.channel_id == channel_id]
         lost = await self.trouble()

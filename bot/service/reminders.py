@@ -185,7 +185,9 @@ class Reminders:
         footer = "Silence a turn with `/remind not-this-turn` in the game's channel; see all with `/mygames`."
         for clock, _, point in items:
             clock.reminded = point
-        statements = [self.store.reminded_statement(clock) for clock, _, _ in items]  # one transaction with the notice
+        # one transaction with the notice, written only if every point is still unhandled (no other process
+        # queued this digest meanwhile; the next sweep tries again with what is left)
+        statements = [self.store.reminded_statement(clock) for clock, _, _ in items]
         first = items[0][1]
         if prefs.mode in ("dm", "both"):
             text = "\n".join([f"{count} waiting for you:", *lines, footer])
@@ -197,7 +199,8 @@ class Reminders:
             tail = [f"…and {more} more game{'s' if more > 1 else ''} elsewhere (`/mygames`)."] if more else []
             text = "\n".join([f"<@{user}> — {count} waiting for you:", *here, *tail])
             statements.append(self.store.notice_statement("reminder", text, now, channel_id=first.channel_id))
-        await self.store.add_notices(statements)
+        guards = statements[:len(items)]
+        await self.store.guarded_write(guards, statements[len(items):])  # False: another process sent it
 
     def _line(self, clock: Clock, game: GameRow, now: float) -> str:
         assert game.state is not None and clock.deadline is not None

@@ -2,8 +2,14 @@
 the notice outbox), so a restart loses nothing and repeats nothing.
 
 ``sweep(now)`` ends vacations whose time is up, applies timeout policies to expired seats, queues
-reminder digests, archives idle games, then returns every notice not yet delivered. The adapter
-delivers each and calls :meth:`Scheduler.sent`; an undelivered notice comes back at the next sweep.
+reminder digests, archives idle games, then claims and returns the notices not yet delivered. The
+adapter delivers each and calls :meth:`Scheduler.sent`; an undelivered notice comes back once its claim's
+lease (``lease_seconds``) runs out.
+
+Several processes may sweep one database at once: timeouts and idle archives take only games of this
+process's guilds (``Games.shards``) and are guarded by the game's version and status; a vacation ends and a
+reminder point is handled by one conditional update (the loser writes nothing); each notice is claimed by
+one process before it is delivered.
 """
 
 from __future__ import annotations
@@ -17,11 +23,14 @@ from .pace_store import Notice, PaceStore
 from .pacing import DAY
 from .reminders import Reminders
 from .service import GameService
+from .shards import process_name
 from .timeouts import Timeouts
 from .vacation import DEFAULT_ALLOWANCE_DAYS, Vacations
 
 log = logging.getLogger("turnkeeper.scheduler")
 DEFAULT_IDLE_DAYS = 60.0
+LEASE_SECONDS = 120.0
+"""How long a claimed notice (or job) is this process's; after that another process may take it over."""
 
 
 class Scheduler:
@@ -31,8 +40,12 @@ class Scheduler:
     """
 
     def __init__(self, service: GameService, *, idle_days: float = DEFAULT_IDLE_DAYS,
-                 vacation_days: float = DEFAULT_ALLOWANCE_DAYS) -> None:
+                 vacation_days: float = DEFAULT_ALLOWANCE_DAYS, lease_seconds: float = LEASE_SECONDS,
+                 owner: str | None = None) -> None:
         self.service = service
+        self.lease_seconds = lease_seconds
+        self.owner = owner or process_name(service.games.shards)
+        """This process's name in claimed rows."""
         self.store = PaceStore(service.storage)
         self.idle_days = idle_days
         self.deadlines = Deadlines(service, self.store)
@@ -51,7 +64,7 @@ class Scheduler:
                 await step(now)
             except Exception:  # one failing part must not stop the others
                 log.exception("sweep step %s failed", name)
-        return await self.store.unsent()
+        return await self.store.claim_unsent(self.owner, now, self.lease_seconds)
 
     async def sent(self, notice_id: int, now: float | None = None) -> None:
         """The adapter delivered a notice (by DM or in a channel)."""
@@ -60,7 +73,9 @@ class Scheduler:
     async def archive_idle(self, now: float) -> int:
         """Close open games with no change for ``idle_days``, with a notice to the table."""
         count = 0
-        for game_id, channel_id in await self.store.idle_games(now - self.idle_days * DAY, now):
+        for game_id, channel_id, guild_id in await self.store.idle_games(now - self.idle_days * DAY, now):
+            if not self.service.games.shards.owns(guild_id):
+                continue
             text = (f"🗄️ Game #{game_id} had no move for {self.idle_days:g} days and was archived. "
                     "Start a new one with `/game new`.")
             async with self.service.lock(game_id):

@@ -33,6 +33,7 @@ from .reading import Reading
 from .replays import Replays
 from .results import Choice
 from .rules_now import RulesNow
+from .shards import Shards
 from .stats import Stats
 from .storage import Storage
 from .turns import Turns
@@ -43,8 +44,8 @@ class GameService:
 
     def __init__(self, storage: Storage, *, renderer: Renderer | None = default_renderer,
                  clock: Clock = time.time, executor: Executor | None = None, max_bot_moves: int = 2000,
-                 hooks: GameHooks | None = None) -> None:
-        self.games = games = Games(storage, clock=clock, hooks=hooks)
+                 hooks: GameHooks | None = None, shards: Shards | None = None) -> None:
+        self.games = games = Games(storage, clock=clock, hooks=hooks, shards=shards)
         self.turns = turns = Turns(games, max_bot_moves)
         self.posts = posts = Posts(games, renderer, executor)
         self.lobbies = lobbies = Lobbies(games, turns, posts)

@@ -6,13 +6,15 @@ statement (``AUTOINCREMENT`` keys, ``INTEGER``/``REAL`` types, ``COLLATE NOCASE`
 parameter becomes the literal ``NULL`` and a text one is cast to ``text``, so ``? IS NULL`` needs no
 type), ``INSERT OR REPLACE`` / ``INSERT OR IGNORE`` become ``ON CONFLICT`` clauses from the table's
 primary key (a positional insert gets its column list), the scalar
-``max(a, b)`` / ``min(a, b)`` become ``GREATEST`` / ``LEAST``, and an insert into a table with an
+``max(a, b)`` / ``min(a, b)`` become ``GREATEST`` / ``LEAST``, the :data:`SKIP_LOCKED` mark becomes
+``FOR UPDATE SKIP LOCKED``, and an insert into a table with an
 ``id`` key returns it (SQLite's ``lastrowid``). Tables without an ``id`` key get SQLite's implicit
 ``rowid`` as a real column, so ``ORDER BY rowid`` keeps meaning insertion order.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -35,7 +37,13 @@ _CREATE = re.compile(r"^\s*CREATE\s+TABLE\s+(IF\s+NOT\s+EXISTS\s+)?\w+\s*\(", re
 _DO_UPDATE = re.compile(r"\bON\s+CONFLICT\b.*?\bDO\s+UPDATE\s+SET\b", re.I | re.S)
 ROWID = "rowid"
 """SQLite's implicit insertion-order column, made explicit in PostgreSQL tables that have no ``id`` key."""
+SKIP_LOCKED = "/*SKIP LOCKED*/"
+"""Written after a claim's sub-select: PostgreSQL's ``FOR UPDATE SKIP LOCKED`` (a comment to SQLite, whose one
+write lock already makes the claiming ``UPDATE`` atomic)."""
 _SCALAR = re.compile(r"\b(max|min)\s*\(", re.I)
+
+
+_TOKENS = itertools.count()
 
 
 @dataclass
@@ -44,6 +52,8 @@ class Schema:
 
     columns: dict[str, list[str]] = field(default_factory=dict)
     keys: dict[str, list[str]] = field(default_factory=dict)
+    token: int = field(default_factory=lambda: next(_TOKENS), compare=False)
+    """Names this schema in the rewriting cache (a schema read later is a new one)."""
 
     def has_id(self, table: str) -> bool:
         """Whether ``table`` is keyed by an ``id`` column (generated on insert)."""
@@ -66,19 +76,35 @@ def ddl(statement: str) -> str:
 
 
 def query(sql: str, params: Sequence[Any], schema: Schema) -> tuple[str, list[Any]]:
-    """``(sql, args)`` for asyncpg from a SQLite statement and its ``?`` parameters."""
-    text, args = _placeholders(sql, params)
+    """``(sql, args)`` for asyncpg from a SQLite statement and its ``?`` parameters. The rewritten text
+    depends only on the statement, which parameters are NULL or text, and the schema: it is cached."""
+    shape = tuple("n" if p is None else "s" if isinstance(p, str) else "o" for p in params)
+    key = (sql, shape, schema.token)
+    text = _REWRITTEN.get(key)
+    if text is None:
+        if len(_REWRITTEN) >= _CACHE_SIZE:
+            _REWRITTEN.clear()
+        text = _REWRITTEN[key] = _rewrite(sql, params, schema)
+    return text, [int(v) if isinstance(v, bool) else v for v in params if v is not None]
+
+
+_REWRITTEN: dict[tuple[str, tuple[str, ...], int], str] = {}
+_CACHE_SIZE = 4096
+
+
+def _rewrite(sql: str, params: Sequence[Any], schema: Schema) -> str:
+    text, _ = _placeholders(sql, params)
     text = _scalars(text)
     text = _insert_or(text, schema)
     positional = _POSITIONAL.match(text)
     if positional:
         table = positional.group(1)
         text = f"INSERT INTO {table} ({', '.join(schema.columns[table])}) VALUES" + text[positional.end():]
-    text = _qualify_updates(text)
+    text = _qualify_updates(text).replace(SKIP_LOCKED, "FOR UPDATE SKIP LOCKED")
     found = _INSERT.match(text)
     if found and schema.has_id(found.group(1)) and not re.search(r"\bRETURNING\b", text, re.I):
         text += " RETURNING id"
-    return _quote_reserved(text), args
+    return _quote_reserved(text)
 
 
 def _qualify_updates(sql: str) -> str:

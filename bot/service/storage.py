@@ -1,4 +1,5 @@
-"""The one async storage interface the service uses (SQLite is the default implementation)."""
+"""The one async storage interface the service uses, and the errors every backend raises alike
+(``bot/service/sql_storage.py`` implements it for SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,11 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 from .models import ActionRow, GameRow
+
+
+class StorageIntegrityError(Exception):
+    """A constraint (unique, foreign key, check, not null) refused a statement — raised alike by every
+    backend (SQLite's ``sqlite3.IntegrityError`` and asyncpg's integrity violations become this)."""
 
 
 class StaleVersion(Exception):
@@ -50,8 +56,8 @@ class Storage(Protocol):
     async def create_game(self, *, guild_id: str | None, channel_id: str, engine: str, engine_version: int,
                           options: dict[str, Any], seed: int, host_id: str, host_name: str,
                           now: float) -> int:
-        """A new lobby with its host as the first player; raises ``sqlite3.IntegrityError``-like
-        ``ChannelBusy`` if the channel already has an open game."""
+        """A new lobby with its host as the first player; raises ``ChannelBusy`` if the channel already has
+        an open game."""
 
     async def game(self, game_id: int) -> GameRow | None:
         """One game with its players."""

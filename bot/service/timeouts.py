@@ -51,6 +51,8 @@ class Timeouts:
         count = 0
         for clock in await self.store.due_clocks(before=now):
             game = await self.service.game_by_id(clock.game_id)
+            if not self.service.games.shards.owns(game.guild_id):  # the process running its guild does it
+                continue
             player = game.player_at(clock.seat)
             if player is None or player.user_id is None or (player.user_id in away and not clock.stand_in):
                 continue

@@ -98,15 +98,20 @@ class Vacations:
         notices: list[tuple[str, tuple[Any, ...]]] = [self.store.notice_statement(
             "table", f"👋 {_name(g, user_id)} is back from vacation; their deadlines moved by the time away.",
             now, channel_id=g.channel_id) for g in games]
-        await self.store.end_vacation(vacation.id, end, shifted, notices)
+        if not await self.store.end_vacation(vacation.id, end, shifted, notices):
+            raise ServiceError("Your vacation has just ended already.")  # another process's sweep
         return f"Welcome back! {len(shifted)} deadline(s) moved by the time you were away."
 
     async def end_due(self, now: float) -> int:
         """End every vacation whose time is up (the sweep); returns how many."""
-        ending = await self.store.vacations_ending(now)
-        for vacation in ending:
-            await self.end(vacation.user_id, now)
-        return len(ending)
+        ended = 0
+        for vacation in await self.store.vacations_ending(now):
+            try:
+                await self.end(vacation.user_id, now)
+                ended += 1
+            except ServiceError:  # another process's sweep ended it a moment ago
+                continue
+        return ended
 
     async def status(self, user_id: str, guild_id: str | None, now: float) -> str:
         """Whether the user is away and what is left of the allowance."""

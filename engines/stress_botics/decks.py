@@ -66,7 +66,8 @@ def _bonus_pick(g: Game, item: dict[str, Any], kind: Any) -> None:
 
 EFFECTS = {
     "bonus_draw": Handler(
-        run=_bonus_options, pick=_bonus_pick, label=lambda g, item, k: f"Draw a {k} card",
+        run=_bonus_options, pick=_bonus_pick,
+        label=lambda g, item, k: f"Draw {'an' if k[0] in 'AEIOU' else 'a'} {k} card",
         prompt="You emptied the Secondary Tunnel: draw an Action card of any type.", auto_single=True,
         default=lambda g, item, options: min(options, key=lambda k: (
             [g.data.cards[c]["type"] for c in g.g["hands"][str(item["owner"])]].count(k), CARD_TYPES.index(k)))),

@@ -1,11 +1,11 @@
 """Stress Botics: Odyssey — the declarative top: metadata, options (the §5 rulings by name), steps and
-views (part 1 of 3; not registered for play yet)."""
+views (part 1 of 3: no Cylindroids, Elite, items or solo yet)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
-from engines.core import Action, Engine, Game, Option, OptionsSchema, State
+from engines.core import Action, Engine, Game, Option, OptionsSchema, State, game_dir, rules_guide
 from engines.core.effects import Choice, Registry
 
 from . import alphabot, bot, content, decks, flow, scoring, setup, setup_steps, view
@@ -47,18 +47,8 @@ class StressBotics(Engine):
              Discard, Place, SetupBatteries, Partner, HatchBattery, Activation, Choice)
     effects = Registry(alphabot.EFFECTS, decks.EFFECTS)
     zones = view.ZONES
-    rules_summary = ("Each round: an Event moves the ships and the planet; draw Action cards by where you are "
-                     "relative to AlphaBot and program them secretly; play them in turn order (MOVE, MINE, "
-                     "CONNECT) to extract, produce and deliver cargo to the ship above your Delivery Base; "
-                     "maintain your board; AlphaBot walks on. The game ends when all three ships have left "
-                     "orbit: VP minus stress wins.")
-    rules_topics: ClassVar[dict[str, str]] = {
-        "delivery": "At a Delivery Base of sector X, when a ship sits on its X reception space, your stress is "
-                    "at most its limit, you have 2 track batteries, a shield, Cargo card X and a Delivery "
-                    "Marker: load a container up to the Main Objective's load.",
-        "stress": "Markers push each other on the track; at 40 further stress costs shields, then goes above "
-                  "40. Final score = VP − stress.",
-    }
+    def load_guide(self) -> rules_guide.Guide:
+        return rules_guide.load(game_dir(self.id))
 
     def load_data(self) -> content.Content:
         return content.load()

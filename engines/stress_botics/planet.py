@@ -37,15 +37,25 @@ def open_edges(g: Game) -> list[dict[str, Any]]:
             and e.get("padlock") not in locked]
 
 
-def neighbours(g: Game, node: str) -> list[tuple[str, str | None, int]]:
-    """(next node, arrival port there, MP) for every open edge from ``node``."""
-    out = []
-    for e in open_edges(g):
-        if e["a"] == node:
-            out.append((e["b"], e.get("port_b"), e["mp"]))
-        elif e["b"] == node:
-            out.append((e["a"], e.get("port_a"), e["mp"]))
-    return out
+Hop = tuple[str, str | None, int]
+_ADJACENCY: dict[tuple[Any, ...], dict[str, list[Hop]]] = {}
+"""Open edges by node for a (content, player count, dial, padlocks) — a handful per game, built once each."""
+
+
+def neighbours(g: Game, node: str) -> list[Hop]:
+    """(next node, arrival port there, MP) for every open edge from ``node``, in the edges' file order."""
+    key = (id(g.data), g.seats, g.g["core"]["dial"] % 3, tuple(sorted(g.g["padlocks"])))
+    adjacency = _ADJACENCY.get(key)
+    if adjacency is None:
+        if len(_ADJACENCY) > 256:
+            _ADJACENCY.clear()
+        adjacency = {}
+        for e in open_edges(g):
+            adjacency.setdefault(e["a"], []).append((e["b"], e.get("port_b"), e["mp"]))
+            if e["b"] != e["a"]:
+                adjacency.setdefault(e["b"], []).append((e["a"], e.get("port_a"), e["mp"]))
+        _ADJACENCY[key] = adjacency
+    return list(adjacency.get(node, ()))
 
 
 def square_capacity(g: Game, square: str) -> int:

@@ -71,7 +71,7 @@ class Draw(Simultaneous):
             self.lock(g, seat)
 
     def label_draw(self, g: Game, seat: int, kind: str) -> str:
-        return f"Draw a {kind} card"
+        return f"Draw {'an' if kind[0] in 'AEIOU' else 'a'} {kind} card"
 
     def act_done(self, g: Game, seat: int) -> None:
         self.lock(g, seat)

@@ -154,14 +154,18 @@ def relax(boxes: dict[str, Box], bounds: Box, fixed: set[str], rounds: int = 60)
     return out
 
 
+FIGURE_R = 14.0
+"""Radius of a BetaBot marker on the planet (≈ 56 px across in the PNG)."""
+
+
 def _figures(c: Canvas, box: Box, seats: list[int], alphabot: bool) -> None:
     """BetaBot markers (and AlphaBot's pill) along the bottom edge of a location's box."""
-    x = box.x + 12
+    x = box.x + FIGURE_R + 2
     if alphabot:
-        x = label(c, (box.x + 2, box.y1), "AlphaBot", TEXT_XS - 1, anchor="lm", bg=TEXT, bold=True).x1 + 8
-    for s in seats:
-        seat_marker(c, (x, box.y1), s, r=10, text=str(s + 1))
-        x += 22
+        x = label(c, (box.x + 2, box.y1), "AlphaBot", TEXT_XS - 1, anchor="lm", bg=TEXT, bold=True).x1 + FIGURE_R + 4
+    for s in seats:  # big enough to tell apart on a phone, side by side without overlapping
+        seat_marker(c, (x, box.y1), s, r=FIGURE_R, text=str(s + 1))
+        x += 2 * FIGURE_R + 5
 
 
 def places(box: Box, nodes: dict[str, dict[str, Any]]) -> dict[str, Point]:
@@ -214,11 +218,11 @@ def draw_planet(c: Canvas, box: Box, view: dict[str, Any]) -> None:
             _node(c, boxes[n], n, info, lines[n], active)
         else:
             _core(c, where[n], info, table.get("core") or {}, int(planet.get("dial_positions") or 9))
+    last = table.get("last_turn")
+    if last is not None:  # under the figures, so the ring never crosses a marker
+        at = (players.get(str(last)) or {}).get("at")
+        if at in boxes:
+            highlight(c, boxes[at], width=4, glow=False, radius=8)  # a crisp ring: no full-size glow layer
     for n, b in boxes.items():
         here = [s for s in order if (players.get(str(s)) or {}).get("at") == n]
         _figures(c, b, here, n == active)
-    last = table.get("last_turn")
-    if last is not None:
-        at = (players.get(str(last)) or {}).get("at")
-        if at in boxes:
-            highlight(c, boxes[at], radius=8)

@@ -53,7 +53,7 @@ def test_every_effect_that_asks_has_its_rule(engine: Engine):
 
 
 def test_the_guide_files_carry_the_marks_and_say_what_is_reconstructed():
-    for game in ("robo_rescue", "euphoria", "scrap"):
+    for game in ("robo_rescue", "euphoria", "scrap", "stress_botics"):
         doc = json.loads((ROOT / "data" / game / "guide.json").read_text(encoding="utf-8"))
         assert set(doc["parts"]["reconstructed"]) == {"entries", "steps"}
         assert any(e.get("provenance") == "reconstructed" for e in doc["entries"])
@@ -160,7 +160,8 @@ def walk(engine: Engine, players: int, seed: int, steps: int, options: dict | No
                                                            ("robo_rescue", 3, {"round_cap": 1}),
                                                            ("euphoria", 1, {"automa": True}),
                                                            ("euphoria", 3, None),
-                                                           ("scrap", 2, None)])
+                                                           ("scrap", 2, None),
+                                                           ("stress_botics", 3, None)])
 def test_every_decision_of_a_game_has_its_rules_and_spectators_learn_nothing_private(game, players, options):
     engine = engines.get(game)
     seen_verbs: set[str] = set()

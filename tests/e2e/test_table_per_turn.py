@@ -100,6 +100,23 @@ async def test_scrap_turns_through_the_panel(table: Table) -> None:
     print("scrap", summary(log))
 
 
+async def test_stress_botics_round_through_the_panel(table: Table) -> None:
+    """A whole round (draw, secret programming, reveal-or-return turns, maintenance, AlphaBot) turn by turn."""
+    engine_or_skip("stress_botics")
+    game_id, _ = await start_game(table, options="", game="stress_botics")
+    log = TableLog()
+    check_channel(table, log, (await game_row(table, game_id)).board_message_id)
+    for _ in range(40):
+        game = await game_row(table, game_id)
+        assert game.state is not None
+        if game.state["g"]["round"] > 1 or not await play_turn(table, log, game_id):
+            break
+    assert game.state["g"]["round"] == 2, "the first round ended"
+    assert max(log.posts_per_turn) <= 1, f"more than one public post in a turn: {log.posts_per_turn}"
+    assert log.boards <= len(log.clicks) + 1
+    print("stress_botics", summary(log))
+
+
 async def test_board_text_gives_the_position_as_text(table: Table) -> None:
     game_id, board = await start_game(table)
     ix = await table.fake.slash(table.carol, table.channel, "board", options={"text": True})

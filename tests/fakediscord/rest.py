@@ -343,6 +343,8 @@ class RestApi:
             return invalid(errors)
         if int(body.get("flags") or 0) & P.FLAG_EPHEMERAL:
             body = {**body, "flags": int(body["flags"]) & ~P.FLAG_EPHEMERAL}
+        if body.get("nonce") is not None:
+            self.fake.posted_nonces.append(str(body["nonce"]))
         if body.get("nonce") is not None and body.get("enforce_nonce"):  # same nonce: that message (no time window)
             for old in self.world.channel_messages(channel["id"]):
                 if old.payload.get("nonce") == str(body["nonce"]) and old.payload["author"]["id"] == P.BOT_USER_ID:

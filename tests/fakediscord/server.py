@@ -36,6 +36,8 @@ class FakeDiscord:
         self.ids = P.Snowflakes()
         self.port = 0
         self.requests: list[tuple[str, str]] = []
+        self.posted_nonces: list[str] = []
+        """The nonce of every message POST that had one, repeats included (a second delivery attempt)."""
         self.unknown_routes: list[tuple[str, str]] = []
         self.errors: list[tuple[str, str, int, str]] = []
         self.internal_errors: list[str] = []

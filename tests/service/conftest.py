@@ -21,6 +21,7 @@ import pytest_asyncio
 from bot.service.host import build_host
 from bot.service.postgres import PostgresStorage
 from bot.service.service import GameService
+from bot.service.sql_storage import SqlStorage
 from bot.service.sqlite import SQLiteStorage
 from tests.fixtures.tiny import TinyDuel, register
 from tests.service._pace_support import kit  # noqa: F401 - the keeping-games-moving fixture
@@ -36,7 +37,7 @@ class Backend:
     """One test's database: ``make()`` is a new, unopened storage on it (a second process, a restart)."""
 
     name: str
-    make: Callable[[], SQLiteStorage]
+    make: Callable[[], SqlStorage]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -98,7 +99,7 @@ async def backend(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterato
 
 
 @pytest_asyncio.fixture
-async def storage(backend: Backend) -> AsyncIterator[SQLiteStorage]:
+async def storage(backend: Backend) -> AsyncIterator[SqlStorage]:
     """An open storage on this test's database, closed after the test."""
     store = backend.make()
     await store.open()
@@ -109,12 +110,12 @@ async def storage(backend: Backend) -> AsyncIterator[SQLiteStorage]:
 
 
 @pytest.fixture
-def service(storage: SQLiteStorage) -> GameService:
+def service(storage: SqlStorage) -> GameService:
     """The service as the host builds it (scheduler and leagues wired), without images (most tests)."""
     return build_host(storage, renderer=None).service
 
 
 @pytest.fixture
-def drawn_service(storage: SQLiteStorage) -> GameService:
+def drawn_service(storage: SqlStorage) -> GameService:
     """The service as the host builds it, with a fake renderer (image presence matters)."""
     return build_host(storage, renderer=lambda engine_id, view: b"PNG...").service

@@ -11,10 +11,10 @@ from typing import Any
 import asyncpg
 import pytest
 
-import bot.service.sqlite as sqlite_module
+import bot.service.sql_storage as sqlite_module
 from bot.service.postgres import PostgresStorage
 from bot.service.sqlite import SQLiteStorage, migrations
-from bot.service.storage import ChannelBusy, DuplicateInteraction, StaleVersion
+from bot.service.storage import ChannelBusy, DuplicateInteraction, StaleVersion, StorageIntegrityError
 from tests.fixtures.tiny import TinyDuel
 from tests.service.conftest import Backend
 
@@ -154,7 +154,7 @@ async def test_wal_journal_and_foreign_keys_are_on(db_path: Path) -> None:
 
 
 async def test_foreign_keys_are_enforced(storage: SQLiteStorage) -> None:
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(StorageIntegrityError):
         await storage.add_player(999, "bob", "Bob", False, NOW)
     assert await scalar(storage, "SELECT count(*) FROM players") == 0
     game_id = await new_game(storage)
@@ -175,7 +175,7 @@ async def test_one_open_game_per_channel_is_enforced_by_the_database(storage: SQ
     assert other != first
 
     # not only the storage method: the schema itself refuses a second open game
-    with pytest.raises(sqlite3.IntegrityError):  # PostgreSQL's refusals are IntegrityError too
+    with pytest.raises(StorageIntegrityError):  # the same neutral error on both backends
         await storage.write([(
             "INSERT INTO games (channel_id, engine, engine_version, options, seed, status, host_id, created_at,"
             " updated_at) VALUES ('c1', 'tiny', 1, '{}', 1, 'running', 'x', 0, 0)", ())])
@@ -200,7 +200,7 @@ async def test_concurrent_creates_in_one_channel_let_exactly_one_through(storage
 
 async def test_a_user_holds_at_most_one_place_per_game(storage: SQLiteStorage) -> None:
     game_id = await new_game(storage)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(StorageIntegrityError):
         await storage.add_player(game_id, "alice", "Alice again", False, NOW)
     await storage.add_player(game_id, None, "Bot 1", True, NOW)
     await storage.add_player(game_id, None, "Bot 2", True, NOW)  # bots have no user id: no clash
@@ -377,3 +377,13 @@ async def test_unposted_games_lists_only_boards_behind_their_version(storage: SQ
     assert await storage.unposted_games() == []
     await commit(storage, other, 0)
     assert [g.id for g in await storage.unposted_games()] == [other]
+
+
+def test_the_backends_share_a_neutral_base_and_error() -> None:
+    # neither backend is the other: PostgreSQL no longer inherits SQLite, nor its errors from sqlite3
+    from bot.service import postgres
+    from bot.service.sql_storage import SqlStorage
+
+    assert issubclass(postgres.PostgresStorage, SqlStorage) and issubclass(SQLiteStorage, SqlStorage)
+    assert not issubclass(postgres.PostgresStorage, SQLiteStorage)
+    assert not issubclass(StorageIntegrityError, sqlite3.Error)

@@ -158,7 +158,10 @@ class LeagueCog(commands.Cog):
     @guarded("/league info")
     async def info(self, interaction: discord.Interaction, league: str | None = None) -> None:
         found = await self.find(interaction, league)
-        await send_private(interaction, league_info(found, *await self.svc.signups(found)))
+        text = league_info(found, *await self.svc.signups(found))
+        if progress := await self.svc.progress(found):
+            text += f"\nIn the background: {progress}."
+        await send_private(interaction, text)
 
     @league.command(name="standings", description="Points, games, wins and tie-breaks (image and text)")
     @app_commands.describe(league="Which league (default: this channel's)", public="Post it for everyone")

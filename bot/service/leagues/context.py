@@ -6,9 +6,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..errors import NotAllowed
+from ..jobs import Jobs
 from ..results import Post
 from ..service import GameService
 from .models import Actor, League, Season, Standing
@@ -41,9 +42,27 @@ class LeagueContext:
         self.host = host
         self.lock = asyncio.Lock()
         """Serialises pairing and result recording (taken after a game's lock, never before one)."""
+        self.jobs: Jobs | None = None
+        """The job worker (set by :meth:`~.service.LeagueService.use_jobs`): once it runs in the background,
+        opening matches and starting seasons are queued as jobs instead of done before the reply."""
+        self.reply_wait = 2.0
+        """Seconds ``/league season start`` waits for its job before answering that it goes on in the
+        background (the command was deferred at once, so no interaction deadline is at stake)."""
         self.on_match_ready: list[MatchReady] = []
         """Called with the league and game id when a match's seats are filled, just before the game
         starts: the host applies ``league.pace`` and ``league.timeout_policy`` there."""
+
+    @property
+    def deferred(self) -> bool:
+        """Whether league work goes to the background job worker."""
+        return self.jobs is not None and self.jobs.background
+
+    async def later(self, kind: str, league: League, **payload: Any) -> None:
+        """Queue a league job (one waiting per kind and league) and wake the worker."""
+        assert self.jobs is not None
+        await self.jobs.store.enqueue(kind, league.guild_id, {"league_id": league.id, **payload}, self.now(),
+                                      dedup=f"{kind}:{league.id}")
+        self.jobs.wake()
 
     def now(self) -> float:
         """The service clock."""

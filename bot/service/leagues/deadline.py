@@ -34,6 +34,8 @@ class SeasonDeadlines:
         returns the number of rounds paired."""
         paired = 0
         for league, _ in await self.store.running_seasons():
+            if not self.ctx.games.games.shards.owns(league.guild_id):  # the process running its guild does it
+                continue
             async with self.ctx.lock:
                 season = await self.store.season(league.id)
                 if season.status == "running" and season.round_deadline is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 
 from ..models import GameRow
 from ..naming import clean_name
@@ -22,6 +22,7 @@ from .season_plan import decode_plan, encode_plan, everyone_in
 from .standings import compute_standings
 
 log = logging.getLogger("turnkeeper.leagues")
+Progress = Callable[[int, int], Awaitable[None]]
 DAY = 86400.0
 OPEN = ("pending", "running")
 
@@ -76,8 +77,10 @@ class Matches:
             await self.finish_season(league, season, "too few players are left for a table")
             return 0
         deadline = self.ctx.now() + league.round_days * DAY if league.round_days else None
-        await self.store.add_round(season.id, number, [[(u, names[u]) for u in t] for t in paired.tables],
-                                   [(u, names[u], league.points_for(1)) for u in paired.byes], deadline, self.ctx.now())
+        if await self.store.add_round(season.id, number, [[(u, names[u]) for u in t] for t in paired.tables],
+                                      [(u, names[u], league.points_for(1)) for u in paired.byes], deadline,
+                                      self.ctx.now()) is None:
+            return 0  # paired already (another process): announced there
         text = f"**{league.name}** · season {season.number}, round {number} of {season.rounds} is paired."
         if paired.byes:
             text += " Bye: " + ", ".join(names[u] for u in paired.byes) + "."
@@ -99,19 +102,29 @@ class Matches:
         await self.store.update_season(season.id, plan=encode_plan({n: r for n, r in plan.items() if n > number}))
         return paired
 
-    async def open_pending(self, league: League) -> int:
-        """Create the thread and start the game of every pending match; returns how many opened."""
+    async def open_pending(self, league: League, progress: Progress | None = None) -> int:
+        """Create the thread and start the game of every pending match; returns how many opened.
+        ``progress(done, of)`` is told after each match (a background job records it)."""
         async with self.ctx.lock:
             season = await self.store.season(league.id)
             opened = 0
-            for match in await self.store.matches(season.id):
-                if match.status != "pending":
-                    continue
+            pending = [m for m in await self.store.matches(season.id) if m.status == "pending"]
+            for done, match in enumerate(pending, start=1):
                 try:
                     opened += await self._open_match(league, season, match)
                 except Exception as err:  # noqa: BLE001 - retried by advance_due (e.g. Discord trouble)
                     log.warning("opening league match %s failed (%s); will retry", match.id, err)
+                if progress is not None:
+                    await progress(done, len(pending))
             return opened
+
+    async def open_soon(self, league: League) -> None:
+        """Open the pending matches: as a background job when the worker runs (the caller — a move that
+        ended a match — is answered at once), else now."""
+        if self.ctx.deferred:
+            await self.ctx.later("open_matches", league)
+        else:
+            await self.open_pending(league)
 
     async def _open_match(self, league: League, season: Season, match: Match) -> bool:
         """Open a pending match (league lock held); False when it was settled instead (too few left)."""
@@ -162,7 +175,7 @@ class Matches:
         league, _ = await self.store.season_of_match(match)
         async with self.ctx.lock:
             await self._record(league, match, places, "played", forfeits=gone)
-        await self.open_pending(league)
+        await self.open_soon(league)
         await self.rate_game(game, {u: p for u, p in places.items() if u not in gone}, league=True)
 
     async def on_game_changed(self, game: GameRow) -> bool:
@@ -191,7 +204,7 @@ class Matches:
         out = ", ".join(s.name for s in match.seats if s.user_id in fresh) or "The other players"
         await self.ctx.announce(game.channel_id, f"🏳️ {out} forfeited on timeouts, so no bot plays on: the "
                                 "match is over" + (f" and {left[0]} wins by forfeit." if left else "."))
-        await self.open_pending(league)
+        await self.open_soon(league)
         return True
 
     @staticmethod

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 from itertools import pairwise
 from typing import Any
 
 from engines.core import OptionError
 
 from ..errors import NoGame, NotAllowed
+from ..jobs import Job, Jobs
 from ..naming import clean_name, clean_text
 from ..service import GameService
 from .context import LeagueContext, LeagueHost
@@ -187,8 +189,16 @@ class LeagueService:
             await self.store.audit(league.id, actor.user_id, "season start",
                                    f"season {season.number}: {len(players)} players, {rounds} rounds", "", self.now())
             season = await self.store.season(league.id)
-            await self.pair_round(league, season)
-        opened = await self.open_pending(league)
+            if not self.ctx.deferred:
+                await self.pair_round(league, season)
+        if self.ctx.deferred:  # pairing and opening the threads go to the job worker
+            await self.ctx.later("season_start", league, season_id=season.id)
+            if not await self._started(league, season.id, self.ctx.reply_wait):
+                return (f"Season {season.number} of {league.name} has started: {len(players)} players, {rounds} "
+                        "rounds. Round 1 is being paired and its match threads opened in the background; "
+                        "`/league info` shows how far it got.")
+        opened = sum(m.status == "running" for m in await self.store.matches(season.id)) if self.ctx.deferred \
+            else await self.open_pending(league)
         waiting = sum(m.status == "pending" for m in await self.store.matches(season.id))
         text = (f"Season {season.number} of {league.name} has started: {len(players)} players, {rounds} rounds; "
                 f"{opened} match{'es' if opened != 1 else ''} opened.")
@@ -227,6 +237,60 @@ class LeagueService:
         tail = (f"; {settled} open match{'es' if settled != 1 else ''} recorded as a draw"
                 f"{'s' if settled != 1 else ''}") if settled else ""
         return f"Season {season.number} of {league.name} is closed{tail}."
+
+    # -- background jobs -------------------------------------------------------------------
+    def use_jobs(self, jobs: Jobs) -> None:
+        """Do league work as jobs of ``jobs`` (once its worker runs in the background)."""
+        self.ctx.jobs = jobs
+        jobs.handlers["season_start"] = self._season_start_job
+        jobs.handlers["open_matches"] = self._open_matches_job
+
+    async def _season_start_job(self, job: Job) -> None:
+        """Pair round 1 (unless a first run did) and open its matches."""
+        league = await self.store.league(int(job.payload["league_id"]))
+        if league is None:
+            return
+        async with self.ctx.lock:
+            season = await self.store.season(league.id)
+            if season.id != job.payload.get("season_id") or season.status != "running":
+                return
+            if season.round == 0:
+                await self.pair_round(league, season)
+        await self._open_matches_job(job, league)
+
+    async def _open_matches_job(self, job: Job, league: League | None = None) -> None:
+        league = league or await self.store.league(int(job.payload["league_id"]))
+        if league is None or self.ctx.jobs is None:
+            return
+        store = self.ctx.jobs.store
+
+        async def progress(done: int, of: int) -> None:
+            await store.progress(job.id, f"{done} of {of} matches opened")
+
+        await self.open_pending(league, progress)
+
+    async def _started(self, league: League, season_id: int, seconds: float) -> bool:
+        """Wait up to ``seconds`` for the season-start job to be done (a small season is answered with its
+        threads open; a big one is answered when the wait is over, and goes on)."""
+        assert self.ctx.jobs is not None
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while loop.time() < deadline:
+            if not any(kind == "season_start" and payload.get("season_id") == season_id
+                       for _, kind, payload, _ in await self.ctx.jobs.store.pending(league.guild_id)):
+                return True
+            await asyncio.sleep(0.05)
+        return False
+
+    async def progress(self, league: League) -> str:
+        """What background work of the league is still going on, in a line (empty: none)."""
+        if self.ctx.jobs is None:
+            return ""
+        names = {"season_start": "starting the season", "open_matches": "opening the next matches"}
+        parts = [f"⏳ {names.get(kind, kind)}" + (f" ({done})" if done else "")
+                 for _, kind, payload, done in await self.ctx.jobs.store.pending(league.guild_id)
+                 if payload.get("league_id") == league.id]
+        return "; ".join(parts)
 
     # -- reading ----------------------------------------------------------------------------
     async def schedule(self, league: League) -> tuple[Season, list[Match]]:

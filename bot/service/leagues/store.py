@@ -1,13 +1,12 @@
-"""League storage on the game storage's SQLite connection (same lock, same transactions)."""
+"""League storage through the game storage's public interface (same transactions, either backend)."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..storage import Storage
+from ..storage import Storage, StorageIntegrityError
 from .models import AuditRow, Entry, League, Match, MatchSeat, Rating, Season
 
 _LEAGUE = ("id, guild_id, channel_id, name, engine, options, table_size, scoring, format, rounds, cap, round_days,"
@@ -53,7 +52,7 @@ class LeagueStore:
                 league_id = int(cursor.lastrowid or 0)
                 await db.execute("INSERT INTO league_seasons (league_id, number, status, created_at)"
                                  " VALUES (?, 1, 'signup', ?)", (league_id, now))
-        except sqlite3.IntegrityError:
+        except StorageIntegrityError:
             return None
         return league_id
 
@@ -116,10 +115,16 @@ class LeagueStore:
 
     # -- matches ----------------------------------------------------------------------------
     async def add_round(self, season_id: int, round_no: int, tables: Sequence[Sequence[Seat]],
-                        byes: Sequence[tuple[str, str, float]], deadline: float | None, now: float) -> list[int]:
-        """Insert a round's tables (pending) and byes (recorded) and move the season on; returns match ids."""
+                        byes: Sequence[tuple[str, str, float]], deadline: float | None, now: float) -> list[int] | None:
+        """Insert a round's tables (pending) and byes (recorded) and move the season on; returns match ids, or
+        None (nothing written) when the season is no longer at the round before (another process paired it)."""
         ids = []
         async with self.s.transaction() as db:
+            moved = await db.execute(
+                "UPDATE league_seasons SET round = ?, round_deadline = ? WHERE id = ? AND round = ?",
+                (round_no, deadline, season_id, round_no - 1))
+            if moved.rowcount != 1:
+                return None
             number = 0
             for number, table in enumerate(tables, start=1):
                 cursor = await db.execute(
@@ -136,8 +141,6 @@ class LeagueStore:
                     " VALUES (?, ?, ?, 'bye', 'bye', ?, ?)", (season_id, round_no, extra, now, now))
                 await db.execute("INSERT INTO league_match_seats (match_id, user_id, name, placing, points)"
                                  " VALUES (?, ?, ?, 1, ?)", (int(cursor.lastrowid or 0), user_id, name, points))
-            await db.execute("UPDATE league_seasons SET round = ?, round_deadline = ? WHERE id = ?",
-                             (round_no, deadline, season_id))
         return ids
 
     async def matches(self, season_id: int) -> list[Match]:
@@ -164,7 +167,7 @@ class LeagueStore:
         assert league is not None
         return league, season
 
-    async def _with_seats(self, row: sqlite3.Row) -> Match:
+    async def _with_seats(self, row: Sequence[Any]) -> Match:
         seats = await self.s.fetch("SELECT user_id, name, placing, points, forfeit FROM league_match_seats"
                                     " WHERE match_id = ? ORDER BY rowid", (row[0],))
         return Match(*row, seats=tuple(MatchSeat(s[0], s[1], s[2], s[3], bool(s[4])) for s in seats))
@@ -269,12 +272,12 @@ class LeagueStore:
                         " VALUES (?, ?, ?, ?, ?, ?, 1, ?) ON CONFLICT (guild_id, engine, user_id) DO UPDATE SET"
                         " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = games + 1,"
                         " updated_at = excluded.updated_at", (guild_id, engine, user_id, name, mu, sigma, now))
-        except sqlite3.IntegrityError:
+        except StorageIntegrityError:
             return False
         return True
 
 
-def _league(row: sqlite3.Row) -> League:
+def _league(row: Sequence[Any]) -> League:
     values = list(row)
     values[5] = json.loads(values[5])
     values[7] = [float(v) for v in json.loads(values[7])]
