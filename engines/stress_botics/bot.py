@@ -1,6 +1,7 @@
-"""A simple purposeful bot for part 1: draw and program MOVE/MINE/CONNECT, travel to a Delivery Base when a
-ship waits above it with cargo to take, otherwise mine near AlphaBot, keep cards when it can, and load the
-most valuable units. Deterministic per state."""
+"""The part-1 bot: program the way to a Delivery Base when a ship waits above it with cargo worth the
+stress (bot_plan), wait one move from ships about to arrive, otherwise mine and pick up near AlphaBot
+(Phase 6 stress), keep only useful cards, load the most valuable units, and serve its own Secondary
+Objective (deliveries, stored resources, AI). Deterministic per state: no randomness at all."""
 
 from __future__ import annotations
 
@@ -8,16 +9,23 @@ from collections.abc import Callable
 
 from engines.core import Action, Game
 
-from .delivery import limit, loadable
+from . import words
+from .batteries import movement_points
+from .bot_plan import boostable_connect, cargo_value, delivery_program, hops, live_bases, open_ships, upcoming_sectors
 from .planet import destinations, others_at, tile_index
 from .status import alphabot_index
 from .stress import player
 from .tanks import holdings
 
 PREFERENCE = ("MOVE", "MINE", "CONNECT")
-MIN_WORTH = 4
-"""A delivery is made when its VP exceed the stress it costs by this much."""
 LOW_SHIELDS = 6
+KEEP_BELOW = 2
+"""Plain cards are kept only while the hand holds fewer cards than this."""
+AHEAD = 3.0
+"""Move penalty per Section Tile ahead of AlphaBot (Phase 6 stress)."""
+STAY_MARGIN = 0.0
+"""A MOVE is played only when its best place beats staying by more than this."""
+"""Move penalty per Section Tile ahead of AlphaBot (Phase 6 stress)."""
 SUB_ORDER = ("deliver", "produce", "hatch", "core", "extract", "move", "attack")
 
 
@@ -30,15 +38,46 @@ def _draw(g: Game, seat: int, legal: list[Action]) -> Action:
 
 
 def _program(g: Game, seat: int, legal: list[Action]) -> Action:
-    slots = [a for a in legal if a.verb == "slot" and g.data.cards[a.args[0]]["type"] in PREFERENCE]
-    if not slots:
+    chosen = g.frame["private"][str(seat)].get("cards", [])
+    slots = {str(a.args[0]): a for a in legal if a.verb == "slot"}
+    hand = list(g.g["hands"][str(seat)])
+    for card in chosen:
+        hand.remove(card)
+    plan = plan_for(g, seat, list(g.g["hands"][str(seat)]))
+    for card in plan[len(chosen):] if plan[:len(chosen)] == chosen else []:
+        if card in slots:
+            return slots[card]
+        same = next((a for c, a in slots.items() if words.card(g, c) == words.card(g, card)), None)
+        if same:
+            return same
+    keep = boostable_connect(g, seat, hand)
+    usable = [a for c, a in slots.items() if g.data.cards[c]["type"] in PREFERENCE
+              and (c != keep or len(slots) == 1)]
+    if not usable:
         return next(a for a in legal if a.verb == "lock")
-    return min(slots, key=lambda a: (PREFERENCE.index(g.data.cards[a.args[0]]["type"]),
-                                     not g.data.cards[a.args[0]]["free_boost"]))
+    return min(usable, key=lambda a: (PREFERENCE.index(g.data.cards[a.args[0]]["type"]),
+                                      not g.data.cards[a.args[0]]["free_boost"]))
+
+
+def plan_for(g: Game, seat: int, hand: list[str]) -> list[str]:
+    """The cards to program first this round: the way to a live delivery, if one fits."""
+    return delivery_program(g, seat, hand)
 
 
 def _turn(g: Game, seat: int, legal: list[Action]) -> Action:
-    return next((a for a in legal if a.verb == "reveal"), legal[-1])
+    """Reveal, except a MOVE that only leads to worse places than here (it goes back to the hand, free)."""
+    reveal = next((a for a in legal if a.verb == "reveal"), None)
+    back = next((a for a in legal if a.verb == "back"), None)
+    cards = g.g["programmed"][str(seat)]
+    if reveal is None or back is None or not cards or g.data.cards[cards[0]]["type"] != "MOVE":
+        return reveal or legal[-1]
+    p = player(g, seat)
+    score = scorer(g, seat)
+    reach = destinations(g, seat, movement_points(g, p))
+    if not reach:
+        return back
+    best = max(score(node, square, cost[0]) for (node, square), cost in reach.items())
+    return reveal if best > score(p["mini"], p["square"], 0) + STAY_MARGIN else back
 
 
 def _subaction(g: Game, seat: int, legal: list[Action]) -> Action:
@@ -46,95 +85,127 @@ def _subaction(g: Game, seat: int, legal: list[Action]) -> Action:
     return min(legal, key=lambda a: (SUB_ORDER.index(a.args[0]), boost_rank[a.args[1]]))
 
 
-def cargo_value(g: Game, seat: int, ship: str) -> int:
-    """VP the BetaBot could load for ``ship``, best units first, up to the load."""
-    held = holdings(player(g, seat))
-    objective = g.data.objectives[g.g["ships"][ship]["objective"]]
-    values = sorted((objective["vp"].get(code, 0) for code in loadable(g, seat, ship)
-                     for _ in range(held.get(code, 0))), reverse=True)
-    return sum(values[:objective["load"]])
-
-
-def can_manual(g: Game, seat: int) -> bool:
-    """The BetaBot's next programmed card is a CONNECT it can boost (a Manual Delivery needs the boost)."""
-    p, cards = player(g, seat), g.g["programmed"][str(seat)]
-    if not cards or g.data.cards[cards[0]]["type"] != "CONNECT":
-        return False
-    return g.data.cards[cards[0]]["free_boost"] or p["inside"] == "bSi"
-
-
-def worth(g: Game, seat: int, ship: str, sector: str, arrival: int) -> float:
-    """Cargo VP minus the stress the delivery costs the BetaBot, plus a little for stress it gives others."""
-    row = g.data["boards"]["delivery_board"]["post_delivery_stress"]["multiplayer"][ship][sector]
-    own = arrival + (row["n"] if row["targets"] in ("self", "all") else 0)
-    others = row["n"] if row["targets"] in ("others", "all") else 0
-    return cargo_value(g, seat, ship) - own + 0.5 * others
-
-
-def delivery_targets(g: Game, seat: int) -> dict[str, float]:
-    """Delivery Bases above which a ship waits now, worth going to, with what the delivery is worth."""
-    p, out = player(g, seat), {}
-    if p["markers"] < 1 or len(p["track"]) < 2 or p["shields"] < 1:
-        return out
-    arrival = g.data["boards"]["delivery_board"]["base_arrival_stress"]
-    for ship, state in g.g["ships"].items():
-        if state["left"] or not state["demands"]:
-            continue
-        for sector, pos in g.data.ships[ship]["reception"].items():
-            if state["pos"] != pos or p["cargo"][sector] is not None:
-                continue
-            bases = {"DBA": arrival["automatic"]} | ({"DBM": arrival["manual"]} if can_manual(g, seat) else {})
-            for base, cost in bases.items():
-                value = worth(g, seat, ship, sector, cost)
-                if p["stress"] + cost <= limit(g, ship, sector) and value >= MIN_WORTH:
-                    out[f"{base}_{sector}"] = max(value, out.get(f"{base}_{sector}", 0))
-    return out
-
-
 def _move(g: Game, seat: int, legal: list[Action]) -> Action:
     goes = [a for a in legal if a.verb == "go"]
+    stop = next((a for a in legal if a.verb == "stop"), None)
     if not goes:
         return legal[0]
+    here = player(g, seat)["mini"]
+    if stop and here.startswith("DBM") and here in live_bases(g, seat, manual=can_manual(g, seat)):
+        return stop  # wait here for the CONNECT that makes the Manual Delivery
     reach = destinations(g, seat, 99)
-    targets = delivery_targets(g, seat)
+    score = scorer(g, seat)
+    return max(goes, key=lambda a: (score(a.args[0], a.args[1] if len(a.args) > 1 else None,
+                                          reach.get((a.args[0], a.args[1] if len(a.args) > 1 else None),
+                                                    (0, 0))[0]), str(a)))
+
+
+def scorer(g: Game, seat: int) -> Callable[[str, str | None, int], float]:
+    """How good it is to end a move at (node, square) after losing ``shields`` on the way."""
+    targets = live_bases(g, seat, manual=can_manual(g, seat))
+    soon = upcoming_sectors(g, seat)
     ab_index = alphabot_index(g)
     p = player(g, seat)
+    mp = movement_points(g, p)
+    near = {base: hops(g, base) for base in targets}
+    soon_near = {s: hops(g, f"DBA_{s}") for s in soon}
 
-    def score(a: Action) -> float:
-        node = a.args[0]
-        square = a.args[1] if len(a.args) > 1 else None
-        shields = reach.get((node, square), (0, 0))[0]
+    def score(node: str, square: str | None, shields: int) -> float:
         info = g.data.nodes[node]
-        value = -3.0 * shields - 2.0 * max(0, tile_index(g, node) - ab_index)
+        value = -3.0 * shields - AHEAD * max(0, tile_index(g, node) - ab_index)
         if p["ai"] == "comp" and info["kind"] in ("core", "tunnel", "ep_vault") and others_at(g, seat, node):
             value -= 3  # an encounter costs a Competitive AI a shield
         if node in targets:
-            value += 100 + targets[node]
-        elif info["kind"] == "delivery_base":
+            return value + 100 + targets[node]
+        for dist in near.values():
+            if node in dist:
+                value += max(0, 30 - 8 * dist[node])  # closer to a ship that waits now
+        for sector, dist in soon_near.items():
+            if dist.get(node, 99) <= mp and info["kind"] != "delivery_base":
+                value += 6 * soon[sector]  # wait one move from a ship about to arrive
+        if info["kind"] == "ep_vault":
+            value += pile_worth(g, seat, node)  # auto-produced things are picked up on arrival
+        if info["kind"] == "delivery_base":
             value -= 6
         elif info["kind"] == "ep_vault" and g.data.vaults[g.g["vaults"][node]["tile"]]["kind"] == "extract":
-            value += 4 + yield_worth(g, node)
+            value += 4 + yield_worth(g, seat, node)
         elif info["kind"] == "ep_vault" and g.g["vaults"][node]["tile"] == "06" and p["shields"] <= LOW_SHIELDS:
             value += 20
         elif info["kind"] == "main_vault" and square:
             value += 4
         return value
 
-    return max(goes, key=lambda a: (score(a), str(a)))
+    return score
 
 
-def yield_worth(g: Game, node: str) -> float:
+def can_manual(g: Game, seat: int) -> bool:
+    """A boostable CONNECT is still programmed this round (a Manual Delivery needs the boost)."""
+    return boostable_connect(g, seat, g.g["programmed"][str(seat)]) is not None
+
+
+def best_vp(g: Game, seat: int) -> dict[str, int]:
+    """Best VP per code over the ships the BetaBot can still deliver to."""
+    best: dict[str, int] = {}
+    for ship in open_ships(g, seat):
+        for code, vp in g.data.objectives[g.g["ships"][ship]["objective"]]["vp"].items():
+            best[code] = max(best.get(code, 0), vp)
+    return best
+
+
+def stored_needs(g: Game, seat: int) -> dict[str, int]:
+    """Resources the BetaBot's Secondary Objective wants stored at the end, with the amount still missing."""
+    card = next(o for o in g.data["objectives"]["secondary"] if o["id"] == g.g["secondary"][str(seat)])
+    held = holdings(player(g, seat))
+    out: dict[str, int] = {}
+    for side in ("a", "b"):
+        pred = card[side]["pred"]
+        for q in pred.get("of", [pred]):
+            if q["pred"] == "STORED":
+                out[q["res"]] = q["min"]
+    return {r: n - held.get(r, 0) for r, n in out.items()}
+
+
+def unit_worth(g: Game, seat: int) -> dict[str, float]:
+    """What one more unit of each code is worth to the BetaBot: its best VP on a waiting ship, more while
+    its Secondary Objective still misses some."""
+    worth: dict[str, float] = dict(best_vp(g, seat))
+    for res, missing in stored_needs(g, seat).items():
+        if missing > 0:
+            worth[res] = worth.get(res, 0) + 2.0
+    return worth
+
+
+def yield_worth(g: Game, seat: int, node: str) -> float:
     """VP the vault's current yield would be worth on the ships still waiting (best ship per resource)."""
     state = g.g["vaults"][node]
     tile = g.data.vaults[state["tile"]]
     gains = tile["side_a" if state["side"] == "A" else "side_b"]["yield"][g.g["pressure"]]
-    best: dict[str, int] = {}
-    for info in g.g["ships"].values():
-        if info["left"] or not info["demands"]:
-            continue
-        for code, vp in g.data.objectives[info["objective"]]["vp"].items():
-            best[code] = max(best.get(code, 0), vp)
-    return float(sum(best.get(res, 0) * n for res, n in gains.items()))
+    worth = unit_worth(g, seat)
+    return float(sum(worth.get(res, 0) * n for res, n in gains.items()))
+
+
+def pile_worth(g: Game, seat: int, node: str) -> float:
+    """VP of the auto-produced resources lying on the vault (batteries count 1 each)."""
+    worth = unit_worth(g, seat)
+    batteries = g.data["vaults"]["resources"]["batteries"]
+    return float(sum((worth.get(code, 0) + 0.5 if code not in batteries else 1.0) * n
+                     for code, n in g.g["vaults"][node]["res"].items()))
+
+
+def _ai_choice(g: Game, seat: int, legal: list[Action]) -> Action:
+    """Cooperative when the Secondary Objective asks for it, else keep the current AI."""
+    card = next(o for o in g.data["objectives"]["secondary"] if o["id"] == g.g["secondary"][str(seat)])
+    wants = [card[s]["pred"].get("ai") for s in ("a", "b") if card[s]["pred"]["pred"] == "AI_IS"]
+    return next((a for a in legal if a.verb == "ai" and a.args[0] in wants), legal[0])
+
+
+def _keep(g: Game, seat: int, legal: list[Action]) -> Action:
+    """Keep free-boost cards and a boostable CONNECT; let plain cards go rather than pay cargo for them."""
+    card = g.data.cards[g.frame["card"]]
+    keeps = [a for a in legal if a.verb == "keep"]
+    if keeps and (card["free_boost"] or len(g.g["hands"][str(seat)]) < KEEP_BELOW):
+        return keeps[0]
+    return next(a for a in legal if a.verb == "discard")
 
 
 def _maintain(g: Game, seat: int, legal: list[Action]) -> Action:
@@ -149,10 +220,13 @@ def _deliver(g: Game, seat: int, legal: list[Action]) -> Action:
     ships = [a for a in legal if a.verb == "ship"]
     if ships:
         return max(ships, key=lambda a: cargo_value(g, seat, str(a.args[0])))
-    loads = [a for a in legal if a.verb == "load"]
+    batteries = g.data["vaults"]["resources"]["batteries"]
+    track = player(g, seat)["track"]
+    needs = stored_needs(g, seat)
+    loads = [a for a in legal if a.verb == "load" and (a.args[0] not in batteries or len(track) > 3)
+             and needs.get(a.args[0], -1) < 0]
     if loads:
         vp = g.data.objectives[g.g["ships"][g.frame["ship"]]["objective"]]["vp"]
-        batteries = g.data["vaults"]["resources"]["batteries"]
         return max(loads, key=lambda a: vp.get(a.args[0], vp.get("battery", 0) if a.args[0] in batteries else 0)
                    - (0.5 if a.args[0] in batteries else 0))
     return next((a for a in legal if a.verb == "done"), legal[0])
@@ -170,9 +244,9 @@ def _first_of(*verbs: str) -> Callable[[Game, int, list[Action]], Action]:
 
 PICKERS: dict[str, Callable[[Game, int, list[Action]], Action]] = {
     "draw": _draw, "program": _program, "turn": _turn, "subaction": _subaction, "move": _move,
-    "deliver": _deliver, "place": _first_of("auto"), "keep": _first_of("keep", "discard"),
+    "deliver": _deliver, "place": _first_of("auto"), "keep": _keep,
     "maintain": _maintain, "buy": _first_of("buy", "done"),
-    "encounter": _first_of("extract", "produce", "skip"), "ai_choice": _first_of("ai"),
+    "encounter": _first_of("extract", "produce", "skip"), "ai_choice": _ai_choice,
     "core_produce": _first_of("tile", "shift"),
 }
 
