@@ -167,7 +167,8 @@ class Program(Simultaneous):
         return f"Program up to {n} cards face down, slot 1 first ({done})."
 
     def default(self, g: Game, seat: int) -> Action:
-        return act("lock")  # spec 6.5: program nothing more
+        """Spec 6.5: a timeout programs nothing — cards slotted but not locked in go back, then the seat locks."""
+        return act("unslot") if self.mine(g, seat).get("cards") else act("lock")
 
     def resume(self, g: Game, result: Any) -> None:
         effects.run(g)

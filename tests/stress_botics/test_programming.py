@@ -172,3 +172,17 @@ def test_reshuffled_deck_face_down_option():
     decks_["MINE"] = decks_["MINE"][:1]
     assert decks.draw_card(g, 0, "MINE")
     assert state["g"]["tops"]["MINE"] is None and len(decks_["MINE"]) == 11
+
+
+def test_a_programming_timeout_programs_nothing():
+    # spec 6.5 (Programming: program nothing): cards slotted but not locked in go back to hand first
+    state = new(2, seed=4)
+    for seat in (0, 1):
+        state = play(state, seat, "done")
+    state["g"]["hands"]["0"] = ["MV01", "MN05", "CN05"]
+    state = play(state, 0, "slot:MV01")
+    state = play(state, 0, "slot:MN05")
+    while 0 in ENGINE.active(state) and step_name(state) == "program":
+        state = play(state, 0, str(ENGINE.default_action(state, 0)))
+    state = play(state, 1, "lock")
+    assert state["g"]["programmed"]["0"] == [] and sorted(state["g"]["hands"]["0"]) == ["CN05", "MN05", "MV01"]
