@@ -22,6 +22,7 @@ from .battle import HOOKS as BATTLE_HOOKS
 from .combat import CRUSH, crush_value, forbidden
 from .combat import HOOKS as COMBAT_HOOKS
 from .content import thaw
+from .flow import after_call, after_run
 from .map_actions import CREATE, FLY, MOBILISE, SEARCH, UPGRADE
 from .relics import HOOKS as RELIC_HOOKS
 from .support import draw_fragments, gain_data, gain_energy, player, vow_params
@@ -137,31 +138,6 @@ def drain(g: Game) -> None:
         after_run(g, seat)
     elif then == "load":
         after_call(g, seat)
-
-
-def after_run(g: Game, seat: int) -> None:
-    """SC-RUN-11 → the Call Phase."""
-    if g.g["turn"].pop("skip_call", False):
-        after_call(g, seat)
-        return
-    g.g["turn"]["phase"] = "call"
-    g.goto("call_domain", seat=seat)
-
-
-def after_call(g: Game, seat: int) -> None:
-    """The Call Phase is over → the Load Phase (SC-LOAD-01: the Active Function goes to the Discard Pile,
-    or back to hand when a Refresh chose it, SC-ACT-REFRESH-03)."""
-    if g.g["turn"].pop("delayed_call", False):  # #57: the delayed Call Phase is over: now the Run Phase
-        from .run import start_run
-        start_run(g, seat)
-        return
-    p = player(g, seat)
-    g.g["turn"]["phase"] = "load"
-    if p["active"] is not None:
-        (p["hand"] if g.g["turn"].pop("refresh_active", False) else p["discard"]).append(p["active"])
-        p["active"] = None
-    p["discard"].extend(g.g["turn"].pop("extra", []))  # WARP: the extra Function goes too
-    g.goto("load_return", seat=seat)
 
 
 def value(node: dict[str, Any], key: str = "v") -> int | None:

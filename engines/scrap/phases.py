@@ -7,7 +7,7 @@ from engines.core import Action, Game, Step, act, effects
 from . import interpreter, virus
 from .combat import errorful_learning
 from .content import DOMAINS
-from .run import fn_words, start_run
+from .flow import fn_words, start_run
 from .support import advance, chronoflux, pay_chronoflux, player
 from .vows import divinity
 from .words import article, describe

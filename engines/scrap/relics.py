@@ -101,8 +101,8 @@ def pick_order(g: Game, item: dict[str, Any], token: Any) -> None:
 
 def label_order(g: Game, item: dict[str, Any], token: Any) -> str:
     name = g.data.domains[item["domain"]].name
-    what = {"advance": f"Progress in {name} and 1 Data", "theorise": f"Expend a {name} card for 4 Data",
-            "energise": f"gain {article(name)} Energiser", "execute": f"resolve a {name} Subroutine row"}
+    what = {"advance": f"Progress in {name} and 1 Data", "theorise": f"Expend {article(name)} card for 4 Data",
+            "energise": f"gain {article(name)} Energiser", "execute": f"resolve {article(name)} Subroutine row"}
     bonus = _bonus(g, token)
     return f"{bonus['name']} next (slot {token}): {what.get(bonus['id'], describe(bonus['effect']))}"[:80]
 

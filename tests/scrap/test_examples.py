@@ -37,8 +37,8 @@ def test_load_phase_example():
     p = state["g"]["players"]["0"]
     p.update(active=1, queue=[9], hand=[2, 5], celestium=[True, False, False], discard=[])
     g = Game(ENGINE, state, CER)
-    from engines.scrap import interpreter
-    interpreter.after_call(g, CER)
+    from engines.scrap import flow
+    flow.after_call(g, CER)
     assert state["stack"][-1]["step"] == "load_return" and state["g"]["players"]["0"]["discard"] == [1]
     state = do(state, CER, "keep")
     state = do(state, CER, "queue", 5)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from engines.core import Game, act
 from engines.scrap import board, phases
+from engines.scrap.flow import start_run
 from engines.scrap.map_actions import weapon_energy
-from engines.scrap.run import start_run
 
 from .battles import area, data, do, labels, options, pick, put, run_effect, ship, table, who
 from .helpers import ENGINE

@@ -180,7 +180,7 @@ def test_golden_rule_effects_beat_rules_both_ways():
 
 def test_status_flips_at_the_start_of_the_run_phase_before_the_reveal():
     # SC-TURN-03: "start of the Run Phase" is before any of its steps
-    from engines.scrap.run import start_run
+    from engines.scrap.flow import start_run
     state = table()
     p = state["g"]["players"][str(TAC)]
     p.update(status=[54], queue=[60])

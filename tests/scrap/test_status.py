@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core import Game
-from engines.scrap.run import start_run
+from engines.scrap.flow import start_run
 
 from .battles import area, labels, options, pick, put, start, table, who
 from .helpers import ENGINE
