@@ -29,10 +29,13 @@ class DiscordLeagueHost:
         self.client = table.client
 
     async def open_thread(self, channel_id: str, name: str) -> str:
-        """A public thread under the league channel."""
+        """A public thread under the league channel (an open one of the same name is reused)."""
         channel = self.client.get_channel(int(channel_id)) or await self.client.fetch_channel(int(channel_id))
         if not isinstance(channel, discord.TextChannel):
             raise RuntimeError(f"league channel {channel_id} cannot hold threads")
+        for thread in channel.threads:  # made by an attempt that broke off before it was recorded: reuse it
+            if thread.name == name[:100] and not thread.archived:
+                return str(thread.id)
         thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
                                              auto_archive_duration=10080)
         return str(thread.id)

@@ -117,3 +117,30 @@ async def test_lg_jobs_a_failing_job_is_retried_then_given_up(storage: SqlStorag
     assert len(calls) == 5
     rows = await storage.fetch("SELECT state, error FROM jobs")
     assert [tuple(r) for r in rows] == [("failed", "RuntimeError: Discord is down")]
+
+
+async def test_lg_jobs_a_retry_after_a_crash_reuses_the_thread_and_the_lobby(storage: SqlStorage) -> None:
+    # nothing done twice: a match whose opening broke off after its thread and lobby were made is resumed
+    kit = LeagueKit(storage)
+    jobs = background(kit)
+    league = await make_league(kit.leagues, users=FOUR, rounds=1)
+    await kit.leagues.start_season(league, ORGANISER)
+    games = kit.leagues.ctx.games
+    real_start, broken = games.start, [True]
+
+    async def start_once_broken(*args: object, **kwargs: object) -> object:
+        if broken.pop() if broken else False:
+            raise RuntimeError("the process dies here")
+        return await real_start(*args, **kwargs)
+
+    games.start = start_once_broken  # type: ignore[method-assign]
+    await jobs.run_due()  # the first match's thread and lobby exist, then its opening breaks off
+    rows = await storage.fetch("SELECT status FROM games ORDER BY id")
+    assert len(kit.host.threads) == 2 and sorted(r[0] for r in rows) == ["lobby", "running"]
+    await kit.leagues.advance_due()  # the scheduler's sweep retries the matches that could not open
+    threads = [t for t, _channel, _name in kit.host.threads]
+    assert len(threads) == 2 == len(set(threads)), "one thread per match, the first one reused"
+    assert len(await open_matches(kit.leagues, league)) == 2
+    assert [r[0] for r in await storage.fetch("SELECT status FROM games")] == ["running", "running"]
+    rows = await storage.fetch("SELECT channel_id, COUNT(*) FROM games GROUP BY channel_id")
+    assert sorted(channel for channel, count in rows if count == 1) == sorted(threads)

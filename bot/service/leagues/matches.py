@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from ..models import GameRow
 from ..naming import clean_name
 from .context import LeagueContext
-from .models import Actor, AuditRow, League, LeagueError, Match, Rating, Season
+from .models import Actor, AuditRow, League, LeagueError, Match, MatchSeat, Rating, Season
 from .pairing import Round, swiss_round
 from .planner import plan_season
 from .ratings import placings, rate
@@ -108,7 +108,8 @@ class Matches:
         async with self.ctx.lock:
             season = await self.store.season(league.id)
             opened = 0
-            pending = [m for m in await self.store.matches(season.id) if m.status == "pending"]
+            pending = [m for m in await self.store.matches(season.id)
+                       if m.status == "pending" or await self._unstarted(m)]
             for done, match in enumerate(pending, start=1):
                 try:
                     opened += await self._open_match(league, season, match)
@@ -132,29 +133,52 @@ class Matches:
             await self._record(league, match, _forfeit_places(match), "forfeit: withdrew")
             return False
         title = f"{league.name} · S{season.number} R{match.round} T{match.table_no}"
-        thread = (await self.ctx.host.open_thread(league.channel_id, title) if self.ctx.host
-                  else f"{league.channel_id}:m{match.id}")
+        # Resumable: a retry after a crash reuses the thread and the lobby an earlier attempt made.
+        thread = match.thread_id or (await self.ctx.host.open_thread(league.channel_id, title) if self.ctx.host
+                                     else f"{league.channel_id}:m{match.id}")
+        if match.thread_id is None:
+            await self.store.set_match_thread(match.id, thread)
         playing = [s for s in match.seats if not s.forfeit]
         first = playing[0]
-        lobby = await self.games.new_game(guild_id=league.guild_id, channel_id=thread, user_id=first.user_id,
-                                          user_name=first.name, engine_id=league.engine, options=league.options)
-        for seat in match.seats:
-            if seat.forfeit:
-                await self.games.add_bot(thread, first.user_id, is_admin=True)
-            elif seat is not first:
-                await self.games.join(thread, seat.user_id, seat.name)
-        await self.store.set_match_game(match.id, lobby.game_id, thread)
+        lobby_id = await self._lobby(league, thread, match, first)
+        await self.store.set_match_game(match.id, lobby_id, thread)
         for hook in self.ctx.on_match_ready:
             try:
-                await hook(league, lobby.game_id)
+                await hook(league, lobby_id)
             except Exception:  # a failing extension (pace) must not keep the match from starting
-                log.exception("match-ready hook failed for game %s", lobby.game_id)
+                log.exception("match-ready hook failed for game %s", lobby_id)
         post = await self.games.start(thread, first.user_id, is_admin=True)
-        await self.games.storage.set_host(lobby.game_id, f"league-{league.id}")  # no player may cancel it
+        await self.games.storage.set_host(lobby_id, f"league-{league.id}")  # no player may cancel it
         if self.ctx.host is not None:
             mentions = " ".join(f"<@{s.user_id}>" for s in playing)
             await self.ctx.host.publish(post, f"{mentions} — your {title} match has started. Good luck!")
         return True
+
+    async def _unstarted(self, match: Match) -> bool:
+        """A running match whose game is still a lobby: its opening broke off before the start (resumed)."""
+        if match.status != "running" or match.game_id is None:
+            return False
+        return (await self.games.game_by_id(match.game_id)).status == "lobby"
+
+    async def _lobby(self, league: League, thread: str, match: Match, first: MatchSeat) -> int:
+        """The match's lobby in its thread with every seat taken: made now, or completed when an earlier
+        attempt made part of it."""
+        lobby = await self.games.storage.open_game_in_channel(thread)
+        if lobby is None:
+            made = await self.games.new_game(guild_id=league.guild_id, channel_id=thread, user_id=first.user_id,
+                                             user_name=first.name, engine_id=league.engine, options=league.options)
+            lobby = await self.games.game_by_id(made.game_id)
+        seated = {p.user_id for p in lobby.players if not p.is_bot}
+        bots = sum(p.is_bot for p in lobby.players)
+        for seat in match.seats:
+            if seat.forfeit:
+                if bots:
+                    bots -= 1
+                else:
+                    await self.games.add_bot(thread, first.user_id, is_admin=True)
+            elif seat.user_id not in seated:
+                await self.games.join(thread, seat.user_id, seat.name)
+        return lobby.id
 
     # -- results ----------------------------------------------------------------------------
     async def on_game_finished(self, game: GameRow) -> None:

@@ -172,6 +172,11 @@ class LeagueStore:
                                     " WHERE match_id = ? ORDER BY rowid", (row[0],))
         return Match(*row, seats=tuple(MatchSeat(s[0], s[1], s[2], s[3], bool(s[4])) for s in seats))
 
+    async def set_match_thread(self, match_id: int, thread_id: str) -> None:
+        """A pending match's thread exists (recorded before its game is made, so a retry reuses it)."""
+        await self.s.write([("UPDATE league_matches SET thread_id = ? WHERE id = ? AND status = 'pending'",
+                             (thread_id, match_id))])
+
     async def set_match_game(self, match_id: int, game_id: int, thread_id: str) -> None:
         """A pending match got its thread and its started game."""
         await self.s.write([("UPDATE league_matches SET status = 'running', game_id = ?, thread_id = ?"
