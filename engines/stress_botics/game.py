@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import Action, Engine, Game, Option, OptionsSchema, State, game_dir, rules_guide
+from engines.core import Action, Engine, Game, Option, OptionError, OptionsSchema, State, game_dir, rules_guide
 from engines.core.effects import Choice, Registry
 
 from . import alphabot, bot, content, decks, flow, scoring, setup, setup_steps, view
@@ -47,6 +47,11 @@ class StressBotics(Engine):
              Discard, Place, SetupBatteries, Partner, HatchBattery, Activation, Choice)
     effects = Registry(alphabot.EFFECTS, decks.EFFECTS)
     zones = view.ZONES
+
+    def check_options(self, seats: int, options: dict[str, Any]) -> None:
+        if options["aggressive_orbit"] and seats > 2:
+            raise OptionError("Aggressive orbit is for 2 players (the rulebook's '2 Players Aggressive' column).")
+
     def load_guide(self) -> rules_guide.Guide:
         return rules_guide.load(game_dir(self.id))
 

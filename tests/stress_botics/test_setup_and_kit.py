@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engines.core import state_hash
+from engines.core import OptionError, state_hash
 from engines.core.kit import assert_clean, fuzz, playout
 from engines.stress_botics import bot, turns
 
@@ -127,3 +127,10 @@ def test_bot_games_are_clean_and_finish():
 
 def test_bot_knows_every_sub_action():
     assert {s for subs in turns.SUBACTIONS.values() for s in subs} <= set(bot.SUB_ORDER)
+
+
+def test_aggressive_orbit_is_for_two_players():
+    # AMB-14: the '2 Players Aggressive' stress column exists for 2 players only
+    with pytest.raises(OptionError, match="for 2 players"):
+        ENGINE.setup(3, 1, {"aggressive_orbit": True})
+    assert ENGINE.setup(2, 1, {"aggressive_orbit": True})["options"]["aggressive_orbit"] is True
