@@ -61,7 +61,8 @@ async def test_game_continues_after_restart_and_old_buttons_still_work(table: Ta
     bob_card = (await hand_of(table, game_id, table.bob))[0]
     await press(table, table.bob, bob_panel, f"bid:{bob_card}")
     await press(table, table.bob, table.fake.message(bob_panel["id"]), "lock")
-    assert table.fake.message(board["id"])["components"] == [], "the reveal's board replaced the first one"
+    # the reveal's board replaces the first one (drawn and posted after the mover is answered)
+    await eventually(lambda: table.fake.message(board["id"])["components"] == [])
     ix = await table.fake.click(table.bob, table.channel, boards(table)[-1]["id"], f"h:{b36(game_id)}")
     [hand] = await ix.wait_followups(1)
     assert hand["ephemeral"] and "you are Bob" in hand["content"]
