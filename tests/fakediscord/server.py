@@ -314,6 +314,10 @@ class FakeDiscord:
                 return float(seconds)
         return 0.0
 
+    def clear_faults(self) -> None:
+        """Drop every injected failure not met yet (Discord works again)."""
+        self._faults.clear()
+
     def take_fault(self, method: str, path: str) -> Fault | None:
         """Consume one matching fault, if any (used by the router)."""
         for fault in self._faults:
