@@ -35,6 +35,8 @@ class DiscordTable:
         self.client = client
         self.host: Host | None = None
         self._posting: dict[int, asyncio.Lock] = {}
+        self._status_edits: dict[int, asyncio.Task[discord.Message | None]] = {}
+        """Game → its status edit on its way (a newer board supersedes it and cancels it)."""
         self._sweeping = asyncio.Lock()
         self._lost: set[str] = set()
         """Channels this process found unreachable (the database holds the mark; this saves a look-up per post)."""
@@ -68,12 +70,15 @@ class DiscordTable:
         One post at a time per game; the service says whether the board still needs posting (and draws
         it), so a move's own post and the reconciler never post the same board twice. A sub-decision
         (``quiet``) posts nothing; a lock-in (``status``) edits the phase's status message. A new board
-        silences the previous one (its buttons are removed)."""
+        silences the previous one (its buttons are removed). A status edit never holds a board back: one
+        still on its way (Discord retrying its errors) is cancelled by the board, which shows everything."""
         if post.kind == "quiet":
             return None
+        if post.kind != "status" and (edit := self._status_edits.get(post.game_id)) is not None:
+            edit.cancel()
         async with self._posting.setdefault(post.game_id, asyncio.Lock()):
             if post.kind == "status":
-                return await self._status(post)
+                return await self._superseded_status(post)
             ready = await self.service.outgoing(post)
             if ready is None:
                 return None
@@ -100,8 +105,31 @@ class DiscordTable:
                 await self._quiet(channel, previous)
             return message
 
+    def posting(self, game_id: int) -> bool:
+        """Whether a post of ``game_id`` is on its way (or waiting for one that is)."""
+        lock = self._posting.get(game_id)
+        return lock is not None and lock.locked()
+
+    async def _superseded_status(self, post: Post) -> discord.Message | None:
+        """The status edit as a task of its own, so that a newer board can cancel it."""
+        edit = asyncio.create_task(self._status(post))
+        self._status_edits[post.game_id] = edit
+        try:
+            return await edit
+        except asyncio.CancelledError:
+            current = asyncio.current_task()
+            if current is not None and current.cancelling():
+                raise  # this caller was cancelled, not superseded
+            log.info("the status of game %s was superseded by a newer board", post.game_id)
+            return None
+        finally:
+            if self._status_edits.get(post.game_id) is edit:
+                del self._status_edits[post.game_id]
+
     async def _status(self, post: Post) -> discord.Message | None:
         """Edit the simultaneous phase's status message (post it the first time)."""
+        if (await self.service.game_by_id(post.game_id)).posted_version > post.version:
+            return None  # a newer board is out already: it shows this lock-in
         channel = self.client.get_partial_messageable(int(post.channel_id))
         kwargs = status_message(post)
         known = await self.service.post_messages.of(post.game_id, STATUS)
@@ -130,8 +158,8 @@ class DiscordTable:
         posted = 0
         now = asyncio.get_running_loop().time()
         for game in await self.service.unposted():  # channels the bot cannot post in are left out
-            if not self.backoff.due(game.id, now):
-                continue
+            if not self.backoff.due(game.id, now) or self.posting(game.id):
+                continue  # failed recently, or a post is on its way (it succeeds or sets the back-off)
             post = await self.service.board_of(game.id)
             if await self.publish(post) is not None:
                 posted += 1

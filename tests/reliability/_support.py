@@ -170,6 +170,15 @@ async def settle_posts(host: Host, timeout: float = 30) -> None:
         await asyncio.sleep(0.05)
 
 
+async def posts_done(host: Host, game_id: int, timeout: float = 30) -> None:
+    """Wait until no post of ``game_id`` is on its way (each has been posted or has failed)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while host.bot.table.posting(game_id):
+        assert loop.time() < deadline, "a post is still on its way"
+        await asyncio.sleep(0.05)
+
+
 async def check_invariants(host: Host, *, exact: bool = True) -> dict[str, int]:
     """Every game replays exactly; each acknowledged move is in the log once, each refused one not at all
     (with ``exact``, every logged move was acknowledged); every board version was posted at most once, the

@@ -117,6 +117,10 @@ async def until(what: str, check: Any, timeout: float = 30) -> None:
         await asyncio.sleep(0.1)
 
 
+async def _true(value: object) -> bool:
+    return bool(value)
+
+
 async def play_out(fake: FakeDiscord, service: GameService, thread: str, game_id: int) -> None:
     """The simplest move by whoever must act, through /play in the thread, until the game ends."""
     for _ in range(80):
@@ -268,6 +272,8 @@ async def test_two_processes_share_one_database(fake: FakeDiscord, pg_schema: tu
         await bots[1].start()
         back = time.monotonic()
         await asyncio.sleep(1.5)
+        # a move sent to the dead process waits out its timeout first (3 s + 5 s)
+        await until("a move of the restarted process", lambda: _true([t for t in times[1] if t > back]), 20)
         stop.set()
         await asyncio.gather(*drivers)
         moved_meanwhile = [t for t in times[0] if down < t < back]

@@ -9,7 +9,7 @@ import random
 
 from bot.discord.failures import Backoff
 
-from ._support import Host, check_invariants, one_turn, pick, settle_posts
+from ._support import Host, check_invariants, one_turn, pick, posts_done, settle_posts, slash_play, to_board_move
 from .test_faults import latest, versions
 
 
@@ -83,9 +83,11 @@ async def test_a_channel_deleted_mid_game_is_not_retried(host: Host) -> None:
 async def test_transient_trouble_still_retries_and_backs_off(host: Host) -> None:
     host.expect_errors = True
     channel, _, game_id = await host.table("tiny")
-    host.fake.fail_next("POST", rf"/channels/{channel}/messages$", status=500, count=10)  # discord.py tries 5 times
-    for _ in range(2):
-        await one_turn(host, channel, game_id, random.Random(3))
+    rnd = random.Random(3)
+    user, action = await to_board_move(host, channel, game_id, rnd)
+    host.fake.fail_next("POST", rf"/channels/{channel}/messages$", status=500, count=5)  # discord.py tries 5 times
+    await slash_play(host, user, channel, action)
+    await posts_done(host, game_id)
     assert len(await host.bot.service.unposted()) == 1
     assert not await host.bot.service.channel_is_lost(channel), "a 5xx is not permanent"
     assert await host.bot.reconcile_posts() == 1, "the first retry comes at the next round"
