@@ -27,6 +27,8 @@ from .storage import StorageIntegrityError
 POOL_SIZE = 10
 """Connections the pool opens at most (one per concurrent transaction)."""
 
+_MIGRATION_LOCK = "hashtext(current_schema() || '.turnkeeper.migrations')"
+"""The advisory lock key (an SQL expression) held while migrating: one per schema."""
 _ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES)\b|\bRETURNING\b", re.I)
 
 
@@ -96,16 +98,26 @@ class PostgresStorage(SqlStorage):
 
     async def _migrate(self) -> None:
         async with self.pool.acquire() as connection:
-            await connection.execute("CREATE TABLE IF NOT EXISTS schema_migrations (number BIGINT PRIMARY KEY)")
-            for number, sql in sql_storage.migrations():
-                async with connection.transaction():  # one migration each; several processes queue here
-                    await connection.execute("LOCK TABLE schema_migrations IN EXCLUSIVE MODE")
-                    if await connection.fetchval("SELECT 1 FROM schema_migrations WHERE number = $1", number):
-                        continue
-                    for statement in statements(sql):
-                        await connection.execute(ddl(statement))
-                    await connection.execute("INSERT INTO schema_migrations (number) VALUES ($1)", number)
+            # Processes starting together queue here: CREATE TABLE IF NOT EXISTS is not safe run concurrently
+            # (both may find no table and one fails on the catalog's unique index).
+            await connection.execute(f"SELECT pg_advisory_lock({_MIGRATION_LOCK})")
+            try:
+                await self._apply(connection)
+            finally:
+                await connection.execute(f"SELECT pg_advisory_unlock({_MIGRATION_LOCK})")
             self._schema = await _read_schema(connection)
+
+    async def _apply(self, connection: asyncpg.Connection) -> None:
+        """Apply every migration not yet recorded, each in its own transaction."""
+        await connection.execute("CREATE TABLE IF NOT EXISTS schema_migrations (number BIGINT PRIMARY KEY)")
+        for number, sql in sql_storage.migrations():
+            async with connection.transaction():  # one migration each; several processes queue here
+                await connection.execute("LOCK TABLE schema_migrations IN EXCLUSIVE MODE")
+                if await connection.fetchval("SELECT 1 FROM schema_migrations WHERE number = $1", number):
+                    continue
+                for statement in statements(sql):
+                    await connection.execute(ddl(statement))
+                await connection.execute("INSERT INTO schema_migrations (number) VALUES ($1)", number)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PgTransaction]:  # type: ignore[override]

@@ -5,12 +5,15 @@
 from __future__ import annotations
 
 import asyncio
+import uuid
 
+import asyncpg
 import pytest
 
 from bot.config import load_settings
 from bot.service.host import open_host
 from bot.service.postgres import PostgresStorage
+from bot.service.sql_storage import migrations
 from tests.service import conftest
 from tests.service.conftest import Backend
 
@@ -48,6 +51,31 @@ async def test_concurrent_moves_on_one_game_use_separate_connections_and_one_win
     finally:
         await store.close()
 
+
+
+async def test_processes_starting_together_each_migrate_a_new_database_once() -> None:
+    """Several processes opening one new PostgreSQL schema at once: every one opens, each migration runs once
+    (CREATE TABLE IF NOT EXISTS alone is not safe run concurrently)."""
+    dsn, why = await conftest.pg_server()
+    if dsn is None:
+        pytest.skip(why)
+    admin = await asyncpg.connect(dsn)
+    try:
+        for _ in range(3):
+            schema = f"t_{uuid.uuid4().hex}"
+            await admin.execute(f"CREATE SCHEMA {schema}")
+            stores = [PostgresStorage(dsn, schema=schema, pool_size=1) for _ in range(4)]
+            try:
+                await asyncio.gather(*(s.open() for s in stores))
+                applied = await stores[0].fetch("SELECT count(*), count(DISTINCT number) FROM schema_migrations")
+                assert [tuple(r) for r in applied] == [(len(list(migrations())),) * 2]
+                assert {await s.schema_version() for s in stores} == {max(n for n, _ in migrations())}
+            finally:
+                for s in stores:
+                    await s.close()
+                await admin.execute(f"DROP SCHEMA {schema} CASCADE")
+    finally:
+        await admin.close()
 
 
 async def test_a_server_that_does_not_answer_is_reported_with_its_address(monkeypatch: pytest.MonkeyPatch) -> None:
