@@ -8,10 +8,13 @@ from typing import TYPE_CHECKING, Any
 import engines
 from bot.discord.ids import b36
 from bot.service.models import GameRow
+from bot.service.naming import seat_names
 from tests.fakediscord import InteractionRecord
 from tests.fakediscord.store import iter_components
 
 if TYPE_CHECKING:
+    import pytest
+
     from .conftest import Table
 
 JSON = dict[str, Any]
@@ -193,6 +196,17 @@ async def start_game(table: Table, players: tuple[str, ...] | None = None, optio
     assert ix.response_type == 6
     game_id = lobby_game_id(lobby)
     return game_id, await wait_board(table, game_id, newer_than=-1)
+
+
+async def three_player_game(table: Table, monkeypatch: pytest.MonkeyPatch, game: str,
+                            seed: int) -> tuple[int, JSON, GameRow]:
+    """A game of ``game`` for Alice, Bob and Carol on a fixed seed, opened and started through the lobby
+    with the rulebook's options. Returns the game id, its first board post and its row."""
+    monkeypatch.setattr(table.bot.service.games, "new_seed", lambda: seed)
+    game_id, first = await start_game(table, players=(table.alice, table.bob, table.carol), options="", game=game)
+    row = await game_row(table, game_id)
+    assert sorted(seat_names(row).values()) == ["Alice", "Bob", "Carol"]
+    return game_id, first, row
 
 
 async def play(table: Table, user: str, action: str, *, channel: str | None = None) -> str:

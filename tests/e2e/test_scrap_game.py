@@ -20,7 +20,7 @@ from bot.service.models import GameRow
 from bot.service.naming import seat_names
 from engines.core.jsonstate import dumps
 
-from ._support import JSON, all_text, description, game_row, is_board, play, start_game
+from ._support import JSON, all_text, description, game_row, is_board, play, three_player_game
 from .conftest import Table
 from .table_log import TableLog, channel_messages, click_action
 from .test_table_per_turn import PLACEHOLDER, check_ending, engine_or_skip
@@ -148,12 +148,9 @@ def public_since(table: Table, first: int) -> str:
 async def test_three_players_fight_a_scrap_battle_through_their_panels(table: Table,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     engine = engine_or_skip("scrap")
-    monkeypatch.setattr(table.bot.service.games, "new_seed", lambda: SEED)
-    users = (table.alice, table.bob, table.carol)
-    game_id, _ = await start_game(table, players=users, options="", game="scrap")
-    game = await game_row(table, game_id)
+    game_id, _, game = await three_player_game(table, monkeypatch, "scrap", SEED)
     names = seat_names(game)
-    assert sorted(names.values()) == ["Alice", "Bob", "Carol"]
+    users = (table.alice, table.bob, table.carol)
     log = TableLog()
     check_channel(table, log, game.board_message_id)
 

@@ -22,7 +22,7 @@ from bot.service.naming import seat_names
 from bot.service.pacing import HOUR
 from engines.core.jsonstate import dumps
 
-from ._support import all_text, description, game_row, open_panel, start_game
+from ._support import all_text, description, game_row, open_panel, start_game, three_player_game
 from .conftest import Table
 from .table_log import TableLog, channel_messages, click_action
 from .test_scrap_game import check_channel, clean, panel_turn, play_move, public_since, seat_user
@@ -52,12 +52,9 @@ def step(game: GameRow) -> str:
 async def test_three_players_program_in_secret_and_play_to_the_final_scoring(table: Table,
                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     engine = engine_or_skip("stress_botics")
-    monkeypatch.setattr(table.bot.service.games, "new_seed", lambda: SEED)
-    users = (table.alice, table.bob, table.carol)
-    game_id, first = await start_game(table, players=users, options="", game="stress_botics")
-    game = await game_row(table, game_id)
+    game_id, first, game = await three_player_game(table, monkeypatch, "stress_botics", SEED)
     names = seat_names(game)
-    assert sorted(names.values()) == ["Alice", "Bob", "Carol"]
+    users = (table.alice, table.bob, table.carol)
     log = TableLog()
     check_channel(table, log, game.board_message_id)
     assert "choose which Action cards to draw" in all_text(first)

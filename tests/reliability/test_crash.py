@@ -7,10 +7,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-import signal
-import sys
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -23,22 +21,18 @@ from tests.e2e._support import board_version
 from tests.fakediscord import FakeDiscord
 from tests.sizes import scaled
 
-from ._support import game_params, is_refusal, pick
+from ._support import game_params
+from .child_bot import ChildBot, drive
 
-ROOT = Path(__file__).resolve().parents[2]
 KILLS = scaled(3, 12)
 GAMES = scaled(3, 8)
 
 
-@dataclass
-class BotProcess:
-    """The bot's process; ``up`` is set while it is connected."""
+@dataclass(kw_only=True)
+class BotProcess(ChildBot):
+    """The bot's process on the SQLite file ``db``."""
 
-    fake: FakeDiscord
     db: Path
-    err: Path
-    proc: asyncio.subprocess.Process | None = None
-    up: asyncio.Event = field(default_factory=asyncio.Event)
     starts: int = 0
 
     def identifies(self) -> int:
@@ -46,34 +40,9 @@ class BotProcess:
 
     async def start(self) -> None:
         before = self.identifies()
-        with self.err.open("a") as err:
-            self.proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "tests.reliability.botproc", str(self.fake.port), str(self.db),
-                cwd=ROOT, stdout=asyncio.subprocess.DEVNULL, stderr=err)
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + 30
-        while self.identifies() <= before or not self.fake.registered_commands():
-            assert self.proc.returncode is None, f"the bot exited: {self.err.read_text()[-2000:]}"
-            assert loop.time() < deadline, f"the bot did not connect: {self.err.read_text()[-2000:]}"
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.3)  # READY and GUILD_CREATE processed
+        await self.spawn([str(self.db)], lambda: self.identifies() > before and bool(self.fake.registered_commands()),
+                         30)
         self.starts += 1
-        self.up.set()
-
-    async def kill(self) -> None:
-        self.up.clear()
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
-        await self.proc.wait()
-
-    async def stop(self) -> None:
-        if self.proc is not None and self.proc.returncode is None:
-            self.proc.terminate()
-            try:
-                await asyncio.wait_for(self.proc.wait(), 10)
-            except TimeoutError:
-                self.proc.kill()
-                await self.proc.wait()
 
 
 @contextlib.asynccontextmanager
@@ -87,31 +56,11 @@ async def reader(db: Path) -> AsyncIterator[GameService]:
         await storage.close()
 
 
-async def drive(fake: FakeDiscord, bot: BotProcess, service: GameService, channel: str, game_id: int,
-                stop: asyncio.Event, acked: set[str], refused: set[str], rnd: random.Random) -> None:
-    """Random legal /play moves until told to stop; in-flight moves during a kill stay unknown."""
-    while not stop.is_set():
-        await bot.up.wait()
-        chosen = await pick(service, game_id, rnd)
-        if chosen is None:
-            return
-        user, action, _ = chosen
-        try:
-            ix = await fake.slash(user, channel, "play", options={"action": action}, timeout=3)
-            [answer] = await ix.wait_followups(1, timeout=5)
-        except AssertionError:  # the bot died before answering: outcome unknown to the user
-            await asyncio.sleep(0.1)
-            continue
-        text = answer["content"]
-        assert text.startswith("Move made.") or is_refusal(text), text
-        (acked if text.startswith("Move made.") else refused).add(ix.id)
-
-
 @pytest.mark.parametrize("game", game_params())
 async def test_sigkill_loses_and_duplicates_nothing(fake: FakeDiscord, tmp_path: Path, game: str) -> None:
     rnd = random.Random(11)
     guild = fake.add_guild("Crashes")
-    bot = BotProcess(fake, tmp_path / "bot.sqlite3", tmp_path / "bot.stderr")
+    bot = BotProcess(fake=fake, db=tmp_path / "bot.sqlite3", err=tmp_path / "bot.stderr")
     await bot.start()
     games: dict[str, int] = {}
     for i in range(GAMES):
@@ -169,7 +118,7 @@ async def test_sigkill_while_delivering_reminders_delivers_each_once(fake: FakeD
     guild = fake.add_guild("Outbox")
     channel = fake.add_channel(guild, "table")
     users = [fake.add_user(f"r{j}", guild_id=guild) for j in range(3)]
-    bot = BotProcess(fake, tmp_path / "bot.sqlite3", tmp_path / "bot.stderr")
+    bot = BotProcess(fake=fake, db=tmp_path / "bot.sqlite3", err=tmp_path / "bot.stderr")
     async with reader(bot.db) as service:
         store = PaceStore(service.storage)
         texts = [f"⏰ reminder {i}" for i in range(NOTICES)]

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import random
-import signal
-import sys
 import time
 import uuid
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,53 +29,28 @@ from tests.e2e._support import board_version
 from tests.fakediscord import FakeDiscord
 from tests.service.conftest import PG_ENV, pg_server
 
-from ._support import is_refusal, pick
+from ._support import is_refusal
+from .child_bot import ChildBot, drive
 
-ROOT = Path(__file__).resolve().parents[2]
 ONE_ROUND = "rounds=1 dice=no"
 
 
-@dataclass
-class ShardProcess:
+@dataclass(kw_only=True)
+class ShardProcess(ChildBot):
     """One bot process running ``shard`` of 2 on the database ``dsn``."""
 
-    fake: FakeDiscord
     dsn: str
     shard: int
-    err: Path
-    proc: asyncio.subprocess.Process | None = None
-    up: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def start(self) -> None:
         before = self.fake.gateway.current.get(self.shard)
-        with self.err.open("a") as err:
-            self.proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "tests.reliability.botproc", str(self.fake.port), self.dsn, "2",
-                str(self.shard), "3", cwd=ROOT, stdout=asyncio.subprocess.DEVNULL, stderr=err)
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + 40
-        while (session := self.fake.gateway.current.get(self.shard)) is None or session is before \
-                or session.conn is None or not self.fake.registered_commands():
-            assert self.proc.returncode is None, f"bot {self.shard} exited: {self.err.read_text()[-2000:]}"
-            assert loop.time() < deadline, f"bot {self.shard} did not connect: {self.err.read_text()[-2000:]}"
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.5)  # READY and GUILD_CREATE processed
-        self.up.set()
 
-    async def kill(self) -> None:
-        self.up.clear()
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
-        await self.proc.wait()
+        def connected() -> bool:
+            session = self.fake.gateway.current.get(self.shard)
+            return (session is not None and session is not before and session.conn is not None
+                    and bool(self.fake.registered_commands()))
 
-    async def stop(self) -> None:
-        if self.proc is not None and self.proc.returncode is None:
-            self.proc.terminate()
-            try:
-                await asyncio.wait_for(self.proc.wait(), 10)
-            except TimeoutError:
-                self.proc.kill()
-                await self.proc.wait()
+        await self.spawn([self.dsn, "2", str(self.shard), "3"], connected, 40, f"bot {self.shard}", settle=0.5)
 
 
 @pytest_asyncio.fixture
@@ -143,28 +116,6 @@ async def _moved(service: GameService, game_id: int, version: int) -> bool:
     return (await service.game_by_id(game_id)).version > version
 
 
-async def drive(fake: FakeDiscord, bot: ShardProcess, service: GameService, channel: str, game_id: int,
-                stop: asyncio.Event, acked: set[str], refused: set[str], times: list[float],
-                rnd: random.Random) -> None:
-    """Random legal /play moves until told to stop; a move in flight when its bot dies stays unknown."""
-    while not stop.is_set():
-        await bot.up.wait()
-        chosen = await pick(service, game_id, rnd)
-        if chosen is None:
-            return
-        user, action, _ = chosen
-        try:
-            ix = await fake.slash(user, channel, "play", options={"action": action}, timeout=3)
-            [answer] = await ix.wait_followups(1, timeout=5)
-        except AssertionError:
-            await asyncio.sleep(0.1)
-            continue
-        text = answer["content"]
-        assert text.startswith("Move made.") or is_refusal(text), text
-        (acked if text.startswith("Move made.") else refused).add(ix.id)
-        times.append(time.monotonic())
-
-
 def delivered(fake: FakeDiscord, channels: list[str], users: list[str]) -> dict[str, int]:
     """How many stored messages carry each notice nonce (``tkn…``; a DM's channel fallback ends in ``c``)."""
     seen: dict[str, int] = {}
@@ -183,7 +134,7 @@ async def test_two_processes_share_one_database(fake: FakeDiscord, pg_schema: tu
     fake.shard_count = 2
     guilds = [guild_on(fake, 0, "Shard Zero"), guild_on(fake, 1, "Shard One")]
     shared = f"{dsn}{'&' if '?' in dsn else '?'}search_path={schema}"
-    bots = [ShardProcess(fake, shared, n, tmp_path / f"bot{n}.stderr") for n in (0, 1)]
+    bots = [ShardProcess(fake=fake, dsn=shared, shard=n, err=tmp_path / f"bot{n}.stderr") for n in (0, 1)]
     storage = PostgresStorage(dsn, schema=schema, pool_size=2)
     rnd = random.Random(18)
     try:
@@ -263,8 +214,9 @@ async def test_two_processes_share_one_database(fake: FakeDiscord, pg_schema: tu
         refused: set[str] = set()
         times: dict[int, list[float]] = {0: [], 1: []}
         stop = asyncio.Event()
-        drivers = [asyncio.create_task(drive(fake, bots[shard], service, c, g, stop, acked, refused, times[shard],
-                                             random.Random(rnd.random()))) for c, (shard, g) in games.items()]
+        drivers = [asyncio.create_task(drive(fake, bots[shard], service, c, g, stop, acked, refused,
+                                             random.Random(rnd.random()), times[shard]))
+                   for c, (shard, g) in games.items()]
         await asyncio.sleep(1.5)
         await bots[1].kill()
         down = time.monotonic()

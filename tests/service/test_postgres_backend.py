@@ -78,6 +78,35 @@ async def test_processes_starting_together_each_migrate_a_new_database_once() ->
         await admin.close()
 
 
+async def test_a_released_connection_costs_no_reset_round_trip(backend: Backend,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """asyncpg's default reset (``RESET ALL`` and friends) on every release doubled the round trips of a
+    move; we keep no session state, so a released connection goes back as it is, open transactions rolled
+    back (asyncpg does that in any case)."""
+    if backend.name != "postgres":
+        pytest.skip("a PostgreSQL pool's behaviour")
+    sent: list[str] = []
+    original = asyncpg.Connection.execute
+
+    async def execute(self: asyncpg.Connection, query: str, *args: object, **kwargs: object) -> str:
+        sent.append(query)
+        return await original(self, query, *args, **kwargs)
+
+    store = backend.make()
+    await store.open()
+    try:
+        monkeypatch.setattr(asyncpg.Connection, "execute", execute)
+        for _ in range(5):
+            assert await store.schema_version() > 0
+        async with store.pool.acquire() as connection:
+            await connection.execute("BEGIN")  # left open: rolled back on release
+        async with store.pool.acquire() as connection:
+            assert not connection.is_in_transaction()
+        assert not [q for q in sent if "RESET ALL" in q], sent
+    finally:
+        await store.close()
+
+
 async def test_a_server_that_does_not_answer_is_reported_with_its_address(monkeypatch: pytest.MonkeyPatch) -> None:
     """What the postgres fixture skips (variable unset) or fails (variable set) with."""
     monkeypatch.setattr(conftest, "DEFAULT_PG", "postgresql://postgres@127.0.0.1:1/none")
