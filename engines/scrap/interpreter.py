@@ -15,7 +15,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import atoms, board, combinators, map_actions, perilous, status, swap, virus, warp
+from . import atoms, board, combinators, map_actions, perilous, plus, status, swap, virus, warp
 from .asking import CELESTIUM, PROGRESS, REFRESH, WEAPON
 from .battle import BATTLE, COMMAND_STEP
 from .battle import HOOKS as BATTLE_HOOKS
@@ -54,8 +54,8 @@ def build(g: Game, ref: int, powered: bool) -> Any:
     extra = thaw(pu["effect"])
     if pu["pos"] == "before":
         return {"seq": [extra, core]}
-    if pu["pos"] == "join":
-        return {"plus": [core, extra]}
+    if pu["pos"] == "join":  # SC-REF-02: a ``join_before`` part waits for the joined Power-Up
+        return {"plus": [core, extra], **({"late": pu["join_before"]} if pu.get("join_before") else {})}
     return {"seq": [core, extra]}
 
 
@@ -146,6 +146,11 @@ def value(node: dict[str, Any], key: str = "v") -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) else None
 
 
+def _pid(node: dict[str, Any]) -> dict[str, Any]:
+    """The plus a part belongs to, so that it may pause (:mod:`plus`)."""
+    return {"pid": node["pid"]} if node.get("pid") else {}
+
+
 def _skip(g: Game, node: Any) -> None:
     g.log(f"({describe(node)}: not implemented yet, skipped.)")
 
@@ -216,13 +221,13 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
     elif op == "weapon":
         effects.push_front(g, effects.effect(WEAPON, seat, kind=node["kind"], left=v, tag=node.get("tag")))
     elif op == "create" and "at" not in node:
-        effects.push_front(g, effects.effect(CREATE, seat, left=v))
+        effects.push_front(g, effects.effect(CREATE, seat, left=v, **_pid(node)))
     elif op == "upgrade" and "bot" not in node:
         effects.push_front(g, effects.effect(UPGRADE, seat, left=v))
     elif op == "fly":
-        effects.push_front(g, effects.effect(FLY, seat, left=v))
+        effects.push_front(g, effects.effect(FLY, seat, left=v, **_pid(node)))
     elif op == "mobilise":  # #28/#48/#29: the MOD's moves per Bot, Obstacles ignored, enemy Bots baited, if any
-        marks = {k: node[k] for k in ("max_moves", "ignore_obstacles", "bait", "morph") if k in node}
+        marks = {k: node[k] for k in ("max_moves", "ignore_obstacles", "bait", "morph", "pid") if k in node}
         effects.push_front(g, effects.effect(MOBILISE, seat, left=v, moved=[], **marks))
     elif op == "search":
         effects.push_front(g, effects.effect(SEARCH, seat, left=v, chosen=[],
@@ -247,6 +252,9 @@ def run_node(g: Game, item: dict[str, Any]) -> list[Any] | None:
         ref, powered = node["extra_fn"], bool(node.get("powered"))
         set_battle_mods(g, ref, powered)  # its Raid MODs reach the Battle, as in the Run Step
         effects.push_front(g, effects.effect(NODE, seat, node=warp.bump(build(g, ref, powered), node["warp_plus"])))
+        return None
+    if isinstance(node.get("plus"), list):  # SC-ACTGEN-03: one Action, parts in the player's order
+        plus.queue(g, seat, node)
         return None
     kind = next((k for k in node if k in LIST_COMBINATORS), None)
     if kind is not None:

@@ -7,7 +7,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import board, perilous, swap, virus
+from . import board, perilous, plus, swap, virus
 from .combat import CRUSH, crush_value, forbidden, settle
 from .content import thaw
 from .support import player
@@ -34,12 +34,16 @@ def run_create(g: Game, item: dict[str, Any]) -> list[Any] | None:
         if bot.size <= left and bot.cost <= budget and board.reserve(g, seat, bot.size) \
                 and not board.forbidden_size(g, seat, bot.size):  # SC-ACT-CREATE-04, Humility
             options += [f"s{bot.size}a", f"s{bot.size}b"]
+    options += plus.pause_option(g, item)  # SC-CORE-01: e.g. gain the Weapon first
     return options if len(options) > 1 else None
 
 
 def pick_create(g: Game, item: dict[str, Any], token: Any) -> None:
     """Deploy one Bot: pay its cost with Energy first, then Weapons (Basic first), back to the supply."""
     if token == "done":
+        return
+    if token == plus.PAUSE:
+        plus.pause(g, item)
         return
     seat = item["owner"]
     p = player(g, seat)
@@ -66,6 +70,8 @@ def pick_create(g: Game, item: dict[str, Any], token: Any) -> None:
 def label_create(g: Game, item: dict[str, Any], token: Any) -> str:
     if token == "done":
         return "Stop deploying"
+    if token == plus.PAUSE:
+        return plus.PAUSE_LABEL
     seat = item["owner"]
     bot = g.data.intelligences[player(g, seat)["intel"]].bot(int(token[1]))
     area = board.ship_areas(g, seat)[0 if token[2] == "a" else 1]
@@ -77,7 +83,8 @@ def default_create(g: Game, item: dict[str, Any], options: list[Any]) -> Any:
     """§6.7: the cheapest Bots, paid with Energy only, first Area first."""
     seat = item["owner"]
     bots = g.data.intelligences[player(g, seat)["intel"]].bots
-    cheap = [t for t in options if t != "done" and bots[int(t[1]) - 1].cost <= player(g, seat)["energy"]]
+    cheap = [t for t in options if t not in ("done", plus.PAUSE)
+             and bots[int(t[1]) - 1].cost <= player(g, seat)["energy"]]
     return min(cheap, key=lambda t: (bots[int(t[1]) - 1].cost, t)) if cheap else "done"
 
 
@@ -118,12 +125,15 @@ def run_fly(g: Game, item: dict[str, Any]) -> list[Any] | None:
     options: list[Any] = [lk for lk in g.g["links"] if lk != here and board.ship_on(g, lk) in (None, seat)]
     if options and herculean(g, seat, "fly_per_celestium"):
         options.append("herculean")
-    return options or None
+    return [*options, *plus.pause_option(g, item)] if options else None
 
 
 def pick_fly(g: Game, item: dict[str, Any], token: Any) -> None:
     if token == "herculean":
         spend_for(g, item, "fly_per_celestium")
+        return
+    if token == plus.PAUSE:
+        plus.pause(g, item)
         return
     seat = item["owner"]
     g.g["links"][board.ship_link(g, seat)].remove(f"ship:{seat}")
@@ -134,6 +144,8 @@ def pick_fly(g: Game, item: dict[str, Any], token: Any) -> None:
 
 
 def label_fly(g: Game, item: dict[str, Any], token: Any) -> str:
+    if token == plus.PAUSE:
+        return plus.PAUSE_LABEL
     if token.startswith("e"):
         return f"Bait {virus.bot_text(g, token[1:])} into {g.data.areas[item['bait']].name}"
     if token == "herculean":
@@ -206,7 +218,9 @@ def run_mobilise(g: Game, item: dict[str, Any]) -> list[Any] | None:
     if [t for t in options if t != "done"]:
         if herculean(g, seat, "mobilise_per_celestium"):
             options.append("herculean")
-        return options
+        return [*options, *plus.pause_option(g, item)]
+    if plus.can_pause(g, item) and not item.get("each"):  # SC-CORE-02: Fly first, then Move
+        return ["done", plus.PAUSE]
     end_chain(g, item)
     return None
 
@@ -234,6 +248,9 @@ def pick_mobilise(g: Game, item: dict[str, Any], token: Any) -> None:
         return
     if token == "herculean":
         spend_for(g, item, "mobilise_per_celestium")
+        return
+    if token == plus.PAUSE:
+        plus.pause(g, item)
         return
     seat = item["owner"]
     if token.startswith("j"):
@@ -286,6 +303,8 @@ def label_mobilise(g: Game, item: dict[str, Any], token: Any) -> str:
         if item.get("out_of") and not item["moved"]:
             return f"Stay in {g.data.areas[item['out_of']].name} (no Evade)"
         return "Stop moving"
+    if token == plus.PAUSE:
+        return plus.PAUSE_LABEL
     if token.startswith("j"):
         bid, to = token[1:].split("-")
         return f"Hijack {virus.bot_text(g, bid)} into {g.data.areas[to].name}"
@@ -334,7 +353,8 @@ def pick_search(g: Game, item: dict[str, Any], token: Any) -> None:
     g.g["turn"].setdefault("used_rewards", []).extend(item["chosen"])  # SC-ACT-SEARCH-03
     for rid in item["chosen"]:
         g.log(f"{{seat{seat}}} searches {g.data.areas[rid.split('.')[0]].name}: {describe(_reward(g, rid).effect)}.")
-    effects.push_front(g, *(effects.effect("node", seat, node=thaw(_reward(g, rid).effect)) for rid in item["chosen"]))
+    if item["chosen"]:  # SC-REWARD-01/03: in any order, same-type Rewards may be added together
+        plus.queue(g, seat, {"plus": [thaw(_reward(g, rid).effect) for rid in item["chosen"]]}, joinable=True)
 
 
 def label_search(g: Game, item: dict[str, Any], token: Any) -> str:
