@@ -15,7 +15,22 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import atoms, board, combinators, map_actions, perilous, plus, status, swap, virus, warp
+from . import (
+    atoms,
+    board,
+    combinators,
+    control,
+    fissures,
+    landing,
+    map_actions,
+    perilous,
+    plus,
+    specials,
+    status,
+    swap,
+    virus,
+    warp,
+)
 from .asking import CELESTIUM, PROGRESS, REFRESH, WEAPON
 from .battle import BATTLE, COMMAND_STEP
 from .battle import HOOKS as BATTLE_HOOKS
@@ -30,13 +45,16 @@ from .vows import HOOKS as VOW_HOOKS
 from .words import describe
 
 NODE, PAY, PAY_ANY, EXPEND = "node", "pay", "pay_any", "expend"
-HOOKS = {**RELIC_HOOKS, **VOW_HOOKS, **status.HOOKS, **COMBAT_HOOKS, **BATTLE_HOOKS}
+HOOKS = {**RELIC_HOOKS, **VOW_HOOKS, **status.HOOKS, **COMBAT_HOOKS, **BATTLE_HOOKS, **control.HOOKS}
 """The named hooks of ``data/scrap/hooks.json`` written so far, by name."""
 """Effect names: one tree node and the Costs (the Support actions that ask are in :mod:`asking`)."""
 LIST_COMBINATORS = ("seq", "plus")
 MOD_HOOKS = frozenset({"mobilise.moves_per_bot", "mobilise.ignore_obstacles", "mobilise.move_enemy_bots",
-                       "mobilise.after_each_move", perilous.HOOK, warp.PLUS_HOOK})
+                       "mobilise.after_each_move", perilous.HOOK, warp.PLUS_HOOK, *specials.MOD_HOOKS,
+                       *control.START_HOOKS, landing.LAND_HOOK, landing.NAME_HOOK})
 """The non-Battle MOD hooks that :func:`build` applies (the Battle's are checked when it starts)."""
+MOBILISE_MARKS = ("max_moves", "ignore_obstacles", "bait", "morph", "pid", "to", "only")
+"""What a MOBILISE atom passes on to its effect (MODs, a plus, a place rule)."""
 
 
 def build(g: Game, ref: int, powered: bool) -> Any:
@@ -50,8 +68,12 @@ def build(g: Game, ref: int, powered: bool) -> Any:
         plus = [m["params"]["add"] for m in pu["mod"] if m.get("name") == warp.PLUS_HOOK]
         mods = thaw(pu["mod"])
         tree = perilous.mark(map_actions.mark_mobilise(patched(core, mods, g), mods), mods)
+        tree = landing.build(specials.mark_mods(tree, mods), mods)
         return warp.mark_plus(tree, plus[0]) if plus else tree
     extra = thaw(pu["effect"])
+    var = pu.get("shares")
+    if pu["pos"] == "before" and var and extra.get("as") == var == core.get("as"):  # SC-REF-45: one Bot for both
+        return {**core, "do": {"seq": [extra["do"], core["do"]]}}
     if pu["pos"] == "before":
         return {"seq": [extra, core]}
     if pu["pos"] == "join":  # SC-REF-02: a ``join_before`` part waits for the joined Power-Up
@@ -96,13 +118,17 @@ def _resolve(tree: Any, path: str) -> tuple[Any, Any]:
 
 def run_function(g: Game, seat: int, ref: int, powered: bool) -> None:
     """Queue and resolve the Active Function (SC-RUN-07); the Call Phase follows (SC-RUN-11)."""
-    g.g["turn"]["then"] = "call"
+    g.g["turn"].update(then="call", bound={}, ruins_crossed=[])
     set_battle_mods(g, ref, powered)
     pu = g.data.functions[ref].power_up
     if powered and pu["pos"] == "mod" and any((m.get("op") == "hook" and m.get("name") not in MOD_HOOKS
-                                               and not str(m.get("name")).startswith("battle.")) or "also" in m
+                                               and not str(m.get("name")).startswith("battle."))
                                               for m in pu["mod"]):
         g.log(f"(Part of {g.data.functions[ref].name}'s Power-Up is not implemented yet and is skipped.)")
+    if powered and pu["pos"] == "mod":  # #24: a MOD that changes Control while the Function resolves
+        for m in pu["mod"]:
+            if m.get("name") in control.START_HOOKS:
+                control.START_HOOKS[m["name"]](g, seat, dict(m.get("params", {})))
     effects.push(g, effects.effect(NODE, seat, node=build(g, ref, powered)))
     drain(g)
 
@@ -118,7 +144,7 @@ def set_battle_mods(g: Game, ref: int, powered: bool) -> None:
 
 def run_tree(g: Game, seat: int, tree: Any, then: str) -> None:
     """Queue and resolve any effect tree (a Subroutine row), then go on to ``then`` (``call``/``load``)."""
-    g.g["turn"]["then"] = then
+    g.g["turn"].update(then=then, bound={})
     effects.push(g, effects.effect(NODE, seat, node=thaw(tree)))
     drain(g)
 
@@ -129,14 +155,16 @@ def drain(g: Game) -> None:
         return  # paused on a choice, over, or waiting for the secret Command Step
     seat, then = g.g["turn"]["seat"], g.g["turn"].pop("then", None)
     if then == "call":
-        infection = virus.end_of_run(g, seat)
-        if infection:  # ATT-ENT-2: the optional Virus token at the end of the Run Phase
+        control.end_function(g)
+        pending = control.end_of_run(g, seat, virus.end_of_run(g, seat))
+        if pending:  # ATT-ENT-2's optional Virus token and the Plague trigger (SC-GOLDEN-03: in the chosen order)
             g.g["turn"]["then"] = "call"
-            effects.push(g, *infection)
+            effects.push(g, *pending)
             drain(g)
             return
         after_run(g, seat)
     elif then == "load":
+        control.check_now(g, seat)  # the end of the Call Phase: Plague triggers (#19's MOD)
         after_call(g, seat)
 
 
@@ -158,9 +186,16 @@ def _skip(g: Game, node: Any) -> None:
 def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
     """One atom: the direct ones act, the asking ones queue their effect in front."""
     node = evaluate(combinators.settle(g, seat, node), xp=player(g, seat)["unique"].get("xp"))
+    if isinstance(node.get("bot"), str):
+        node = {**node, "bot": specials.upgraded(g, node["bot"])}
     op, v = node["op"], value(node)
     bot = g.g["bots"].get(node["bot"]) if isinstance(node.get("bot"), str) else None
-    if op == "hook" and node.get("name") in HOOKS:
+    if isinstance(node.get("who"), int) and not isinstance(node["who"], bool):  # #14/#25: the named player's
+        atom(g, node["who"], {k: x for k, x in node.items() if k != "who"})
+    elif specials.handle(g, seat, node) or fissures.handle(g, seat, node) or landing.handle(g, seat, node) \
+            or (op == "plague" and control.plague(g, seat, node)):
+        pass
+    elif op == "hook" and node.get("name") in HOOKS:
         HOOKS[node["name"]](g, seat, dict(node.get("params", {})))
     elif op in ("crush", "disable") and bot is not None and value(node, "k") is not None and "area" not in node \
             and node.get("targets", "not_own_except_self") == "not_own_except_self":  # #18: never itself
@@ -220,14 +255,16 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
         g.log(f"{{seat{seat}}} resets their Mode Marker to the centre.")
     elif op == "weapon":
         effects.push_front(g, effects.effect(WEAPON, seat, kind=node["kind"], left=v, tag=node.get("tag")))
-    elif op == "create" and "at" not in node:
-        effects.push_front(g, effects.effect(CREATE, seat, left=v, **_pid(node)))
+    elif op == "create":  # #21/#63/#73: somewhere else than the Ship; #27: Weapons pay more
+        extra = {k: node[k] for k in ("at", "weapon_pay") if k in node}
+        effects.push_front(g, effects.effect(CREATE, seat, left=v, **_pid(node), **extra))
     elif op == "upgrade" and "bot" not in node:
         effects.push_front(g, effects.effect(UPGRADE, seat, left=v))
     elif op == "fly":
-        effects.push_front(g, effects.effect(FLY, seat, left=v, **_pid(node)))
+        extra = {"land": node["land"]} if node.get("land") else {}  # #15/#35: it may land on an enemy Ship
+        effects.push_front(g, effects.effect(FLY, seat, left=v, **_pid(node), **extra))
     elif op == "mobilise":  # #28/#48/#29: the MOD's moves per Bot, Obstacles ignored, enemy Bots baited, if any
-        marks = {k: node[k] for k in ("max_moves", "ignore_obstacles", "bait", "morph", "pid") if k in node}
+        marks = {k: node[k] for k in MOBILISE_MARKS if k in node}
         effects.push_front(g, effects.effect(MOBILISE, seat, left=v, moved=[], **marks))
     elif op == "search":
         effects.push_front(g, effects.effect(SEARCH, seat, left=v, chosen=[],
@@ -244,9 +281,14 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
 
 def run_node(g: Game, item: dict[str, Any]) -> list[Any] | None:
     """Resolve one node: a combinator queues its parts in front, an atom acts, a Cost asks."""
-    node, seat = item["node"], item["owner"]
+    node, seat = specials.resolve_bound(g, item["node"]), item["owner"]
     if "op" in node:
         atom(g, seat, node)
+        return None
+    if specials.handle_node(g, seat, node) or landing.handle(g, seat, node):
+        return None
+    if "action" in node and isinstance(node.get("do"), dict) and specials.action(g, node) is not None:
+        effects.push_front(g, effects.effect(NODE, seat, node=specials.action(g, node)))
         return None
     if "extra_fn" in node:  # WARP's extra Run Step: the Function's Core
         ref, powered = node["extra_fn"], bool(node.get("powered"))
@@ -283,7 +325,7 @@ def run_node(g: Game, item: dict[str, Any]) -> list[Any] | None:
         return None
     if "choose_area" in node:
         effects.push_front(g, effects.effect(combinators.CHOOSE_AREA, seat, sel=node["choose_area"],
-                                             **{"as": node["as"]}, do=node["do"]))
+                                             **{"as": node["as"]}, do=node["do"], link=node.get("link")))
         return None
     if "if" in node and isinstance(node["if"], dict) and "then" in node:
         chosen = combinators.branch(g, seat, node)

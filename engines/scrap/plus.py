@@ -88,7 +88,7 @@ def _start(g: Game, item: dict[str, Any], index: int) -> None:
                                                                      if k != "pid"}
     else:
         node = part["node"]
-        if parts and node.get("op") in PAUSABLE:
+        if parts and (node.get("op") in PAUSABLE or str(node.get("for_each", "")).startswith("tagged:")):
             node = {**node, "pid": item["pid"]}
         first = effects.effect("node", item["owner"], node=node)
     effects.push_front(g, first, *([rest] if parts else []))
