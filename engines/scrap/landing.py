@@ -130,8 +130,19 @@ def pick_side(g: Game, item: dict[str, Any], token: Any) -> None:
 
 
 def label_side(g: Game, item: dict[str, Any], token: Any) -> str:
+    """'Succumb: you gain Energy 2; Entropy Infects one of your Bots' (the named player reads it)."""
     from .words import describe
-    return f"{token.capitalize()}: {describe(item['options'][token])}"[:80]
+    tree = item["options"][token]
+    them = g.data.intelligences[player(g, item["by"])["intel"]].name
+    words = []
+    for part in tree.get("seq", [tree]):
+        if part.get("op") == "virus":
+            words.append(f"{them} Infects one of your Bots")
+        elif part.get("who") == item["owner"]:
+            words.append(f"you gain {describe(part)}")
+        else:
+            words.append(f"{them} gains {describe(part)}")
+    return f"{token.capitalize()}: {'; '.join(words)}"[:80]
 
 
 EFFECTS = {
