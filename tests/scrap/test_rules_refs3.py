@@ -501,3 +501,370 @@ def test_culling_harvest_powered_gains_an_advanced_weapon_per_bot_destroyed_none
 
 def state_size(state, token):
     return state["g"]["bots"][token[1:]]["size"]
+
+
+OL, TA, KI = 0, 1, 2  # OLY seats: Olympus, Tachyon, Kirurgeon
+
+
+def oly_table():
+    """Olympus with every Vow broken (Peace would forbid the Crushes, Humility some Sizes)."""
+    state = table(3, OLY)
+    p(state, OL)["unique"]["vows"] = {"peace": "broken", "temperance": "broken", "humility": "broken"}
+    return state
+
+
+def test_apex_scavenge_every_bot_that_moves_or_recovers_ends_in_one_area_with_enemy_bots():
+    # SC-REF-37
+    state = table()
+    put(state, KIR, 1, "R1")
+    put(state, KIR, 1, "R3", stunned=True)
+    put(state, CER, 1, "R2")
+    seen = []
+
+    def policy(s):
+        if eff(s) == "choose_area":
+            seen.append(("areas", options(s)))
+            return area(s, "R2")
+        if eff(s) == "mobilise":
+            seen.append(("moves", options(s)))
+            return "done"
+        return None
+    state, texts = play(state, KIR, 37, True, policy=policy)
+    assert seen[0][0] == "moves"  # only one Area holds enemy Bots: chosen at once
+    moves = [t for t in seen[0][1] if t not in ("done", "pause")]
+    assert moves and all(t.endswith(area(state, "R2")) for t in moves)  # R1 -> R2 only; no Recover in R3
+    assert clean(texts)
+
+
+def test_aphrodesian_manoeuvre_its_celestium_may_pay_herculean_at_once():
+    # SC-REF-41: the Celestium gained may be spent through Herculean to raise the Mobilise or Fly Value
+    state = oly_table()
+    put(state, OL, 1, "R1")
+    ship(state, OL, "L07")
+    p(state, OL)["celestium"] = [False] * len(p(state, OL)["celestium"])
+    seen = []
+
+    def policy(s):
+        if eff(s) == "celestium":
+            return 0
+        if eff(s) == "slot_action":
+            return "skip"
+        if eff(s) == "mobilise" and not seen:
+            seen.append(s["stack"][-1]["op"]["left"])
+            assert "herculean" in options(s)
+            return "herculean"
+        if eff(s) == "mobilise":
+            seen.append(s["stack"][-1]["op"]["left"])
+            return "done"
+        return None
+    state, texts = play(state, OL, 41, True, policy=policy)
+    assert seen[1] > seen[0] == 7 and sum(p(state, OL)["celestium"]) == 0 and clean(texts)
+
+
+def test_apollonian_smite_upgrades_first_then_crushes_and_pushes_the_damaged_survivor():
+    # SC-REF-45: the Upgrade before the Crush (its Value uses the new Size); Stunned survivors pushed into a
+    # Linked Area of your choice, Obstacles ignored
+    state = oly_table()
+    put(state, OL, 1, "R2")
+    big = put(state, TA, 3, "R2")[0]  # Strength 4
+    seen = []
+
+    def policy(s):
+        if eff(s) == "crush":
+            seen.append(s["stack"][-1]["op"]["left"])
+            return f"t{big}" if f"t{big}" in options(s) else "done"
+        if eff(s) == "smite_push":
+            seen.append(options(s))
+            return area(s, "R1")
+        return None
+    from engines.core import Game
+    from engines.scrap.combat import crush_value
+
+    from .helpers import ENGINE
+    state, texts = play(state, OL, 45, True, policy=policy)
+    g = state["g"]
+    olympus = [b["size"] for b in g["bots"].values() if b["owner"] == OL and b["at"]]
+    assert olympus == [2] and seen[0] == crush_value(Game(ENGINE, state, OL), OL, "crush", 2, 0)  # the new Size
+    assert sorted(seen[-1]) == sorted([area(state, a) for a in ("H", "R1", "R3", "O7")])  # all adjacent Areas
+    assert g["bots"][big]["at"] == area(state, "R1") and g["bots"][big]["stunned"] and clean(texts)
+
+
+def test_dionysian_smite_pushes_every_stunned_enemy_and_gives_data_per_push():
+    # SC-REF-52: Disable S+1; every enemy Bot there now Stunned goes to an adjacent Area (chosen per Bot);
+    # Power-Up: 1 Data per Bot pushed, at most 3
+    state = oly_table()
+    put(state, OL, 1, "R2")
+    a, b = put(state, TA, 1, "R2", 2)
+    choices = iter([area(state, "H"), area(state, "R3")])
+
+    def policy(s):
+        if eff(s) == "crush":
+            return next((t for t in options(s) if t.startswith("t")), "done")
+        if eff(s) == "smite_push":
+            return next(choices)
+        return None
+    before = p(state, OL)["data"]
+    state, texts = play(state, OL, 52, True, policy=policy)
+    g = state["g"]
+    assert sorted([g["bots"][a]["at"], g["bots"][b]["at"]]) == sorted([area(state, "H"), area(state, "R3")])
+    assert g["bots"][a]["stunned"] and g["bots"][b]["stunned"] and p(state, OL)["data"] == before + 2
+    assert clean(texts)
+
+
+def test_heran_spark_deploys_any_size_anywhere_for_free():
+    # SC-REF-51
+    state = oly_table()
+    p(state, OL)["energy"] = 0
+    seen = []
+
+    def policy(s):
+        if eff(s) == "deploy_any":
+            seen.append(options(s))
+            return f"d3-{area(s, 'O8')}"
+        return None
+    state, texts = play(state, OL, 51, True, policy=policy)
+    assert len(seen[0]) == 3 * len(state["g"]["areas"]) + 1
+    bots = [(b["size"], b["at"]) for b in state["g"]["bots"].values() if b["owner"] == OL and b["at"]]
+    assert bots == [(3, area(state, "O8"))] and p(state, OL)["energy"] >= 2 and clean(texts)
+
+
+def test_coalescent_scavenge_creates_where_your_bots_are_and_not_without_bots():
+    # SC-REF-63: the Deploys go to Areas holding your Bots, not beside the Ship; no Bots in play: no Deploy
+    state = table()
+    put(state, TAC, 1, "R3")
+    ship(state, TAC, "L01")
+    seen = []
+
+    def policy(s):
+        if eff(s) == "create":
+            seen.append(options(s))
+            return f"s1-{area(s, 'R3')}" if len(seen) == 1 else "done"
+        return None
+    state, texts = play(state, TAC, 63, True, policy=policy)
+    assert {t.split("-")[1] for t in seen[0] if "-" in t} == {area(state, "R3")} and clean(texts)
+    state = table()
+    ship(state, TAC, "L01")
+    seen.clear()
+    state, texts = play(state, TAC, 63, True, policy=policy)
+    assert seen == [] and clean(texts)
+
+
+def test_erasing_spark_names_its_celestium_before_the_crush():
+    # SC-REF-64: pick k >= 0 Celestium first; the Crush is S + 2k
+    state = table()
+    put(state, TAC, 1, "R2")
+    put(state, KIR, 3, "R2")
+    p(state, TAC)["celestium"] = [True, True, True, True]
+    seen = []
+
+    def policy(s):
+        if eff(s) == "pay_c_any":
+            seen.append(labels(s))
+            return 2
+        if eff(s) == "crush":
+            seen.append(s["stack"][-1]["op"]["left"])
+            return "done"
+        return None
+    state, texts = play(state, TAC, 64, True, policy=policy)
+    assert seen[0][-1].startswith("Pay nothing") and seen[0][1].startswith("Pay 2 Celestium")
+    assert seen[1] == 1 + 4 and sum(p(state, TAC)["celestium"]) == 1 and clean(texts)
+
+
+def test_rekindling_manoeuvre_slot_action_resolves_before_the_search():
+    # SC-REF-67: Vulkanos' slot Action (Fissure 1) before the Manoeuvre's Search 1
+    state = table(3, EVC)
+    put(state, VUL, 1, "R2")
+    ship(state, VUL, "L07")
+    p(state, VUL)["celestium"] = [False] * len(p(state, VUL)["celestium"])
+    order = []
+
+    def policy(s):
+        order.append(eff(s))
+        if eff(s) == "celestium":
+            return 0
+        if eff(s) == "slot_action":
+            return "use"
+        if eff(s) == "mobilise":
+            return "done"
+        return None
+    state, texts = play(state, VUL, 67, True, policy=policy)
+    assert order.index("fissure") < order.index("search") if "search" in order else "fissure" in order
+    assert any("places a Fissure" in t for t in texts) and clean(texts)
+
+
+def evc_table():
+    """Entropy, Vulkanos, Cerebrum with no Fissure on the map (setup placed one)."""
+    state = table(3, EVC)
+    for stack in state["g"]["links"].values():
+        stack[:] = [x for x in stack if not x.startswith("fissure:")]
+    return state
+
+
+def fissure(state, seat, *links):
+    for lk in links:
+        state["g"]["links"][lk].append(f"fissure:{seat}")
+        p(state, seat)["unique"]["fissures"] -= 1
+
+
+def test_geothermal_scavenge_energy_per_fissure_link_the_ship_counting():
+    # SC-REF-69: n = Links holding your Fissure (your Ship's Link counts), at most 4
+    state = evc_table()
+    fissure(state, VUL, "L03", "L03", "L05")
+    ship(state, VUL, "L09")
+    p(state, VUL)["energy"] = 0
+    state, texts = play(state, VUL, 69, True, policy=lambda s: "done" if eff(s) == "search" else None)
+    assert p(state, VUL)["energy"] == 3 and clean(texts)  # L03 once, L05, the Ship's L09
+
+
+def test_terraforming_spark_places_three_fissures_stacked_or_spread():
+    # SC-REF-70, ATT-VUL-1: never on Ruins or an enemy Ship
+    state = evc_table()
+    ship(state, ENT, "L07")
+    picks = iter(["L01", "L01", "L08"])
+    seen = []
+
+    def policy(s):
+        if eff(s) == "fissure":
+            seen.append(options(s))
+            return next(picks)
+        return None
+    state, texts = play(state, VUL, 70, True, policy=policy)
+    links = state["g"]["links"]
+    assert links["L01"] == ["fissure:1", "fissure:1"] and links["L08"] == ["fissure:1"] and clean(texts)
+    assert "L07" not in seen[0] and "L02" not in seen[0] and p(state, VUL)["unique"]["fissures"] == 2
+
+
+def test_reigniting_reboot_deploys_size_1_beside_each_fissure_link():
+    # SC-REF-72: into each different Area bordering a Link with your Fissure (the Ship counts), at most 3
+    state = evc_table()
+    fissure(state, VUL, "L10")  # R4-R5
+    ship(state, VUL, "L07")  # R1-R2
+    seen = []
+
+    def policy(s):
+        if eff(s) == "for_each":
+            seen.append(sorted(t for t in options(s) if t != "done"))
+            return next(t for t in options(s) if t != "done")
+        return None
+    state, texts = play(state, VUL, 72, True, policy=policy)
+    assert seen[0] == sorted(area(state, a) for a in ("R1", "R2", "R4", "R5"))
+    ones = [b for b in state["g"]["bots"].values() if b["owner"] == VUL and b["at"] and b["size"] == 1]
+    assert len(ones) == 3 and len({b["at"] for b in ones}) == 3 and clean(texts)
+
+
+def test_infernal_forge_also_deploys_beside_its_fissures():
+    # SC-REF-73: the Ship counts as a Fissure; any Area bordering a Link with your Fissure too
+    state = evc_table()
+    fissure(state, VUL, "L10")
+    ship(state, VUL, "L07")
+    seen = []
+
+    def policy(s):
+        if eff(s) == "create":
+            seen.append({t.split("-")[1] for t in options(s) if "-" in t})
+            return "done"
+        return None
+    state, texts = play(state, VUL, 73, True, policy=policy)
+    assert seen[0] == {area(state, a) for a in ("R1", "R2", "R4", "R5")} and clean(texts)
+
+
+def test_spouting_manoeuvre_disables_beside_up_to_three_fissure_links_each_once():
+    # SC-REF-74: the Ship counts as a Fissure; a Link with several Fissures is picked only once
+    state = evc_table()
+    fissure(state, VUL, "L10", "L10")
+    ship(state, VUL, "L07")
+    foe = put(state, ENT, 1, "R4")[0]
+    put(state, VUL, 1, "R1")
+    seen = []
+
+    def policy(s):
+        e = eff(s)
+        if e == "for_each":
+            seen.append(options(s))
+            return "L10" if "L10" in options(s) else "done"
+        if e == "choose_area":
+            return area(s, "R4")
+        if e == "crush":
+            return f"t{foe}" if f"t{foe}" in options(s) else "done"
+        if e == "mobilise":
+            return "done"
+        if e == "fly":
+            return "L12"
+        return None
+    state, texts = play(state, VUL, 74, True, policy=policy)
+    assert sorted(seen[0]) == sorted(["L12", "L10", "done"]) and "L10" not in seen[1]  # the Ship's new Link
+    assert state["g"]["bots"][foe]["stunned"] and clean(texts)
+
+
+def test_apocalyptic_scavenge_resolves_the_reward_under_a_relic_without_control():
+    # SC-REF-76: an Area with a Relic and >= 1 of your Active Bots; Control not needed; the Relic stays
+    state = table()
+    put(state, TAC, 1, "R1")  # Glass Dunes (A02), Relic RL-E1; A02.d Data 4 is under it
+    put(state, KIR, 3, "R1")
+    p(state, TAC)["energy"] = 0
+
+    def policy(s):
+        if eff(s) == "reward":
+            return "A02.d" if "A02.d" in options(s) else options(s)[0]
+        return "done" if eff(s) == "search" else None
+    before = p(state, TAC)["data"]
+    state, texts = play(state, TAC, 76, True, policy=policy)
+    assert p(state, TAC)["data"] == before + 4 and state["g"]["relics"]["A02"] == "RL-E1" and clean(texts)
+
+
+def test_everlasting_spark_creates_twice_the_celestium_paid():
+    # SC-REF-77: 1/2/3 Celestium give Create 2/4/6
+    state = table()
+    ship(state, TAC, "L10")
+    p(state, TAC)["celestium"] = [True, True, True, True]
+    seen = []
+
+    def policy(s):
+        if eff(s) == "pay_c_any":
+            seen.append(labels(s))
+            return 2
+        if eff(s) == "create":
+            seen.append(s["stack"][-1]["op"]["left"])
+            return "done"
+        return None
+    state, texts = play(state, TAC, 77, True, policy=policy)
+    assert [lab.split(":")[1].strip() for lab in seen[0][:3]] == ["Create 2", "Create 4", "Create 6"]
+    assert seen[1] == 4 and sum(p(state, TAC)["celestium"]) == 1 and clean(texts)
+
+
+def test_seeking_barrage_moves_crushes_places_fissures_beside_the_damaged_area():
+    # SC-REF-78: b may Move once; Crush S+1; 2 Fissures into Links bordering the damaged Area; Power-Up: a
+    # second Active Bot Crushes S
+    state = evc_table()
+    b = put(state, VUL, 2, "R1")[0]
+    c = put(state, VUL, 1, "R3")[0]
+    put(state, ENT, 1, "R2", 2)
+    third = put(state, ENT, 1, "R3")[0]
+    seen = []
+
+    def policy(s):
+        e = eff(s)
+        if e == "choose_bot":
+            seen.append(("bot", options(s)))
+            return b if b in options(s) else options(s)[0]
+        if e == "mobilise":
+            return f"o{b}-{area(s, 'R2')}" if f"o{b}-{area(s, 'R2')}" in options(s) else "done"
+        if e == "crush":
+            return next((t for t in options(s) if t.startswith("t")), "done")
+        if e == "fissure":
+            seen.append(("links", options(s)))
+            return options(s)[0]
+        return None
+    state, texts = play(state, VUL, 78, True, policy=policy)
+    g = state["g"]
+    assert g["bots"][b]["at"] == area(state, "R2")
+    links = [lk for lk, (x, y) in ENGINE_LINKS().items() if "R2" in (x, y) and lk in g["links"]]
+    assert all(t in [*links, "done"] for t in seen[1][1]) and clean(texts)
+    assert len([x for x in seen if x[0] == "bot"]) == 1  # the second Bot is never b: c, chosen at once
+    assert g["bots"][third]["at"] is None and g["bots"][c]["at"] == area(state, "R3")  # c's Crush 1 in R3
+    assert sum(x.startswith("fissure:") for st in g["links"].values() for x in st) == 2
+
+
+def ENGINE_LINKS():
+    from .helpers import ENGINE
+    return dict(ENGINE.data.link_ends)
