@@ -1,11 +1,13 @@
 """The Function interpreter: effect trees from ``data/scrap/`` run on the core effect queue.
 
-A tree is queued as one ``node`` effect; a combinator puts its children at the front of the queue in
-printed order (SC-ACTGEN-02), an atom does its work. So far these run: the Support atoms Energy,
-Weapons, Data, Fragment, Reset, Progress, Celestium (with its slot Action) and Refresh; the Map
-actions Create (at the Ship), Mobilise, Fly, Search, Upgrade, Crush and Disable; an Energy Cost or an
-Expend when the player can and wants to pay (declining is the default, SC-ACTGEN-05). Every other
-atom, a "?" Value and the conditional combinators are skipped with a log line until they are written.
+A tree is queued as one ``node`` effect; a ``seq`` puts its children at the front of the queue in printed
+order (SC-ACTGEN-02), a ``plus`` becomes one Action resolved part by part in the player's order
+(:mod:`plus`, SC-ACTGEN-03), an atom does its work. The atoms and combinators live by concern: the Support and
+Map actions here and in :mod:`asking`, :mod:`map_actions` and :mod:`combat`; CHOOSE_BOT, SCORE, RECOVER,
+DESTROY and FOR_EACH in :mod:`atoms`; conditions and counts in :mod:`combinators`; Control changes and the
+Plague in :mod:`control`; Fissures and Smites in :mod:`fissures`; other players (landing on a Ship, peeks,
+named players) in :mod:`landing`; the rest in :mod:`specials`, :mod:`virus`, :mod:`warp` and :mod:`swap`.
+A shape nothing understands is logged as skipped ("not implemented yet"); no Function's data has one.
 """
 
 from __future__ import annotations

@@ -194,6 +194,7 @@ def test_infectious_manoeuvre_lands_on_an_enemy_ship_and_infects_beside_it():
     assert p(state, ENT)["unique"]["infected"] == [foe] and clean(texts)  # the R6 Bot is not beside L07
     g = Game(ENGINE, state, VUL)
     assert area(state, "R2") not in board.linked(g, area(state, "R1"), VUL)  # blocked for Vulkanos
+    assert area(state, "R2") not in board.linked(g, area(state, "R1"), CER3)  # and for every other enemy
     assert area(state, "R2") in board.linked(g, area(state, "R1"), ENT)
     assert board.ship_areas(g, VUL) == (area(state, "R1"), area(state, "R2"))  # still Deploys there
 
@@ -868,3 +869,39 @@ def test_seeking_barrage_moves_crushes_places_fissures_beside_the_damaged_area()
 def ENGINE_LINKS():
     from .helpers import ENGINE
     return dict(ENGINE.data.link_ends)
+
+
+BOT_CASES = ((EVC, ENT, 14), (EVC, ENT, 15), (EVC, ENT, 19), (EVC, ENT, 25), (EVC, ENT, 26), (None, CER, 5),
+             (None, CER, 13), (None, CER, 21), (None, KIR, 35), (None, KIR, 37), (None, TAC, 63), (None, TAC, 64),
+             (None, TAC, 77), (EVC, VUL, 70), (EVC, VUL, 74), (EVC, VUL, 78), (OLY, OL, 45), (OLY, OL, 51),
+             (OLY, OL, 52), (None, CER, 2))
+
+
+def test_the_bot_plays_legal_choices_at_every_new_prompt():
+    # The bot (engines/scrap/bot.py) answers the new prompts (plus, trigger_order, name_player, choice_side,
+    # peek, fissure, smite_push, each_bot, deploy_any, deploy_sizes, pay_c_any, reward) with legal actions
+    from .helpers import ENGINE
+    met = set()
+    for opts, seat, ref in BOT_CASES:
+        state = table(3, opts)
+        if opts == OLY:
+            p(state, OL)["unique"]["vows"] = {"peace": "broken", "temperance": "broken", "humility": "broken"}
+        for s in range(3):
+            put(state, s, 1, "R2")
+            put(state, s, 2, ("R1", "R3", "R4")[s])
+            ship(state, s, ("L07", "L10", "L12")[s])
+        p(state, seat)["celestium"] = [True, True, True, False]
+        state["g"]["players"][str((seat + 1) % 3)]["queue"] = [ref % 13 + 1]
+        p(state, seat)["active"] = ref
+        state["g"]["turn"]["seat"] = seat
+        state["stack"] = [{"step": "power_up", "seat": seat}]
+        for _ in range(80):
+            if state["g"]["turn"]["phase"] != "run" and state["stack"][-1]["step"] != "choose":
+                break
+            who_ = ENGINE.active(state)[0]
+            action = ENGINE.bot_action(state, who_)
+            assert action in ENGINE.legal_actions(state, who_), (ref, action)
+            if state["stack"][-1]["step"] == "choose":
+                met.add(eff(state))
+            state, _ = ENGINE.apply(state, who_, action)
+    assert {"name_player", "choice_side", "fissure", "deploy_any", "pay_c_any"} <= met, met
