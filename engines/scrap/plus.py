@@ -18,9 +18,10 @@ from .words import describe
 PLUS, PAUSE, NO_JOIN = "plus", "pause", "nojoin"
 PAUSABLE = ("mobilise", "create", "fly")
 """The Actions that may stop between parts and go on later."""
-JOINABLE = frozenset({"create", "mobilise", "fly", "energy", "data", "search", "fragment", "celestium", "progress",
-                      "upgrade", "refresh"})
-"""Action types whose Values may be added together (SC-REWARD-03)."""
+JOINABLE = frozenset({"create", "mobilise", "search"})
+"""Action types whose Values may be added together (SC-REWARD-03) and where it matters: one Create or Mobilise
+or Search of the sum allows what two smaller ones do not (a Size-3 Bot, a Cost-2 Reward); adding Energy or Data
+changes nothing, so it is not asked."""
 
 
 def flatten(parts: list[Any]) -> list[Any]:
