@@ -191,7 +191,9 @@ def label_fly(g: Game, item: dict[str, Any], token: Any) -> str:
         return f"Bait {virus.bot_text(g, token[1:])} into {g.data.areas[item['bait']].name}"
     if token == "herculean":
         return f"Spend a Celestium: Fly +{herculean_value(g, item['owner'], 'fly_per_celestium')} (Herculean)"
-    return f"Fly between {board.link_words(g, token)}"
+    under = landing.covered(g, token, item["owner"])
+    onto = f", onto {g.data.intelligences[player(g, under)['intel']].name}'s Ship" if under is not None else ""
+    return f"Fly between {board.link_words(g, token)}{onto}"
 
 
 def _groups(g: Game, seat: int, moved: list[str]) -> dict[tuple[int, str, bool], str]:

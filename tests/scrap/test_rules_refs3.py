@@ -187,6 +187,7 @@ def test_infectious_manoeuvre_lands_on_an_enemy_ship_and_infects_beside_it():
             return "done"
         if eff(s) == "fly":
             seen.append(options(s))
+            assert labels(s)[options(s).index("L07")].endswith(", onto Vulkanos's Ship")
             return "L07"
         return None
     state, texts = play(state, ENT, 15, True, policy=policy)
