@@ -85,8 +85,9 @@ def run_score(g: Game, item: dict[str, Any]) -> list[Any] | None:
     """SC-ACT-SCORE: reveal one of your Fragments and gain its Data, ``left`` times (you may stop)."""
     if item["left"] <= 0:
         return None
-    held = player(g, item["owner"])["fragments"]
-    pool = [v for v in item["only"] if v in held] if "only" in item else held  # SC-REF-05: one just drawn
+    p = player(g, item["owner"])
+    held = p["fragments"]
+    pool = [v for v in p.get("drawn", []) if v in held] if item.get("only") else held  # SC-REF-05: just drawn
     values = sorted(set(pool), reverse=True)
     return [*values, "done"] if values else None
 
@@ -101,10 +102,8 @@ def pick_score(g: Game, item: dict[str, Any], token: Any) -> None:
     g.g["turn"]["scored"] = g.g["turn"].get("scored", 0) + 1
     g.log(f"{{seat{seat}}} Scores a Fragment worth {token} Data.")
     rest = {**item, "left": item["left"] - 1}
-    if "only" in item:
-        only = list(item["only"])
-        only.remove(token)
-        rest["only"] = only
+    if item.get("only") and token in p.get("drawn", []):
+        p["drawn"].remove(token)
     if item.get("shuffle_back"):  # SC-REF-05/09: the Fragment goes back into the deck, shuffled
         g.g["fragments"].append(token)
         g.rng.shuffle(g.g["fragments"])
@@ -240,7 +239,7 @@ EFFECTS = {
     CHOOSE_BOT: Handler(run_choose_bot, pick=pick_choose_bot, label=label_choose_bot,
                         prompt="Choose one of your Bots."),
     SCORE: Handler(run_score, pick=pick_score, label=label_score, prompt="Score a Fragment?", auto_single=False,
-                   default=lambda g, item, options: options[0]),
+                   default=lambda g, item, options: options[0], secret=("secret",)),
     RECOVER: Handler(run_recover, pick=pick_recover, label=label_recover, prompt="Recover which Bot?",
                      auto_single=False, default=lambda g, item, options: options[0]),
     DESTROY: Handler(run_destroy, pick=pick_destroy, label=label_destroy, prompt="Destroy which enemy Bot?",

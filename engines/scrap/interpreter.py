@@ -210,7 +210,7 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
         effects.push_front(g, effects.effect(UPGRADE, seat, left=v, bot=node["bot"]))
     elif op == "score" and value(node, "n") is not None and "from" not in node:
         g.g["turn"]["scored"] = 0
-        effects.push_front(g, effects.effect(atoms.SCORE, seat, left=node["n"]))
+        effects.push_front(g, effects.effect(atoms.SCORE, seat, left=node["n"], secret=True))
     elif op == "recover" and (v is not None or node.get("v") == "*"):
         effects.push_front(g, effects.effect(atoms.RECOVER, seat, left=node["v"]))
     elif op == "destroy" and isinstance(node.get("spec"), dict):

@@ -90,8 +90,8 @@ def handle(g: Game, seat: int, node: dict[str, Any]) -> bool:
         return True
     if op == "score" and node.get("from") == "just_drawn":  # SC-REF-05/09: one of those just drawn
         g.g["turn"]["scored"] = 0
-        effects.push_front(g, effects.effect(atoms.SCORE, seat, left=node["n"], only=list(
-            g.g["turn"].get("just_drawn", [])), shuffle_back=bool(node.get("shuffle_back"))))
+        effects.push_front(g, effects.effect(atoms.SCORE, seat, left=node["n"], only=True, secret=True,
+                                             shuffle_back=bool(node.get("shuffle_back"))))
         return True
     if op == "reward" and node.get("id") == "covered_by_relic" and node.get("area") in g.g["areas"].values():
         effects.push_front(g, effects.effect(REWARD, seat, area=node["area"]))  # SC-REF-76

@@ -58,6 +58,9 @@ def test_synthesising_spark_scores_one_just_drawn_fragment_back_into_the_deck():
         return None
     state, texts = play(state, CER, 5, True, policy=policy)
     assert seen == [[3, 2, "done"]]  # never the 9 held before
+    from .helpers import ENGINE
+    other = ENGINE.visible_state(state, KIR)["g"]["players"][str(CER)]
+    assert other["drawn"] == [None] and other["fragments"] == [None, None]  # the drawn values stay secret
     assert sorted(p(state, CER)["fragments"]) == [2, 9] and sorted(state["g"]["fragments"]) == [3, 4, 4]
     assert clean(texts)
 
