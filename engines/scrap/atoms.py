@@ -11,7 +11,7 @@ from engines.core.effects import Handler
 
 from . import board, virus
 from .combat import destroy, dissect
-from .combinators import bind
+from .combinators import bind, fissure_links, remember
 from .support import player
 from .words import article
 
@@ -26,11 +26,11 @@ def bot_label(g: Game, bid: str) -> str:
     return f"{intel.name}'s {intel.bot(bot['size']).name}{state} in {g.data.areas[bot['at']].name}"
 
 
-def own_kinds(g: Game, seat: int, *, stunned: bool) -> list[str]:
-    """One of the seat's Bots in play per (Size, Area) with that state."""
+def own_kinds(g: Game, seat: int, *, stunned: bool, skip: str | None = None) -> list[str]:
+    """One of the seat's Bots in play per (Size, Area) with that state (never ``skip``)."""
     seen: dict[tuple[int, str], str] = {}
     for bid, b in sorted(g.g["bots"].items()):
-        if b["owner"] == seat and board.in_play(b) and b["stunned"] == stunned:
+        if b["owner"] == seat and board.in_play(b) and b["stunned"] == stunned and bid != skip:
             seen.setdefault((b["size"], b["at"]), bid)
     return [seen[k] for k in sorted(seen)]
 
@@ -43,7 +43,7 @@ def bind_bot(tree: Any, var: str, bid: str, size: int) -> Any:
         return size if tree == f"S({var})" else tree
     if not isinstance(tree, dict):
         return tree
-    return {k: (bid if k == "bot" and v == var else bind_bot(v, var, bid, size)) for k, v in tree.items()}
+    return {k: (bid if k in ("bot", "only") and v == var else bind_bot(v, var, bid, size)) for k, v in tree.items()}
 
 
 def run_choose_bot(g: Game, item: dict[str, Any]) -> list[Any] | None:
@@ -54,10 +54,13 @@ def run_choose_bot(g: Game, item: dict[str, Any]) -> list[Any] | None:
         if not options:
             g.log(f"{{seat{item['owner']}}} has no Infected Bot to use.")
         return options or None
-    if item["sel"] != "own_active":
+    if item["sel"] not in ("own_active", "own_active_not_b"):
         g.log("(Choosing that Bot is not implemented yet, skipped.)")
         return None
     options = own_kinds(g, item["owner"], stunned=False)
+    if item["sel"] == "own_active_not_b":  # #78: a second Bot, not the first one
+        first = (g.g["turn"] or {}).get("bound", {}).get("b")
+        options = [b for b in own_kinds(g, item["owner"], stunned=False, skip=first)]
     if not options:
         g.log(f"{{seat{item['owner']}}} has no Active Bot to choose.")
     return options or None
@@ -67,6 +70,7 @@ def pick_choose_bot(g: Game, item: dict[str, Any], token: Any) -> None:
     if item["sel"] == HIJACKED:  # ATT-ENT-1: the token comes off once the Bot performs for you
         g.log(f"{{seat{item['owner']}}} Hijacks {bot_label(g, token)}.")
         virus.remove(g, token, "Hijack used it")
+    remember(g, item["as"], token, g.g["bots"][token]["size"])
     tree = bind_bot(item["do"], item["as"], token, g.g["bots"][token]["size"])
     effects.push_front(g, effects.effect("node", item["owner"], node=tree))
 
@@ -81,7 +85,10 @@ def run_score(g: Game, item: dict[str, Any]) -> list[Any] | None:
     """SC-ACT-SCORE: reveal one of your Fragments and gain its Data, ``left`` times (you may stop)."""
     if item["left"] <= 0:
         return None
-    values = sorted(set(player(g, item["owner"])["fragments"]), reverse=True)
+    p = player(g, item["owner"])
+    held = p["fragments"]
+    pool = [v for v in p.get("drawn", []) if v in held] if item.get("only") else held  # SC-REF-05: just drawn
+    values = sorted(set(pool), reverse=True)
     return [*values, "done"] if values else None
 
 
@@ -94,7 +101,14 @@ def pick_score(g: Game, item: dict[str, Any], token: Any) -> None:
     p["data"] += token
     g.g["turn"]["scored"] = g.g["turn"].get("scored", 0) + 1
     g.log(f"{{seat{seat}}} Scores a Fragment worth {token} Data.")
-    effects.push_front(g, {**item, "left": item["left"] - 1})
+    rest = {**item, "left": item["left"] - 1}
+    if item.get("only") and token in p.get("drawn", []):
+        p["drawn"].remove(token)
+    if item.get("shuffle_back"):  # SC-REF-05/09: the Fragment goes back into the deck, shuffled
+        g.g["fragments"].append(token)
+        g.rng.shuffle(g.g["fragments"])
+        g.log("The Scored Fragment is shuffled back into the deck.")
+    effects.push_front(g, rest)
 
 
 def label_score(g: Game, item: dict[str, Any], token: Any) -> str:
@@ -169,6 +183,13 @@ def label_destroy(g: Game, item: dict[str, Any], token: Any) -> str:
 
 def for_each_areas(g: Game, seat: int, sel: str) -> list[str] | None:
     """The Areas a FOR_EACH selector names (None: not written yet)."""
+    if sel == "own_fissure_links":  # SC-REF-74: each Link once, however many Fissures it holds
+        return fissure_links(g, seat)
+    if sel == "areas_bordering_own_fissure_links":  # SC-REF-72
+        out: list[str] = []
+        for lk in fissure_links(g, seat):
+            out += [a for a in board.link_areas(g, lk) if a not in out]
+        return sorted(out, key=lambda a: g.data.areas[a].name)
     if sel != "controlled_areas":
         return None
     return sorted((a for a in g.g["areas"].values() if board.controller(g, a) == seat),
@@ -193,6 +214,8 @@ def pick_for_each(g: Game, item: dict[str, Any], token: Any) -> None:
 
 
 def label_for_each(g: Game, item: dict[str, Any], token: Any) -> str:
+    if token in g.g["links"]:
+        return f"At the Link between {board.link_words(g, token)}"
     return "No more Areas" if token == "done" else f"In {g.data.areas[token].name}"
 
 
@@ -216,7 +239,7 @@ EFFECTS = {
     CHOOSE_BOT: Handler(run_choose_bot, pick=pick_choose_bot, label=label_choose_bot,
                         prompt="Choose one of your Bots."),
     SCORE: Handler(run_score, pick=pick_score, label=label_score, prompt="Score a Fragment?", auto_single=False,
-                   default=lambda g, item, options: options[0]),
+                   default=lambda g, item, options: options[0], secret=("secret",)),
     RECOVER: Handler(run_recover, pick=pick_recover, label=label_recover, prompt="Recover which Bot?",
                      auto_single=False, default=lambda g, item, options: options[0]),
     DESTROY: Handler(run_destroy, pick=pick_destroy, label=label_destroy, prompt="Destroy which enemy Bot?",

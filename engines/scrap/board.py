@@ -6,6 +6,7 @@ from typing import Any
 
 from engines.core import Game
 
+from . import control
 from .content import Bot
 from .support import vow_params
 
@@ -103,10 +104,14 @@ def power(g: Game, seat: int) -> int:
 
 def controller(g: Game, area: str) -> int | None:
     """SC-ACT-SEARCH-02: at least 1 Active Bot and the most Active Strength; ties to the higher POWER."""
+    forced = control.forced(g, area)  # #56 Swooping Scavenge
+    if forced is not None:
+        return forced
     totals: dict[int, int] = {}
-    for b in g.g["bots"].values():
-        if b["at"] == area and not b["stunned"]:
-            totals[b["owner"]] = totals.get(b["owner"], 0) + current_strength(g, b)
+    for bid, b in g.g["bots"].items():
+        if b["at"] == area and not b["stunned"]:  # PLAGUE (#19, #26, #24): Infected Bots may count for another
+            who = control.counted_for(g, bid, b, area)
+            totals[who] = totals.get(who, 0) + current_strength(g, b)
     if not totals:
         return None
     return max(totals, key=lambda s: (totals[s], power(g, s)))

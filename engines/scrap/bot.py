@@ -15,7 +15,7 @@ from engines.core import Action, Game, State
 from . import board, fragments
 from .fight import in_area
 
-PASSIVE = frozenset({"done", "decline", "skip", "stay", "herculean"})
+PASSIVE = frozenset({"done", "decline", "skip", "stay", "herculean", "pause", "nojoin"})
 """Choice tokens that decline something."""
 PASSIVE_VERBS = frozenset({"no", "keep", "redo"})
 
@@ -117,4 +117,5 @@ def choose(g: Game, state: State, seat: int, legal: list[Action]) -> Action:
     rewards = [a for a in legal if is_reward(a)]
     acting = [a for a in legal if a.verb not in PASSIVE_VERBS
               and not (a.verb == "pick" and a.args and a.args[0] in PASSIVE)]
-    return rnd.choice(rewards or acting or legal)
+    calm = [a for a in legal if not (a.verb == "pick" and a.args and a.args[0] == "pause")]
+    return rnd.choice(rewards or acting or calm or legal)

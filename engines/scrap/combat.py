@@ -50,7 +50,7 @@ def forbidden(g: Game, seat: int, kind: str) -> bool:
 
 def run_crush(g: Game, item: dict[str, Any]) -> list[Any] | None:
     seat = item["owner"]
-    if item["bot"] is None:
+    if item["bot"] is None and item.get("aim") is None:
         options = []
         for (size, area, stunned), _ in sorted(_own(g, seat).items()):
             reach = {area, *aims(g, seat, item["kind"], size, area)}
@@ -69,8 +69,8 @@ def run_crush(g: Game, item: dict[str, Any]) -> list[Any] | None:
         return None
     can_boost = item["kind"] == "crush" and not item.get("boosted") and has_rule(g, seat, BOMBARD_WEAPON)
     boost = [f"w{k}" for k in sorted(set(player(g, seat)["weapons"]))] if can_boost else []
-    bot = g.g["bots"][item["bot"]]
-    aim = [] if item["damage"] or item.get("aim") or item.get("pool") \
+    bot = g.g["bots"].get(item["bot"] or "")
+    aim = [] if item["damage"] or item.get("aim") or item.get("pool") or bot is None \
         else [f"a{a}" for a in aims(g, seat, item["kind"], bot["size"], bot["at"])]
     return [*targets, *aim, *boost, "done"]
 
@@ -172,14 +172,17 @@ def _finish(g: Game, item: dict[str, Any]) -> None:
 
 def settle(g: Game, item: dict[str, Any]) -> None:
     """SC-ACT-CRUSH-03/04, SC-ACT-DISABLE-01: Damage ≥ Strength Destroys (Data) or Stuns; the rest is cleared."""
-    seat, gained, destroyed = item["owner"], 0, 0
+    seat, gained, destroyed, stunned_size, survivors = item["owner"], 0, 0, 0, []
     for bid, dmg in sorted(item["damage"].items()):
         bot = g.g["bots"][bid]
         if dmg < board.current_strength(g, bot):
+            if dmg > 0:
+                survivors.append(bid)  # SC-REF-45: damaged and alive, Smite pushes it
             continue
         if item["kind"] == "crush":
             gained += board.strength(g, bot)
             destroyed += 1
+            stunned_size += bot["size"] if bot["stunned"] else 0
             g.log(f"{_name(g, bot)} in {g.data.areas[bot['at']].name} is Destroyed.")
             if bot["stunned"]:
                 dissect(g, seat)
@@ -187,8 +190,11 @@ def settle(g: Game, item: dict[str, Any]) -> None:
         else:
             bot["stunned"] = True
             g.log(f"{_name(g, bot)} in {g.data.areas[bot['at']].name} is Stunned.")
-    if g.g.get("turn") is not None:
-        g.g["turn"]["destroyed"] = destroyed  # read by "if it Destroyed any" (destroyed_any, bots_destroyed)
+    if g.g.get("turn") is not None:  # read by "if it Destroyed any" (destroyed_any, bots_destroyed), #32, #45, #78
+        performer = g.g["bots"].get(item.get("bot") or "")
+        area = item.get("aim") or (performer["at"] if performer else None)
+        g.g["turn"].update(destroyed=destroyed, destroyed_stunned_size=stunned_size, damaged=survivors,
+                           crush_area=area)
     if gained:
         player(g, seat)["data"] += gained
         g.log(f"{{seat{seat}}} gains {gained} Data for Destroyed Bots.")

@@ -15,7 +15,7 @@ from . import board
 from .support import player
 
 CHOOSE_AREA = "choose_area"
-BOUND_KEYS = ("area", "at", "to", "in", "where", "bait")
+BOUND_KEYS = ("area", "at", "to", "in", "where", "bait", "link")
 """Keys whose value may name a bound variable."""
 
 
@@ -26,6 +26,20 @@ def bind(tree: Any, var: str, value: str) -> Any:
     if not isinstance(tree, dict):
         return tree
     return {k: (value if k in BOUND_KEYS and v == var else bind(v, var, value)) for k, v in tree.items()}
+
+
+def bound(g: Game) -> dict[str, Any]:
+    """Variables bound earlier in this Function (an Area, a Bot and its Size ``S(b)``), by name."""
+    turn = g.g.get("turn")
+    return turn.setdefault("bound", {}) if turn is not None else {}
+
+
+def remember(g: Game, var: str, value: str, size: int | None = None) -> None:
+    """Keep a chosen Area or Bot for the later parts of the Function (a Power-Up after the Core)."""
+    if g.g.get("turn") is not None:
+        bound(g)[var] = value
+        if size is not None:
+            bound(g)[f"S({var})"] = size
 
 
 def holds(g: Game, seat: int, cond: dict[str, Any]) -> bool | None:
@@ -47,6 +61,8 @@ def holds(g: Game, seat: int, cond: dict[str, Any]) -> bool | None:
     if kind == "relocated":  # #65: the Warp's Core relocated a Bot this turn
         bot = g.g["bots"].get(g.g["turn"].get("relocated") or "")
         return bot is not None and board.in_play(bot)
+    if kind == "destroyed_stunned_size_at_least" and isinstance(cond.get("v"), int):  # SC-REF-32
+        return g.g["turn"].get("destroyed_stunned_size", 0) >= cond["v"]
     if kind == "vow_face":
         return player(g, seat)["unique"].get("vows", {}).get(cond["vow"]) == cond["side"]
     return None
@@ -64,9 +80,24 @@ def settle(g: Game, seat: int, tree: Any) -> Any:
             return settle(g, seat, tree["v"]) if ok else 0
     if tree.get("count") == "bots_destroyed" and set(tree) == {"count"}:
         return int(g.g["turn"].get("destroyed", 0))
+    if tree.get("count") in COUNTS and set(tree) == {"count"}:
+        return COUNTS[tree["count"]](g, seat)
     if tree.get("count") == "enemy_bots_in" and tree.get("area") in g.g["areas"].values():
         return sum(1 for b in g.g["bots"].values() if b["at"] == tree["area"] and b["owner"] != seat)
     return {k: settle(g, seat, v) for k, v in tree.items()}
+
+
+def fissure_links(g: Game, seat: int) -> list[str]:
+    """Links holding your Fissure, your Ship's Link counting as one (SC-REF-69/72/74), each once."""
+    return [lk for lk, stack in g.g["links"].items() if f"fissure:{seat}" in stack or f"ship:{seat}" in stack]
+
+
+COUNTS = {
+    "ruins_links_crossed": lambda g, seat: len(g.g["turn"].get("ruins_crossed", [])),  # SC-REF-09
+    "own_fissure_links": lambda g, seat: len(fissure_links(g, seat)),  # SC-REF-69
+    "bots_pushed": lambda g, seat: int(g.g["turn"].get("pushed", 0)),  # SC-REF-52
+}
+"""``count`` expressions of the seat's own turn."""
 
 
 def branch(g: Game, seat: int, node: dict[str, Any]) -> Any:
@@ -87,7 +118,7 @@ def _bind_bot(tree: Any, var: str, bid: str) -> Any:
     return {k: (bid if k == "bot" and v == var else _bind_bot(v, var, bid)) for k, v in tree.items()}
 
 
-def areas_for(g: Game, seat: int, sel: str) -> list[str] | None:
+def areas_for(g: Game, seat: int, sel: str, link: str | None = None) -> list[str] | None:
     """The Areas a ``choose_area`` selector allows (None: the selector is not understood)."""
     areas = sorted(g.g["areas"].values(), key=lambda a: g.data.areas[a].name)
     own = {b["at"] for b in g.g["bots"].values() if b["owner"] == seat and not b["stunned"] and board.in_play(b)}
@@ -95,19 +126,24 @@ def areas_for(g: Game, seat: int, sel: str) -> list[str] | None:
         return areas
     if sel == "has_own_active_bot":
         return [a for a in areas if a in own]
+    if sel == "bordering_link":  # SC-REF-74: one of the two Areas of the Link
+        return sorted(board.link_areas(g, link), key=lambda a: g.data.areas[a].name) if link in g.g["links"] else []
+    if sel == "has_enemy_bots":  # SC-REF-37 Apex Scavenge
+        return [a for a in areas if any(b["at"] == a and b["owner"] != seat for b in g.g["bots"].values())]
     if sel == "has_relic_and_own_active":
         return [a for a in areas if a in own and a in g.g["relics"]]
     return None
 
 
 def run_choose_area(g: Game, item: dict[str, Any]) -> list[Any] | None:
-    options = areas_for(g, item["owner"], item["sel"])
+    options = areas_for(g, item["owner"], item["sel"], item.get("link"))
     if not options:
         g.log(f"{{seat{item['owner']}}} has no Area to choose.")
     return options or None
 
 
 def pick_choose_area(g: Game, item: dict[str, Any], token: Any) -> None:
+    remember(g, item["as"], token)
     tree = settle(g, item["owner"], bind(item["do"], item["as"], token))
     effects.push_front(g, effects.effect("node", item["owner"], node=tree))
 

@@ -24,12 +24,17 @@ from . import (
 )
 from . import view as views
 from .command import Command
+from .control import EFFECTS as CONTROL_EFFECTS
+from .fissures import EFFECTS as FISSURE_EFFECTS
 from .hypnotic import EFFECTS as HYPNOTIC_EFFECTS
+from .landing import EFFECTS as LANDING_EFFECTS
 from .perilous import EFFECTS as PERILOUS_EFFECTS
 from .phases import CallDomain, LoadFill, LoadReturn, Subroutine, TurnEnd
+from .plus import EFFECTS as PLUS_EFFECTS
 from .reformulate import EFFECTS as REFORM_EFFECTS
 from .run import ChooseActive, PowerUp, SacredVows
 from .setup_steps import Draft, PlaceBots, PlaceShip, SetupCelestium, SetupFissure
+from .specials import EFFECTS as SPECIAL_EFFECTS
 from .swap import EFFECTS as SWAP_EFFECTS
 from .virus import EFFECTS as VIRUS_EFFECTS
 from .warp import EFFECTS as WARP_EFFECTS
@@ -40,10 +45,12 @@ class Scrap(Engine):
 
     id = "scrap"
     title = "SCRAP"
-    version = 2
-    """Version 2 (2 Dec 2026): Fragments are Scored at any time, and the Functions that used to be skipped in part
-    work. Version 1 is not replayed any more: its games go on from their saved position under version 2."""
-    oldest_version = 2
+    version = 3
+    """Version 3 (2 Dec 2026): plus-joined Actions resolve part by part in the player's order (a Mobilise, Create
+    or Fly may pause), same-type Rewards may be added together, Ships may land on enemy Ships, and the last
+    Functions' parts work (Plague, Smites, Fissures, Scores from Fragments and more). Versions 1 and 2 are not
+    replayed any more: their games go on from their saved position under version 3."""
+    oldest_version = 3
     min_players, max_players = 2, 4
     options_schema = OptionsSchema((
         Option("intelligences", "Intelligences", "random",
@@ -62,7 +69,8 @@ class Scrap(Engine):
     effects = Registry(interpreter.EFFECTS, asking.EFFECTS, atoms.EFFECTS, map_actions.EFFECTS, combat.EFFECTS,
                        combinators.EFFECTS, battle.EFFECTS, resolution.EFFECTS, relics.EFFECTS, VIRUS_EFFECTS,
                        WARP_EFFECTS, HYPNOTIC_EFFECTS, SWAP_EFFECTS, PERILOUS_EFFECTS,
-                       REFORM_EFFECTS)
+                       REFORM_EFFECTS, PLUS_EFFECTS, SPECIAL_EFFECTS,
+                       FISSURE_EFFECTS, CONTROL_EFFECTS, LANDING_EFFECTS)
 
     def load_guide(self) -> rules_guide.Guide:
         return rules_guide.load(game_dir(self.id))

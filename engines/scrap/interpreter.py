@@ -1,11 +1,13 @@
 """The Function interpreter: effect trees from ``data/scrap/`` run on the core effect queue.
 
-A tree is queued as one ``node`` effect; a combinator puts its children at the front of the queue in
-printed order (SC-ACTGEN-02), an atom does its work. So far these run: the Support atoms Energy,
-Weapons, Data, Fragment, Reset, Progress, Celestium (with its slot Action) and Refresh; the Map
-actions Create (at the Ship), Mobilise, Fly, Search, Upgrade, Crush and Disable; an Energy Cost or an
-Expend when the player can and wants to pay (declining is the default, SC-ACTGEN-05). Every other
-atom, a "?" Value and the conditional combinators are skipped with a log line until they are written.
+A tree is queued as one ``node`` effect; a ``seq`` puts its children at the front of the queue in printed
+order (SC-ACTGEN-02), a ``plus`` becomes one Action resolved part by part in the player's order
+(:mod:`plus`, SC-ACTGEN-03), an atom does its work. The atoms and combinators live by concern: the Support and
+Map actions here and in :mod:`asking`, :mod:`map_actions` and :mod:`combat`; CHOOSE_BOT, SCORE, RECOVER,
+DESTROY and FOR_EACH in :mod:`atoms`; conditions and counts in :mod:`combinators`; Control changes and the
+Plague in :mod:`control`; Fissures and Smites in :mod:`fissures`; other players (landing on a Ship, peeks,
+named players) in :mod:`landing`; the rest in :mod:`specials`, :mod:`virus`, :mod:`warp` and :mod:`swap`.
+A shape nothing understands is logged as skipped ("not implemented yet"); no Function's data has one.
 """
 
 from __future__ import annotations
@@ -15,7 +17,22 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import atoms, board, combinators, map_actions, perilous, status, swap, virus, warp
+from . import (
+    atoms,
+    board,
+    combinators,
+    control,
+    fissures,
+    landing,
+    map_actions,
+    perilous,
+    plus,
+    specials,
+    status,
+    swap,
+    virus,
+    warp,
+)
 from .asking import CELESTIUM, PROGRESS, REFRESH, WEAPON
 from .battle import BATTLE, COMMAND_STEP
 from .battle import HOOKS as BATTLE_HOOKS
@@ -30,13 +47,16 @@ from .vows import HOOKS as VOW_HOOKS
 from .words import describe
 
 NODE, PAY, PAY_ANY, EXPEND = "node", "pay", "pay_any", "expend"
-HOOKS = {**RELIC_HOOKS, **VOW_HOOKS, **status.HOOKS, **COMBAT_HOOKS, **BATTLE_HOOKS}
+HOOKS = {**RELIC_HOOKS, **VOW_HOOKS, **status.HOOKS, **COMBAT_HOOKS, **BATTLE_HOOKS, **control.HOOKS}
 """The named hooks of ``data/scrap/hooks.json`` written so far, by name."""
 """Effect names: one tree node and the Costs (the Support actions that ask are in :mod:`asking`)."""
 LIST_COMBINATORS = ("seq", "plus")
 MOD_HOOKS = frozenset({"mobilise.moves_per_bot", "mobilise.ignore_obstacles", "mobilise.move_enemy_bots",
-                       "mobilise.after_each_move", perilous.HOOK, warp.PLUS_HOOK})
+                       "mobilise.after_each_move", perilous.HOOK, warp.PLUS_HOOK, *specials.MOD_HOOKS,
+                       *control.START_HOOKS, landing.LAND_HOOK, landing.NAME_HOOK})
 """The non-Battle MOD hooks that :func:`build` applies (the Battle's are checked when it starts)."""
+MOBILISE_MARKS = ("max_moves", "ignore_obstacles", "bait", "morph", "pid", "to", "only")
+"""What a MOBILISE atom passes on to its effect (MODs, a plus, a place rule)."""
 
 
 def build(g: Game, ref: int, powered: bool) -> Any:
@@ -50,12 +70,16 @@ def build(g: Game, ref: int, powered: bool) -> Any:
         plus = [m["params"]["add"] for m in pu["mod"] if m.get("name") == warp.PLUS_HOOK]
         mods = thaw(pu["mod"])
         tree = perilous.mark(map_actions.mark_mobilise(patched(core, mods, g), mods), mods)
+        tree = landing.build(specials.mark_mods(tree, mods), mods)
         return warp.mark_plus(tree, plus[0]) if plus else tree
     extra = thaw(pu["effect"])
+    var = pu.get("shares")
+    if pu["pos"] == "before" and var and extra.get("as") == var == core.get("as"):  # SC-REF-45: one Bot for both
+        return {**core, "do": {"seq": [extra["do"], core["do"]]}}
     if pu["pos"] == "before":
         return {"seq": [extra, core]}
-    if pu["pos"] == "join":
-        return {"plus": [core, extra]}
+    if pu["pos"] == "join":  # SC-REF-02: a ``join_before`` part waits for the joined Power-Up
+        return {"plus": [core, extra], **({"late": pu["join_before"]} if pu.get("join_before") else {})}
     return {"seq": [core, extra]}
 
 
@@ -96,13 +120,17 @@ def _resolve(tree: Any, path: str) -> tuple[Any, Any]:
 
 def run_function(g: Game, seat: int, ref: int, powered: bool) -> None:
     """Queue and resolve the Active Function (SC-RUN-07); the Call Phase follows (SC-RUN-11)."""
-    g.g["turn"]["then"] = "call"
+    g.g["turn"].update(then="call", bound={}, ruins_crossed=[])
     set_battle_mods(g, ref, powered)
     pu = g.data.functions[ref].power_up
     if powered and pu["pos"] == "mod" and any((m.get("op") == "hook" and m.get("name") not in MOD_HOOKS
-                                               and not str(m.get("name")).startswith("battle.")) or "also" in m
+                                               and not str(m.get("name")).startswith("battle."))
                                               for m in pu["mod"]):
         g.log(f"(Part of {g.data.functions[ref].name}'s Power-Up is not implemented yet and is skipped.)")
+    if powered and pu["pos"] == "mod":  # #24: a MOD that changes Control while the Function resolves
+        for m in pu["mod"]:
+            if m.get("name") in control.START_HOOKS:
+                control.START_HOOKS[m["name"]](g, seat, dict(m.get("params", {})))
     effects.push(g, effects.effect(NODE, seat, node=build(g, ref, powered)))
     drain(g)
 
@@ -118,7 +146,7 @@ def set_battle_mods(g: Game, ref: int, powered: bool) -> None:
 
 def run_tree(g: Game, seat: int, tree: Any, then: str) -> None:
     """Queue and resolve any effect tree (a Subroutine row), then go on to ``then`` (``call``/``load``)."""
-    g.g["turn"]["then"] = then
+    g.g["turn"].update(then=then, bound={})
     effects.push(g, effects.effect(NODE, seat, node=thaw(tree)))
     drain(g)
 
@@ -129,14 +157,16 @@ def drain(g: Game) -> None:
         return  # paused on a choice, over, or waiting for the secret Command Step
     seat, then = g.g["turn"]["seat"], g.g["turn"].pop("then", None)
     if then == "call":
-        infection = virus.end_of_run(g, seat)
-        if infection:  # ATT-ENT-2: the optional Virus token at the end of the Run Phase
+        control.end_function(g)
+        pending = control.end_of_run(g, seat, virus.end_of_run(g, seat))
+        if pending:  # ATT-ENT-2's optional Virus token and the Plague trigger (SC-GOLDEN-03: in the chosen order)
             g.g["turn"]["then"] = "call"
-            effects.push(g, *infection)
+            effects.push(g, *pending)
             drain(g)
             return
         after_run(g, seat)
     elif then == "load":
+        control.check_now(g, seat)  # the end of the Call Phase: Plague triggers (#19's MOD)
         after_call(g, seat)
 
 
@@ -146,6 +176,11 @@ def value(node: dict[str, Any], key: str = "v") -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) else None
 
 
+def _pid(node: dict[str, Any]) -> dict[str, Any]:
+    """The plus a part belongs to, so that it may pause (:mod:`plus`)."""
+    return {"pid": node["pid"]} if node.get("pid") else {}
+
+
 def _skip(g: Game, node: Any) -> None:
     g.log(f"({describe(node)}: not implemented yet, skipped.)")
 
@@ -153,9 +188,16 @@ def _skip(g: Game, node: Any) -> None:
 def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
     """One atom: the direct ones act, the asking ones queue their effect in front."""
     node = evaluate(combinators.settle(g, seat, node), xp=player(g, seat)["unique"].get("xp"))
+    if isinstance(node.get("bot"), str):
+        node = {**node, "bot": specials.upgraded(g, node["bot"])}
     op, v = node["op"], value(node)
     bot = g.g["bots"].get(node["bot"]) if isinstance(node.get("bot"), str) else None
-    if op == "hook" and node.get("name") in HOOKS:
+    if isinstance(node.get("who"), int) and not isinstance(node["who"], bool):  # #14/#25: the named player's
+        atom(g, node["who"], {k: x for k, x in node.items() if k != "who"})
+    elif specials.handle(g, seat, node) or fissures.handle(g, seat, node) or landing.handle(g, seat, node) \
+            or (op == "plague" and control.plague(g, seat, node)):
+        pass
+    elif op == "hook" and node.get("name") in HOOKS:
         HOOKS[node["name"]](g, seat, dict(node.get("params", {})))
     elif op in ("crush", "disable") and bot is not None and value(node, "k") is not None and "area" not in node \
             and node.get("targets", "not_own_except_self") == "not_own_except_self":  # #18: never itself
@@ -168,7 +210,7 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
         effects.push_front(g, effects.effect(UPGRADE, seat, left=v, bot=node["bot"]))
     elif op == "score" and value(node, "n") is not None and "from" not in node:
         g.g["turn"]["scored"] = 0
-        effects.push_front(g, effects.effect(atoms.SCORE, seat, left=node["n"]))
+        effects.push_front(g, effects.effect(atoms.SCORE, seat, left=node["n"], secret=True))
     elif op == "recover" and (v is not None or node.get("v") == "*"):
         effects.push_front(g, effects.effect(atoms.RECOVER, seat, left=node["v"]))
     elif op == "destroy" and isinstance(node.get("spec"), dict):
@@ -215,14 +257,16 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
         g.log(f"{{seat{seat}}} resets their Mode Marker to the centre.")
     elif op == "weapon":
         effects.push_front(g, effects.effect(WEAPON, seat, kind=node["kind"], left=v, tag=node.get("tag")))
-    elif op == "create" and "at" not in node:
-        effects.push_front(g, effects.effect(CREATE, seat, left=v))
+    elif op == "create":  # #21/#63/#73: somewhere else than the Ship; #27: Weapons pay more
+        extra = {k: node[k] for k in ("at", "weapon_pay") if k in node}
+        effects.push_front(g, effects.effect(CREATE, seat, left=v, **_pid(node), **extra))
     elif op == "upgrade" and "bot" not in node:
         effects.push_front(g, effects.effect(UPGRADE, seat, left=v))
     elif op == "fly":
-        effects.push_front(g, effects.effect(FLY, seat, left=v))
+        extra = {"land": node["land"]} if node.get("land") else {}  # #15/#35: it may land on an enemy Ship
+        effects.push_front(g, effects.effect(FLY, seat, left=v, **_pid(node), **extra))
     elif op == "mobilise":  # #28/#48/#29: the MOD's moves per Bot, Obstacles ignored, enemy Bots baited, if any
-        marks = {k: node[k] for k in ("max_moves", "ignore_obstacles", "bait", "morph") if k in node}
+        marks = {k: node[k] for k in MOBILISE_MARKS if k in node}
         effects.push_front(g, effects.effect(MOBILISE, seat, left=v, moved=[], **marks))
     elif op == "search":
         effects.push_front(g, effects.effect(SEARCH, seat, left=v, chosen=[],
@@ -239,14 +283,22 @@ def atom(g: Game, seat: int, node: dict[str, Any]) -> None:
 
 def run_node(g: Game, item: dict[str, Any]) -> list[Any] | None:
     """Resolve one node: a combinator queues its parts in front, an atom acts, a Cost asks."""
-    node, seat = item["node"], item["owner"]
+    node, seat = specials.resolve_bound(g, item["node"]), item["owner"]
     if "op" in node:
         atom(g, seat, node)
+        return None
+    if specials.handle_node(g, seat, node) or landing.handle(g, seat, node):
+        return None
+    if "action" in node and isinstance(node.get("do"), dict) and specials.action(g, node) is not None:
+        effects.push_front(g, effects.effect(NODE, seat, node=specials.action(g, node)))
         return None
     if "extra_fn" in node:  # WARP's extra Run Step: the Function's Core
         ref, powered = node["extra_fn"], bool(node.get("powered"))
         set_battle_mods(g, ref, powered)  # its Raid MODs reach the Battle, as in the Run Step
         effects.push_front(g, effects.effect(NODE, seat, node=warp.bump(build(g, ref, powered), node["warp_plus"])))
+        return None
+    if isinstance(node.get("plus"), list):  # SC-ACTGEN-03: one Action, parts in the player's order
+        plus.queue(g, seat, node)
         return None
     kind = next((k for k in node if k in LIST_COMBINATORS), None)
     if kind is not None:
@@ -275,7 +327,7 @@ def run_node(g: Game, item: dict[str, Any]) -> list[Any] | None:
         return None
     if "choose_area" in node:
         effects.push_front(g, effects.effect(combinators.CHOOSE_AREA, seat, sel=node["choose_area"],
-                                             **{"as": node["as"]}, do=node["do"]))
+                                             **{"as": node["as"]}, do=node["do"], link=node.get("link")))
         return None
     if "if" in node and isinstance(node["if"], dict) and "then" in node:
         chosen = combinators.branch(g, seat, node)

@@ -7,7 +7,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import board, perilous, swap, virus
+from . import board, landing, perilous, plus, swap, virus
 from .combat import CRUSH, crush_value, forbidden, settle
 from .content import thaw
 from .support import player
@@ -16,24 +16,58 @@ from .words import article, describe
 CREATE, MOBILISE, FLY, SEARCH, UPGRADE = "create", "mobilise", "fly", "search", "upgrade"
 
 
-def weapon_energy(g: Game, seat: int) -> int:
-    """What the seat's Weapons are worth towards a Create cost (SC-ACT-WEAPONS-03)."""
-    kinds = g.data.supplies["weapons"]["kinds"]
-    return sum(kinds[k]["energy"] for k in player(g, seat)["weapons"])
+def weapon_energy(g: Game, seat: int, item: dict[str, Any] | None = None) -> int:
+    """What the seat's Weapons are worth towards a Create cost (SC-ACT-WEAPONS-03; #27: more)."""
+    return sum(_weapon_value(g, item or {}, k)[0] for k in player(g, seat)["weapons"])
+
+
+def _weapon_value(g: Game, item: dict[str, Any], kind: str) -> tuple[int, int]:
+    """A Weapon's Energy towards a Create and the Data it gives (SC-REF-27 Experimental Forge: 2/4 and 1/2)."""
+    pay = (item.get("weapon_pay") or {}).get(kind)
+    if pay:
+        return int(pay["energy"]), int(pay["data"])
+    return int(g.data.supplies["weapons"]["kinds"][kind]["energy"]), 0
+
+
+def deploy_areas(g: Game, item: dict[str, Any]) -> list[str]:
+    """Where a Create Deploys: beside the Ship (SC-ACT-CREATE-01), beside a named player's Ship (#21), also
+    beside your Fissures (#73), or in Areas holding your Bots (#63)."""
+    seat, at = item["owner"], item.get("at")
+    if isinstance(at, str) and at.startswith("ship_of:") and at[8:].isdigit():
+        seat = int(at[8:])
+    if board.ship_link(g, seat) is None and at != "areas_with_own_bots":
+        return []
+    if at == "areas_with_own_bots":  # SC-REF-63: none in play, no Deploy
+        return sorted({b["at"] for b in g.g["bots"].values() if b["owner"] == seat and board.in_play(b)})
+    areas = list(board.ship_areas(g, seat))
+    if at == "ship_or_fissure_areas":  # SC-REF-73: the Ship counts as a Fissure
+        for lk, stack in g.g["links"].items():
+            if f"fissure:{seat}" in stack:
+                areas += [a for a in board.link_areas(g, lk) if a not in areas]
+    return areas
+
+
+def _token_area(g: Game, item: dict[str, Any], token: str) -> str:
+    if "-" in token:
+        return token.split("-", 1)[1]
+    return deploy_areas(g, item)[0 if token[2] == "a" else 1]
 
 
 def run_create(g: Game, item: dict[str, Any]) -> list[Any] | None:
     """Create N: Bots of total Size ≤ N from the Reserve, each paid, into an Area beside the Ship; 'done' ends."""
     seat, left = item["owner"], item["left"]
-    if board.ship_link(g, seat) is None:
+    areas = deploy_areas(g, item)
+    if not areas:
         return None
     intel = g.data.intelligences[player(g, seat)["intel"]]
-    budget = player(g, seat)["energy"] + weapon_energy(g, seat)
+    budget = player(g, seat)["energy"] + weapon_energy(g, seat, item)
     options: list[Any] = ["done"]
     for bot in intel.bots:
         if bot.size <= left and bot.cost <= budget and board.reserve(g, seat, bot.size) \
                 and not board.forbidden_size(g, seat, bot.size):  # SC-ACT-CREATE-04, Humility
-            options += [f"s{bot.size}a", f"s{bot.size}b"]
+            options += [f"s{bot.size}a", f"s{bot.size}b"] if item.get("at") is None \
+                else [f"s{bot.size}-{a}" for a in areas]
+    options += plus.pause_option(g, item)  # SC-CORE-01: e.g. gain the Weapon first
     return options if len(options) > 1 else None
 
 
@@ -41,9 +75,12 @@ def pick_create(g: Game, item: dict[str, Any], token: Any) -> None:
     """Deploy one Bot: pay its cost with Energy first, then Weapons (Basic first), back to the supply."""
     if token == "done":
         return
+    if token == plus.PAUSE:
+        plus.pause(g, item)
+        return
     seat = item["owner"]
     p = player(g, seat)
-    size, side = int(token[1]), token[2]
+    size = int(token[1])
     bot = g.data.intelligences[p["intel"]].bot(size)
     due = bot.cost
     paid = min(due, p["energy"])
@@ -54,8 +91,12 @@ def pick_create(g: Game, item: dict[str, Any], token: Any) -> None:
         while due > 0 and kind in p["weapons"]:
             p["weapons"].remove(kind)
             g.g["supply"]["weapons"] += 1
-            due -= kinds[kind]["energy"]  # an overpaying Weapon's excess is lost
-    area = board.ship_areas(g, seat)[0 if side == "a" else 1]
+            energy, data = _weapon_value(g, item, kind)
+            due -= energy  # an overpaying Weapon's excess is lost
+            if data:
+                p["data"] += data
+                g.log(f"{{seat{seat}}} gains {data} Data for the Weapon spent (Experimental Forge).")
+    area = _token_area(g, item, token)
     bid = board.reserve(g, seat, size)[0]
     g.g["bots"][bid].update(at=area, stunned=False)
     g.log(f"{{seat{seat}}} deploys {article(bot.name)} into {g.data.areas[area].name}.")
@@ -66,9 +107,11 @@ def pick_create(g: Game, item: dict[str, Any], token: Any) -> None:
 def label_create(g: Game, item: dict[str, Any], token: Any) -> str:
     if token == "done":
         return "Stop deploying"
+    if token == plus.PAUSE:
+        return plus.PAUSE_LABEL
     seat = item["owner"]
     bot = g.data.intelligences[player(g, seat)["intel"]].bot(int(token[1]))
-    area = board.ship_areas(g, seat)[0 if token[2] == "a" else 1]
+    area = _token_area(g, item, token)
     cost = f", pay {bot.cost} Energy" if bot.cost else ""
     return f"Deploy {article(bot.name)} (Size {bot.size}) into {g.data.areas[area].name}{cost}"
 
@@ -77,7 +120,8 @@ def default_create(g: Game, item: dict[str, Any], options: list[Any]) -> Any:
     """§6.7: the cheapest Bots, paid with Energy only, first Area first."""
     seat = item["owner"]
     bots = g.data.intelligences[player(g, seat)["intel"]].bots
-    cheap = [t for t in options if t != "done" and bots[int(t[1]) - 1].cost <= player(g, seat)["energy"]]
+    cheap = [t for t in options if t not in ("done", plus.PAUSE)
+             and bots[int(t[1]) - 1].cost <= player(g, seat)["energy"]]
     return min(cheap, key=lambda t: (bots[int(t[1]) - 1].cost, t)) if cheap else "done"
 
 
@@ -115,30 +159,41 @@ def run_fly(g: Game, item: dict[str, Any]) -> list[Any] | None:
     here = board.ship_link(g, seat)
     if item["left"] <= 0 or here is None:
         return None
-    options: list[Any] = [lk for lk in g.g["links"] if lk != here and board.ship_on(g, lk) in (None, seat)]
+    options: list[Any] = [lk for lk in g.g["links"] if lk != here
+                          and (board.ship_on(g, lk) in (None, seat) or item.get("land"))]  # SC-ACT-FLY-04
     if options and herculean(g, seat, "fly_per_celestium"):
         options.append("herculean")
-    return options or None
+    return [*options, *plus.pause_option(g, item)] if options else None
 
 
 def pick_fly(g: Game, item: dict[str, Any], token: Any) -> None:
     if token == "herculean":
         spend_for(g, item, "fly_per_celestium")
         return
+    if token == plus.PAUSE:
+        plus.pause(g, item)
+        return
     seat = item["owner"]
     g.g["links"][board.ship_link(g, seat)].remove(f"ship:{seat}")
+    under = landing.covered(g, token, seat)
     g.g["links"][token].append(f"ship:{seat}")
-    g.log(f"{{seat{seat}}} flies their Ship between {board.link_words(g, token)}.")
+    g.log(f"{{seat{seat}}} flies their Ship between {board.link_words(g, token)}"
+          + (f", on top of {{seat{under}}}'s Ship." if under is not None else "."))
+    landing.on_land(g, item, token, under)  # #15: a Virus token; #35: a look at their Queue
     if item["left"] > 1:
         effects.push_front(g, {**item, "left": item["left"] - 1})
 
 
 def label_fly(g: Game, item: dict[str, Any], token: Any) -> str:
+    if token == plus.PAUSE:
+        return plus.PAUSE_LABEL
     if token.startswith("e"):
         return f"Bait {virus.bot_text(g, token[1:])} into {g.data.areas[item['bait']].name}"
     if token == "herculean":
         return f"Spend a Celestium: Fly +{herculean_value(g, item['owner'], 'fly_per_celestium')} (Herculean)"
-    return f"Fly between {board.link_words(g, token)}"
+    under = landing.covered(g, token, item["owner"])
+    onto = f", onto {g.data.intelligences[player(g, under)['intel']].name}'s Ship" if under is not None else ""
+    return f"Fly between {board.link_words(g, token)}{onto}"
 
 
 def _groups(g: Game, seat: int, moved: list[str]) -> dict[tuple[int, str, bool], str]:
@@ -188,6 +243,8 @@ def reach(g: Game, item: dict[str, Any], area: str) -> list[str]:
 def run_mobilise(g: Game, item: dict[str, Any]) -> list[Any] | None:
     """SC-ACT-MOBILISE-01..06: Moves of total Size ≤ N, each Bot once, to a Linked Area; a Stunned Bot Recovers."""
     seat, left, only, out_of = item["owner"], item["left"], item.get("to"), item.get("out_of")
+    if isinstance(item.get("only"), list):  # #26/#78: only these Bots Move, by their owner's Links
+        return only_options(g, item)
     options: list[Any] = [] if item.get("must") and not item["moved"] else ["done"]
     for (size, area, stunned), _ in sorted(_groups(g, seat, exhausted(item)).items()):
         if size > left or (out_of is not None and (stunned or area != out_of)):
@@ -206,9 +263,37 @@ def run_mobilise(g: Game, item: dict[str, Any]) -> list[Any] | None:
     if [t for t in options if t != "done"]:
         if herculean(g, seat, "mobilise_per_celestium"):
             options.append("herculean")
-        return options
+        return [*options, *plus.pause_option(g, item)]
+    if plus.can_pause(g, item) and not item.get("each"):  # SC-CORE-02: Fly first, then Move
+        return ["done", plus.PAUSE]
     end_chain(g, item)
     return None
+
+
+def only_options(g: Game, item: dict[str, Any]) -> list[Any] | None:
+    """Moves of the named Bots only (SC-REF-26: newly Infected enemy Bots; SC-REF-78: the chosen Bot, once)."""
+    options: list[Any] = []
+    for bid in item["only"]:
+        bot = g.g["bots"].get(bid)
+        if bot is None or not board.in_play(bot) or bot["stunned"] or bid in exhausted(item) \
+                or bot["size"] > item["left"]:
+            continue
+        options += [f"o{bid}-{to}" for to in board.linked(g, bot["at"], bot["owner"])]
+    if not options and not plus.can_pause(g, item):
+        return None
+    return ["done", *options, *plus.pause_option(g, item)]
+
+
+def crossed(g: Game, seat: int, here: str, there: str) -> None:
+    """SC-REF-09: remember a Ruins Link (under your Ship) your Bots Moved through this turn, each once."""
+    if g.g.get("turn") is None:
+        return
+    seen = g.g["turn"].setdefault("ruins_crossed", [])
+    for lk, stack in g.g["links"].items():
+        if set(board.link_areas(g, lk)) == {here, there} and "ruins" in stack and board.passable(g, lk, seat):
+            if lk not in seen:
+                seen.append(lk)
+            return
 
 
 def baitable(g: Game, item: dict[str, Any]) -> list[str]:
@@ -235,9 +320,19 @@ def pick_mobilise(g: Game, item: dict[str, Any], token: Any) -> None:
     if token == "herculean":
         spend_for(g, item, "mobilise_per_celestium")
         return
+    if token == plus.PAUSE:
+        plus.pause(g, item)
+        return
     seat = item["owner"]
     if token.startswith("j"):
         hijack_move(g, item, token)
+        return
+    if token.startswith("o"):
+        bid, to = token[1:].split("-")
+        bot = g.g["bots"][bid]
+        g.log(f"{virus.bot_text(g, bid)} moves to {g.data.areas[to].name}.")
+        bot["at"] = to
+        effects.push_front(g, {**item, "left": item["left"] - bot["size"], "moved": [*item["moved"], bid]})
         return
     if token.startswith("e"):
         bot = g.g["bots"][token[1:]]
@@ -255,6 +350,7 @@ def pick_mobilise(g: Game, item: dict[str, Any], token: Any) -> None:
         bot["stunned"] = False  # SC-ACT-MOBILISE-04: Recovering uses the Bot's Size
         g.log(f"{{seat{seat}}}'s {name} in {g.data.areas[area].name} Recovers.")
     else:
+        crossed(g, seat, area, parts[2])
         bot["at"] = parts[2]
         g.log(f"{{seat{seat}}} moves {article(name)} from {g.data.areas[area].name} to {g.data.areas[parts[2]].name}.")
     rest = {**item, "left": item["left"] - size, "moved": [*item["moved"], bid]}
@@ -286,11 +382,16 @@ def label_mobilise(g: Game, item: dict[str, Any], token: Any) -> str:
         if item.get("out_of") and not item["moved"]:
             return f"Stay in {g.data.areas[item['out_of']].name} (no Evade)"
         return "Stop moving"
+    if token == plus.PAUSE:
+        return plus.PAUSE_LABEL
     if token.startswith("j"):
         bid, to = token[1:].split("-")
         return f"Hijack {virus.bot_text(g, bid)} into {g.data.areas[to].name}"
     if token.startswith("e"):
         return f"Bait {virus.bot_text(g, token[1:])} into {g.data.areas[item['bait']].name}"
+    if token.startswith("o"):
+        bid, to = token[1:].split("-")
+        return f"Move {virus.bot_text(g, bid)} to {g.data.areas[to].name}"[:80]
     if token == "herculean":
         return f"Spend a Celestium: Mobilise +{herculean_value(g, item['owner'], 'mobilise_per_celestium')} (Herculean)"
     parts = token[1:].split("-")
@@ -334,7 +435,8 @@ def pick_search(g: Game, item: dict[str, Any], token: Any) -> None:
     g.g["turn"].setdefault("used_rewards", []).extend(item["chosen"])  # SC-ACT-SEARCH-03
     for rid in item["chosen"]:
         g.log(f"{{seat{seat}}} searches {g.data.areas[rid.split('.')[0]].name}: {describe(_reward(g, rid).effect)}.")
-    effects.push_front(g, *(effects.effect("node", seat, node=thaw(_reward(g, rid).effect)) for rid in item["chosen"]))
+    if item["chosen"]:  # SC-REWARD-01/03: in any order, same-type Rewards may be added together
+        plus.queue(g, seat, {"plus": [thaw(_reward(g, rid).effect) for rid in item["chosen"]]}, joinable=True)
 
 
 def label_search(g: Game, item: dict[str, Any], token: Any) -> str:
@@ -371,6 +473,8 @@ def pick_upgrade(g: Game, item: dict[str, Any], token: Any) -> None:
     g.g["bots"][new].update(at=area, stunned=g.g["bots"][old]["stunned"])  # SC-EX-30: keeps the state
     g.g["bots"][old].update(at=None, stunned=False)
     virus.follow(g, old, new)  # ATT-ENT-2: the Virus token follows the Upgrade
+    if g.g.get("turn") is not None:  # SC-REF-45: a later part of the Function uses the new Bot
+        g.g["turn"].setdefault("upgraded", {})[old] = new
     g.log(f"{{seat{seat}}} upgrades a Bot in {g.data.areas[area].name}.")
     if item["left"] > 1:
         effects.push_front(g, {**item, "left": item["left"] - 1})

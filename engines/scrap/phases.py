@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core import Action, Game, Step, act, effects
 
-from . import interpreter, virus
+from . import control, interpreter, virus
 from .combat import errorful_learning
 from .content import DOMAINS
 from .flow import fn_words, start_run
@@ -192,6 +192,7 @@ class LoadFill(Step):
 
 def end_turn(g: Game, seat: int) -> None:
     """End of the turn: Errorful Learning, Divinity (its reward may ask), then :func:`next_turn`."""
+    control.check_now(g, seat)  # the end of the Load Phase: Plague triggers (#19's MOD, SC-REF-19)
     errorful_learning(g, seat)
     virus.end_of_turn(g, seat)
     trees = divinity(g, seat)

@@ -51,6 +51,7 @@ def draw_fragments(g: Game, seat: int, n: int) -> None:
     p = player(g, seat)
     drawn = g.draw(g.g["fragments"], n)
     p["fragments"] += drawn
+    p["drawn"] = list(drawn)  # SC-REF-05: "one of those" Scores (secret like the Fragments)
     missing = n - len(drawn)
     p["data"] += missing * g.data.rules["fragment_empty_data"]
     g.log(f"{{seat{seat}}} draws {len(drawn)} Fragment{'s' * (len(drawn) != 1)}"

@@ -22,6 +22,7 @@ ZONES = Zones(
     owner("g.players.{seat}.queue"),  # SC-LOAD-05: face-down to others, its owner may peek
     owner("g.players.{seat}.discard"),  # §6.2 ruling: the face-down pile is the owner's
     owner("g.players.{seat}.fragments"),  # SC-ACT-FRAGMENT-03
+    owner("g.players.{seat}.drawn"),  # the Fragments just drawn (SC-REF-05), as secret
     nobody("g.fragments"),  # the face-down deck: only its size shows
     frame("choose", owner("options", seat="seat", when="op.secret")),  # an Expend or Refresh lists hidden cards
 )

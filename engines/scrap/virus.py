@@ -21,7 +21,7 @@ from .vows import triggers
 VIRUS = "virus"
 END_OF_RUN, CONTAGION = "end_of_own_run_phase", "infected_enemy_bot_destroyed_by_anyone"
 TARGETS = ("enemy_bot_sharing_area_with_own_active", "enemy_bot_in_area_with_own_active", "enemy_bot_any_area",
-           "enemy_bot_in_area_linked_to")
+           "enemy_bot_in_area_linked_to", "any_bot_of", "bot_of_covered_owner_in_bordering_areas")
 """The VIRUS target selectors written so far (the others are logged as skipped)."""
 
 
@@ -44,7 +44,14 @@ def targets(g: Game, seat: int, node: dict[str, Any]) -> list[str] | None:
     sel = node.get("target")
     if sel not in TARGETS:
         return None
-    if sel == "enemy_bot_any_area":
+    only = node.get("player") if sel in ("any_bot_of", "bot_of_covered_owner_in_bordering_areas") else None
+    if only is not None and not isinstance(only, int):
+        return []
+    if sel == "any_bot_of":  # #14/#25: any Bot in play of the named player
+        areas = None
+    elif sel == "bot_of_covered_owner_in_bordering_areas":  # #15: beside the Link the Ship landed on
+        areas = set(board.link_areas(g, node["link"])) if node.get("link") in g.g["links"] else set()
+    elif sel == "enemy_bot_any_area":
         areas = None
     elif sel == "enemy_bot_in_area_linked_to":
         areas = set(board.linked(g, node["area"], seat)) if node.get("area") in g.g["areas"].values() else set()
@@ -53,7 +60,8 @@ def targets(g: Game, seat: int, node: dict[str, Any]) -> list[str] | None:
     taken = carriers(g)
     seen: dict[tuple[int, int, str, bool], str] = {}
     for bid, b in sorted(g.g["bots"].items()):
-        if b["owner"] != seat and board.in_play(b) and bid not in taken and (areas is None or b["at"] in areas):
+        if b["owner"] != seat and board.in_play(b) and bid not in taken and (areas is None or b["at"] in areas) \
+                and only in (None, b["owner"]):
             seen.setdefault((b["owner"], b["size"], b["at"], b["stunned"]), bid)
     return [seen[k] for k in sorted(seen)]
 
@@ -84,8 +92,9 @@ def queue_virus(g: Game, seat: int, node: dict[str, Any], optional: bool = False
     """VIRUS(v): queue the placing in front; False when its selector is not written yet."""
     if node.get("target") not in TARGETS or "unique" not in player(g, seat) or "virus" not in player(g, seat)["unique"]:
         return False
+    extra = {k: node[k] for k in ("player", "link", "tag") if k in node}
     effects.push_front(g, effects.effect(VIRUS, seat, left=node["v"], target=node["target"], area=node.get("area"),
-                                         optional=optional, immune=bool(node.get("ignore_hijack_removal"))))
+                                         optional=optional, immune=bool(node.get("ignore_hijack_removal")), **extra))
     return True
 
 
@@ -112,6 +121,8 @@ def pick_virus(g: Game, item: dict[str, Any], token: Any) -> None:
     unique.setdefault("infected", []).append(token)
     if item["immune"]:
         unique.setdefault("immune", []).append(token)
+    if item.get("tag") and g.g.get("turn") is not None:  # #26: the newly Infected Bots, for what follows
+        g.g["turn"].setdefault("tagged", {}).setdefault(item["tag"], []).append(token)
     g.log(f"{{seat{seat}}} Infects {bot_text(g, token)} with a Virus token.")
     effects.push_front(g, {**item, "left": item["left"] - 1, "placed": True})
 
