@@ -10,6 +10,7 @@ from engines.core.effects import Choice, Registry
 
 from . import aggression, alphabot, bot, content, cylindroids, decks, flow, scoring, setup, setup_steps, threats, view
 from .activation import Activation
+from .combat import Disarm
 from .delivery import Deliver
 from .hatch import HatchBattery
 from .maintenance import AIChoice, Discard, Maintain
@@ -53,7 +54,7 @@ class StressBotics(Engine):
                     "and track spaces 1-3."),
     ))
     steps = (Draw, Program, Turn, SubAction, Move, Encounter, Buy, CoreProduce, Deliver, Keep, Maintain, AIChoice,
-             Discard, Place, SetupBatteries, Partner, HatchBattery, Activation, Choice)
+             Discard, Place, SetupBatteries, Partner, HatchBattery, Activation, Disarm, Choice)
     effects = Registry(alphabot.EFFECTS, decks.EFFECTS, threats.EFFECTS, aggression.EFFECTS, cylindroids.EFFECTS)
     zones = view.ZONES
 

@@ -78,8 +78,8 @@ def start(g: Game) -> None:
     g.g["aggressive"] = {"deck": aggressive, "discard": []}
     g.g["alphabot"].update(control="A", server="A", hit=0)
     for seat in range(g.seats):
-        player(g, seat)["container"] = [None] * len(g.data["boards"]["player_board"]["container"])
-        player(g, seat)["captured_used"] = False
+        player(g, seat)["container"] = []  # captured Cylindroid types (spec 4.18.5)
+        player(g, seat)["captured_used"] = None
 
 
 def alphabot_square(g: Game) -> str | None:
