@@ -156,6 +156,7 @@ def queue_phase5(g: Game) -> None:
 
     items = [effects.effect("cyl_attack", ACTOR, kind=k) for k in ("LAS", "MIN", "EXP")]
     items.append(effects.effect("cyl_move", ACTOR))
+    items.append(effects.effect("elite_activate", ACTOR))  # 5.1.2: the Elite (stage 5)
     if g.g["alphabot"]["mv"]:
         items += [effects.effect("alphabot_activate", AB), effects.effect("alphabot_after", AB),
                   effects.effect("alphabot_loop", AB), effects.effect("alphabot_status", AB)]
@@ -165,6 +166,7 @@ def queue_phase5(g: Game) -> None:
 EFFECTS = {
     "cyl_attack": Handler(run=lambda g, item: attack_type(g, item["kind"])),
     "cyl_move": Handler(run=lambda g, item: move_all(g)),
+    "elite_activate": Handler(run=lambda g, item: threats.elite_activate(g)),
 }
 """The Cylindroids' queued Phase 5 steps (owner ``cylindroids``)."""
 

@@ -182,6 +182,11 @@ def elite_spawn(g: Game) -> None:
     happens."""
 
 
+def elite_activate(g: Game) -> None:
+    """Phase 5.1.2, the Elite's activation if it is in the Main Vault (SB-ELITE-01/02): stage 5. Until then
+    the Elite never leaves the belt, so nothing happens."""
+
+
 def return_waves(g: Game) -> None:
     """AlphaBot leaves: A2/B2 Cylindroids go to their vaults (overflow to the bag), the A1/B1 waves go
     back to the belt, B1's first, before the lowest occupied segment, with its stress for everyone; Boxes
