@@ -75,7 +75,8 @@ def test_alphabot_blocks_a_spawn_and_waves_push_betabots():
 
 
 def test_phase5_lasers_miners_explosives_and_movement():
-    # SB-P5-CYL-02..09, SB-P5-CYL-10 (marker 0: no reaction), SB-ALPHA-09 (Ti into the tank)
+    # SB-P5-CYL-02, SB-P5-CYL-04 (Laser), SB-P5-CYL-05 (Miner), SB-P5-CYL-06, SB-P5-CYL-07 (explosion),
+    # SB-P5-CYL-09, SB-P5-CYL-10 (marker 0: no reaction), SB-ALPHA-09 (Ti into the tank)
     state = board()
     g, gg = ctx(state), state["g"]
     gg["cyl"].update(A1=["MIN", "EXP"], B1=["MIN", "LAS"], A2=["LAS"], B2=["MIN", "EXP!"])
@@ -194,3 +195,51 @@ def test_ex15_full_phase5_with_an_elite_double(monkeypatch):
     assert p(state, 0)["square"] == "CORNER_A" and p(state, 0)["shields"] == 5
     assert p(state, 1)["shields"] == 10 and p(state, 2)["shields"] == 7 and p(state, 2)["square"] == "HULL"
     assert gg["alphabot"]["ai"] == 0 and (gg["alphabot"]["control"], gg["alphabot"]["server"]) == ("A", "A")
+
+
+def test_one_reaction_per_type_and_explosives_under_alphabot():
+    # SB-P5-CYL-10 (one Aggressive card per type, not per shield), SB-P5-CYL-03 (riders are no targets),
+    # SB-P5-CYL-11 (AlphaBot's attack sets off an armed Explosive), SB-ALPHA-08, SB-ALPHA-34
+    state = board()
+    g, gg = ctx(state), state["g"]
+    gg["alphabot"]["ai"] = 2
+    gg["cyl"].update(B1=["LAS"], A2=["LAS"])
+    p(state, 1).update(mini="MV1", square="TOP", shields=10)
+    cylindroids.attack_type(g, "LAS")
+    assert gg["alphabot"]["shields"] == 8 and gg["alphabot"]["tank"] == {"Ti": 2} and p(state, 1)["shields"] == 10
+    assert [e["effect"] for e in effects.pending(g)] == ["aggressive"]
+    effects.pending(g).clear()
+    gg["cyl"].update(B1=[], A2=["EXP!"])
+    gg["alphabot"]["ai"] = 0
+    aggression.attack(g)  # A2 is next to the Entry: the Explosive goes to the bag and costs AlphaBot 1
+    assert gg["alphabot"]["shields"] == 7 and gg["cyl"]["A2"] == [] and p(state, 1)["shields"] == 8
+
+
+def test_retreat_jumps_back_to_the_entry_or_attacks():
+    # SB-ALPHA-33 (Retreat is the only backward move, inside the vault), SB-ALPHA-20
+    state = board()
+    g, gg = ctx(state), state["g"]
+    gg["alphabot"]["square"] = "HATCH"
+    p(state, 0).update(mini="MV1", square="ENTRY", shields=10)
+    aggression.resolve(g, "G05")
+    assert gg["alphabot"]["square"] == "ENTRY" and gg["alphabot"]["mv"] == 1
+    assert effects.pending(g) == [{"effect": "push", "owner": 0, "square": "ENTRY"}]
+    effects.pending(g).clear()
+    p(state, 0)["square"] = "A2"
+    aggression.resolve(g, "G05")  # already on the Entry: it attacks instead
+    assert p(state, 0)["shields"] == 8
+
+
+def test_leaving_main_vault_6_ends_the_waves():
+    # SB-ALPHA-31, SB-ALPHA-32 (the Cylindroids follow steps 6-7), SB-P1-EVENT-13
+    state = board()
+    g, gg = ctx(state), state["g"]
+    gg["alphabot"].update(mv=6, square="EXIT")
+    gg["cyl"]["B1"] = ["MIN"]
+    gg["belt"][0] = {"cyl": ["LAS"], "boxes": 0}
+    alphabot.leave_vault(g)
+    # segment 1 is occupied: no empty segment before it, so B1's wave goes to the bag (SB-ALPHA-28)
+    assert gg["alphabot"]["mv"] is None and gg["belt"][0] == {"cyl": ["LAS"], "boxes": 0}
+    assert gg["bag"]["MIN"] == 9
+    threats.spawn(g, "A+B")
+    assert gg["cyl"] == {sq: [] for sq in threats.COMBAT}
