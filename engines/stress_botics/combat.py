@@ -201,3 +201,14 @@ def spend_captured(g: Game, seat: int, kind: str) -> None:
     threats.to_bag(g, [kind])
     p["captured_used"] = extra_key(g, seat)
     g.log(f"{{seat{seat}}} returns a captured {threats.NAMES[kind]} to the bag for an extra action.")
+
+
+def boxes_within_reach(g: Game, seat: int) -> list[str]:
+    """Squares holding a Box on or next to this BetaBot's square: the hook for CONNECT → Open a Box
+    (SB-CONNECT-11, stage 4 — it draws Box Items, which come with the items). Boxes are placed, pushed to
+    the corners and lost already (SB-P1-EVENT-16, SB-ALPHA-23, SB-ALPHA-27)."""
+    where = position(g, seat)
+    if where is None or where in g.g["vaults"]:
+        return []
+    area = cylindroids.near(g, where)
+    return sorted(sq for sq, n in g.g["boxes"].items() if n and sq in area)

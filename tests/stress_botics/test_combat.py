@@ -112,3 +112,11 @@ def test_ex09_captured_miner_extracts_before_keeping():
     state = play(state, 0, "keep:0")
     assert p(state, 0)["tanks"]["1"] == {"C": 2} and "MV01" in state["g"]["hands"]["0"]
     assert state["g"]["bag"]["MIN"] == 9
+
+
+def test_boxes_within_reach_for_opening_later():
+    # the stage-4 hook of Open a Box: Boxes on or next to the BetaBot's square (SB-P1-EVENT-16)
+    state = board(3)
+    state["g"]["boxes"] = {"CORNER_A": 1, "B1": 1}
+    p(state, 0).update(mini="MV1", square="A2")
+    assert combat.boxes_within_reach(ctx(state), 0) == ["CORNER_A"]

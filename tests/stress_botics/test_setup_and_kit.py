@@ -100,7 +100,8 @@ def test_fuzz_full_games():
 
 @pytest.mark.parametrize("options", [{"end_timing": "end_of_round"}, {"first_game_layout": True},
                                      {"random_start_events": True, "aggressive_orbit": True},
-                                     {"free_battery_setup": True}])
+                                     {"free_battery_setup": True},
+                                     {"phase5_move_pushes_betabots": True, "attacked_explosive_blast": False}])
 def test_kit_on_options(options):
     report = playout(ENGINE, 2, 7, options, horizon=400)
     assert report.clean, report.summary()
