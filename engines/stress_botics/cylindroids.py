@@ -131,17 +131,25 @@ def move_all(g: Game) -> None:
                 stay.append(done)
         moving[sq], cyl[sq] = block, stay
     arrivals: dict[str, list[str]] = {}
+    into: dict[str, list[tuple[str, str]]] = {}
     for sq, block in moving.items():
         ahead = g.data["main_vault"]["push_forward"][sq]
         if not block:
             continue
         if ahead.startswith("vault_target_"):
-            rest = threats.into_vault(g, threats.vault_target(g, sq), block, overflow_to_bag=False)
-            cyl[sq] += rest
+            into.setdefault(threats.vault_target(g, sq), []).extend((c, sq) for c in block)
         elif ahead == alpha:
             cyl[sq] += block
         else:
             arrivals.setdefault(ahead, []).extend(block)
+    priority = g.data["cylindroids"]["vault_fill_priority"]
+    for node, movers in into.items():  # one vault may take from A2 and B2: type order settles the room
+        movers.sort(key=lambda m: priority.index(threats.kind(m[0])))
+        rest = threats.into_vault(g, node, [c for c, _ in movers], overflow_to_bag=False)
+        for cyl_, source in reversed(movers):
+            if cyl_ in rest:
+                rest.remove(cyl_)
+                cyl[source].append(cyl_)
     for sq, block in arrivals.items():
         cyl[sq] += block
         g.log(f"Cylindroids move on to {square_words(sq)}.")

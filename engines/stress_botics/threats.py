@@ -136,9 +136,9 @@ def _advance(g: Game, square: str) -> bool:
             into_vault(g, vault_target(g, square), cyl[square])
             cyl[square] = []
         return True  # Boxes never move from A2/B2
-    if alphabot_square(g) == ahead or not _advance(g, ahead):
-        return False
     if cyl[square]:
+        if alphabot_square(g) == ahead or not _advance(g, ahead):
+            return False
         cyl[ahead] = cyl[ahead] + cyl[square]
         cyl[square] = []
         _push_betabots(g, ahead)

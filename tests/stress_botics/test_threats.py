@@ -243,3 +243,29 @@ def test_leaving_main_vault_6_ends_the_waves():
     assert gg["bag"]["MIN"] == 9
     threats.spawn(g, "A+B")
     assert gg["cyl"] == {sq: [] for sq in threats.COMBAT}
+
+
+def test_a2_and_b2_share_a_crust_vault_by_type_order():
+    # SB-P5-CYL-09 (type order settles room), SB-P1-EVENT-19; MV4's A2 and B2 both lead to EPCi_A
+    state = board()
+    g, gg = ctx(state), state["g"]
+    gg["alphabot"].update(mv=4, square="EXIT")
+    node = threats.vault_target(g, "A2")
+    assert node == threats.vault_target(g, "B2")
+    gg["vaults"][node]["cylindroids"] = []
+    room = ENGINE.data.vaults[gg["vaults"][node]["tile"]]["cylindroid_capacity"]
+    gg["cyl"].update(A2=["EXP!"], B2=["MIN", "MIN"])
+    cylindroids.move_all(g)
+    assert sorted(gg["vaults"][node]["cylindroids"]) == sorted(["MIN", "MIN", "EXP!"][:room])
+    assert len(gg["cyl"]["A2"]) + len(gg["cyl"]["B2"]) == 3 - room  # the rest stay where they were
+
+
+def test_boxes_alone_go_to_the_corner_even_beside_alphabot():
+    # SB-P1-EVENT-16, SB-P1-EVENT-18: only Cylindroids are stopped by AlphaBot's square
+    state = board()
+    g, gg = ctx(state), state["g"]
+    gg["alphabot"]["square"] = "A2"
+    gg["boxes"] = {"A1": 1}
+    gg["belt"][0] = {"cyl": ["LAS"], "boxes": 0}
+    threats.spawn(g, "A")
+    assert gg["cyl"]["A1"] == ["LAS"] and gg["boxes"] == {"CORNER_A": 1}
