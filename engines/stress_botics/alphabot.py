@@ -1,9 +1,9 @@
 """AlphaBot's Standard movement between the Main Vaults (SB-ALPHA-01, 04, 06, 17..20, 23, 26..32, 34).
 
-Part 1 plays the Standard AI deck only: AlphaBot walks the squares by its Direction, carries the BetaBots
-on top of it, pushes others off its square, and leaves through the Exit to the next Main Vault, opening
-the Main Tunnel and the sector padlocks and taking the crust bonus. Aggression, shields lost to threats
-and the hull are part 2.
+AlphaBot walks the squares by its Direction, carries the BetaBots on top of it, pushes others off its square,
+and leaves through the Exit to the next Main Vault, opening the Main Tunnel and the sector padlocks and taking
+the crust bonus. From rules version 2 it runs over Cylindroids, takes hatch damage and sends the waves back
+(aggression.py, threats.py); the hull is stage 4.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Phase 1: reveal an Event card and resolve ships, Core rotation, pressure, auto-production and the
-hatch (SB-P1-EVENT-01..12, 23..26; spawns, SB-P1-EVENT-13..22, come with part 2).
+hatch (SB-P1-EVENT-01..12, 23..26); from rules version 2 the wave spawns of 1.5 (SB-P1-EVENT-13..19, threats.py;
+the Elite's, 20..22, is stage 5).
 """
 
 from __future__ import annotations

@@ -82,7 +82,8 @@ def ai_choices(g: Game, queue: list[int], then: str = "phase5") -> None:
 
 
 def phase5(g: Game) -> None:
-    """Phase 5: AlphaBot's activation on the effect queue (Cylindroids and the Elite: part 2), then Phase 6.
+    """Phase 5 on the effect queue — version 2: the Cylindroids, the Elite's hook, AlphaBot with its aggression;
+    version 1: AlphaBot's Standard card only — then Phase 6.
     The ``activation`` frame holds the place while a pushed BetaBot's owner chooses."""
     g.g["phase"] = "activation"
     g.goto("activation", seat=g.g["order"][0])

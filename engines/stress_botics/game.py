@@ -1,5 +1,6 @@
 """Stress Botics: Odyssey — the declarative top: metadata, options (the §5 rulings by name), steps and
-views (part 1 of 3: no Cylindroids, Elite, items or solo yet)."""
+views. Rules version 2 adds the threats (stage 3 of spec §7); version 1 games play on without them. The Elite,
+INTERACT, items and solo are not in yet."""
 
 from __future__ import annotations
 

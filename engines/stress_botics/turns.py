@@ -1,9 +1,10 @@
 """Phase 3: reveal or return the leftmost programmed card, pick one sub-action, boost it, then keep the
 card by paying from the slot's tank or discard it (SB-P3-ACT-01..11).
 
-Part 1 offers MOVE, MINE → Extract and CONNECT → Produce (Shields and Batteries Vaults) and Make a Manual
-Delivery; INTERACT and the threat sub-actions come with part 2 (a card with no sub-action possible can
-only be returned, SB-INTERACT-03).
+Offered: MOVE, MINE → Extract and Attack, CONNECT → Produce (Shields and Batteries Vaults, the Core, the
+Hatch), Disarm/Arm and Make a Manual Delivery; from rules version 2 attacks reach Cylindroids and AlphaBot and
+the keep prompt offers a captured Cylindroid's extra action. INTERACT, Activate an Item and Open a Box come
+with stage 4 (a card with no sub-action possible can only be returned, SB-INTERACT-03).
 """
 
 from __future__ import annotations
