@@ -83,7 +83,10 @@ def _turn(g: Game, seat: int, legal: list[Action]) -> Action:
 
 def _subaction(g: Game, seat: int, legal: list[Action]) -> Action:
     boost_rank = {"free": 0, "none": 1, "inside": 2, "track": 3}
-    return min(legal, key=lambda a: (SUB_ORDER.index(_sub_kind(a)), boost_rank[a.args[1]]))
+    free_threat = [a for a in legal if _sub_kind(a) == "threat" and a.args[1] == "free"]
+    if free_threat:  # a free-boost disintegration: −2 stress for nothing, Lasers first (rules version 2)
+        return min(free_threat, key=lambda a: ".LAS." not in str(a))
+    return min(legal, key=lambda a: (SUB_ORDER.index(_sub_kind(a)), boost_rank[a.args[1]], ".LAS." not in str(a)))
 
 
 def _sub_kind(a: Action) -> str:
@@ -149,10 +152,24 @@ def scorer(g: Game, seat: int) -> Callable[[str, str | None, int], float]:
         elif info["kind"] == "ep_vault" and g.g["vaults"][node]["tile"] == "06" and p["shields"] <= LOW_SHIELDS:
             value += 20
         elif info["kind"] == "main_vault" and square:
-            value += 4
+            value += 4 - danger(g, square)
         return value
 
     return score
+
+
+def danger(g: Game, square: str) -> float:
+    """Shields a Main Vault square is likely to cost in Phase 5 (rules version 2): every Laser, Miners on or
+    next to it, armed Explosives on or next to it twice."""
+    if "cyl" not in g.g:
+        return 0.0
+    near = {square, *g.data.squares[square]["adjacent"]} if square in g.data.squares else set()
+    hurt = 0.0
+    for sq, cyls in g.g["cyl"].items():
+        hurt += 3.0 * cyls.count("LAS")
+        if sq in near:
+            hurt += 3.0 * cyls.count("MIN") + 6.0 * cyls.count("EXP!")
+    return hurt
 
 
 def can_manual(g: Game, seat: int) -> bool:
