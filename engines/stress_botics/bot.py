@@ -26,8 +26,9 @@ AHEAD = 3.0
 STAY_MARGIN = 0.0
 """A MOVE is played only when its best place beats staying by more than this."""
 """Move penalty per Section Tile ahead of AlphaBot (Phase 6 stress)."""
-SUB_ORDER = ("deliver", "produce", "hatch", "core", "extract", "move", "threat", "disarm", "attack")
-"""Sub-actions by preference; ``threat`` is an attack on a Cylindroid that is not armed (rules version 2)."""
+SUB_ORDER = ("deliver", "laser", "produce", "hatch", "core", "extract", "move", "threat", "disarm", "attack")
+"""Sub-actions by preference; ``laser`` and ``threat`` are attacks on a Laser and on another unarmed Cylindroid
+(rules version 2: a Laser hits AlphaBot every Phase 5, and its last shield costs everyone 5 stress)."""
 
 
 def _draw(g: Game, seat: int, legal: list[Action]) -> Action:
@@ -83,7 +84,7 @@ def _turn(g: Game, seat: int, legal: list[Action]) -> Action:
 
 def _subaction(g: Game, seat: int, legal: list[Action]) -> Action:
     boost_rank = {"free": 0, "none": 1, "inside": 2, "track": 3}
-    free_threat = [a for a in legal if _sub_kind(a) == "threat" and a.args[1] == "free"]
+    free_threat = [a for a in legal if _sub_kind(a) in ("laser", "threat") and a.args[1] == "free"]
     if free_threat:  # a free-boost disintegration: −2 stress for nothing, Lasers first (rules version 2)
         return min(free_threat, key=lambda a: ".LAS." not in str(a))
     return min(legal, key=lambda a: (SUB_ORDER.index(_sub_kind(a)), boost_rank[a.args[1]], ".LAS." not in str(a)))
@@ -95,7 +96,7 @@ def _sub_kind(a: Action) -> str:
     if a.args[0] == "attack" and len(a.args) > 2 and isinstance(a.args[2], str) and a.args[2] != "alphabot":
         _, cyl, mode = str(a.args[2]).split(".")
         if cyl != "EXPA" and mode == "disintegrate":
-            return "threat"
+            return "laser" if cyl == "LAS" else "threat"
     return str(a.args[0])
 
 
