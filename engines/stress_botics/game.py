@@ -27,7 +27,8 @@ class StressBotics(Engine):
 
     id = "stress_botics"
     version = 2
-    """2: the threats (Cylindroids, AlphaBot's aggression); a version-1 game plays on without them."""
+    """2: the threats (Cylindroids, AlphaBot's aggression) behind the ``threats`` option, off until part 2 is whole;
+    a version-1 game plays on without them."""
     oldest_version = 1
     title = "Stress Botics: Odyssey"
     min_players, max_players = 2, 4
@@ -44,6 +45,9 @@ class StressBotics(Engine):
                help="With 2 players, the harsher '2 Players Aggressive' stress when ships leave orbit."),
         Option("reshuffled_decks", "Action decks after a Deck End Event", "face_up", choices=("face_up", "face_down"),
                help="The rulebook places a rebuilt deck face up (its top card shows); face down hides it."),
+        Option("threats", "Threats (part 2, in progress)", False,
+               help="Cylindroids (waves, Phase 5 attacks, Attack, Disarm and Arm) and AlphaBot's shields and "
+                    "Aggressive deck. Not yet: the Elite, Boxes' items, INTERACT, AlphaBot's delivery."),
         Option("phase5_move_pushes_betabots", "Moving Cylindroids push BetaBots", False,
                help="AMB-54: the rulebook's Phase 5 example has moving Cylindroids leave BetaBots in place; "
                     "on, they push them as spawning waves do."),
@@ -65,7 +69,7 @@ class StressBotics(Engine):
 
     def actors(self, state: State) -> list[dict[str, Any]]:
         """AlphaBot and the Cylindroids act on their own from version 2 (their decks and priorities)."""
-        if state.get("engine_version", 1) < 2:
+        if state.get("engine_version", 1) < 2 or not state["options"].get("threats"):
             return []
         return [{"key": alphabot.ACTOR, "name": "AlphaBot", "color": "#4a90d9"},
                 {"key": cylindroids.ACTOR, "name": "the Cylindroids", "color": "#c0392b"}]

@@ -26,8 +26,9 @@ NAMES = {"MIN": "Miner", "LAS": "Laser", "EXP": "Explosive"}
 
 
 def on(g: Game) -> bool:
-    """Threats exist in this game: rules version 2 or later (a v1 game goes on exactly as it was)."""
-    return g.rules_version >= 2
+    """Threats exist in this game: rules version 2 or later with the ``threats`` option (a v1 game goes on exactly
+    as it was)."""
+    return g.rules_version >= 2 and bool(g.options.get("threats"))
 
 
 def kind(cyl: str) -> str:

@@ -55,7 +55,7 @@ def test_colours_mean_nothing_to_the_rules():
     assert grey.data.hatches["H01"]["colour"] == "grey"
     states = []
     for engine in (ENGINE, grey):
-        state, rnd = engine.setup(3, 7, {"turn_order": "seat"}), random.Random(7)
+        state, rnd = engine.setup(3, 7, {"turn_order": "seat", "threats": True}), random.Random(7)
         for _ in range(5000):  # the whole game
             if engine.outcome(state) is not None:
                 break
