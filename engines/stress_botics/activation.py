@@ -21,4 +21,7 @@ class Activation(Step):
 
     def resume(self, g: Game, result: Any) -> None:
         if effects.run(g):
-            flow.phase6(g)
+            if g.frame.get("then") == "programming":
+                flow.start_programming(g)  # version 2: Phase 1's pushes are done
+            else:
+                flow.phase6(g)

@@ -1,9 +1,9 @@
 """AlphaBot's Standard movement between the Main Vaults (SB-ALPHA-01, 04, 06, 17..20, 23, 26..32, 34).
 
-Part 1 plays the Standard AI deck only: AlphaBot walks the squares by its Direction, carries the BetaBots
-on top of it, pushes others off its square, and leaves through the Exit to the next Main Vault, opening
-the Main Tunnel and the sector padlocks and taking the crust bonus. Aggression, shields lost to threats
-and the hull are part 2.
+AlphaBot walks the squares by its Direction, carries the BetaBots on top of it, pushes others off its square,
+and leaves through the Exit to the next Main Vault, opening the Main Tunnel and the sector padlocks and taking
+the crust bonus. From rules version 2 it runs over Cylindroids, takes hatch damage and sends the waves back
+(aggression.py, threats.py); the hull is stage 4.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
+from . import aggression, threats
 from .planet import TOP, can_end, others_at
 from .stress import damage, player
 from .tanks import add
@@ -85,6 +86,8 @@ def step(g: Game, queue: bool = False) -> None:
         leave_vault(g)
         return
     a["square"] = target
+    if threats.on(g):
+        aggression.run_over(g, target)  # SB-ALPHA-21..23
     push_off(g, target, queue)  # SB-ALPHA-20
     hatch = g.g["hatch"]
     if target == "HATCH" and hatch["token"] and not hatch["closed"]:
@@ -99,6 +102,8 @@ def on_open_hatch(g: Game) -> None:
     special = token.get("alphabot_special") or {}
     if special.get("name") == "alphabot_repair":
         repair(g, special["params"]["n"])
+    if threats.on(g):
+        aggression.hatch_damage(g, token)  # SB-ALPHA-25, SB-P1-EVENT-25
 
 
 def hatch_opens(g: Game) -> None:
@@ -158,6 +163,8 @@ def leave_vault(g: Game) -> None:
     old = a["mv"]
     if old == 3:
         unlock_main_tunnel(g)  # (0)
+    if threats.on(g):
+        threats.return_waves(g)  # (6)-(8), SB-ALPHA-28, SB-ALPHA-32
     new = old + 1 if old < 6 else None
     riders = [s for s in g.g["order"] if player(g, s)["mini"] == f"MV{old}" and player(g, s)["square"] == TOP]
     for seat in g.g["order"]:
@@ -281,6 +288,22 @@ def queue_activation(g: Game) -> None:
     effects.push(g, *queue, effects.effect("alphabot_done", ACTOR, card=card))
 
 
+def _run_activate(g: Game, item: dict[str, Any]) -> None:
+    """Version 2: the Standard card revealed in its place in the Phase 5 queue, its one Aggressive reveal
+    deferred to after it (SB-ALPHA-01/02)."""
+    if not ab(g)["mv"]:
+        return
+    ab(g)["deferred"] = True
+    card = reveal_standard(g)
+    queue = []
+    for op in g.data.standard_ai[card]["effect"]:
+        if op.get("name") == "alphabot_move":
+            queue += [effects.effect("alphabot_step", ACTOR)] * op["params"]["steps"]
+        else:
+            queue.append(effects.effect("alphabot_op", ACTOR, op=op))
+    effects.push_front(g, *queue, effects.effect("alphabot_done", ACTOR, card=card))
+
+
 def _run_step(g: Game, item: dict[str, Any]) -> None:
     if ab(g)["mv"]:
         step(g, queue=True)
@@ -305,6 +328,7 @@ def _push_options(g: Game, item: dict[str, Any]) -> list[str] | None:
 
 
 EFFECTS = {
+    "alphabot_activate": Handler(run=lambda g, item: _run_activate(g, item)),
     "alphabot_step": Handler(run=lambda g, item: _run_step(g, item)),
     "alphabot_op": Handler(run=lambda g, item: _run_op(g, item)),
     "alphabot_done": Handler(run=lambda g, item: _run_done(g, item)),

@@ -26,7 +26,9 @@ AHEAD = 3.0
 STAY_MARGIN = 0.0
 """A MOVE is played only when its best place beats staying by more than this."""
 """Move penalty per Section Tile ahead of AlphaBot (Phase 6 stress)."""
-SUB_ORDER = ("deliver", "produce", "hatch", "core", "extract", "move", "attack")
+SUB_ORDER = ("deliver", "laser", "produce", "hatch", "core", "extract", "move", "threat", "disarm", "attack")
+"""Sub-actions by preference; ``laser`` and ``threat`` are attacks on a Laser and on another unarmed Cylindroid
+(rules version 2: a Laser hits AlphaBot every Phase 5, and its last shield costs everyone 5 stress)."""
 
 
 def _draw(g: Game, seat: int, legal: list[Action]) -> Action:
@@ -82,7 +84,26 @@ def _turn(g: Game, seat: int, legal: list[Action]) -> Action:
 
 def _subaction(g: Game, seat: int, legal: list[Action]) -> Action:
     boost_rank = {"free": 0, "none": 1, "inside": 2, "track": 3}
-    return min(legal, key=lambda a: (SUB_ORDER.index(a.args[0]), boost_rank[a.args[1]]))
+    free_threat = [a for a in legal if _sub_kind(a) in ("laser", "threat") and a.args[1] == "free"]
+    if free_threat:  # a free-boost disintegration: −2 stress for nothing, Lasers first (rules version 2)
+        return min(free_threat, key=lambda a: ".LAS." not in str(a))
+    return min(legal, key=lambda a: (SUB_ORDER.index(_sub_kind(a)), boost_rank[a.args[1]], ".LAS." not in str(a)))
+
+
+def _sub_kind(a: Action) -> str:
+    """The preference class of a sub-action: attacks on unarmed Cylindroids (disintegrate: −2 stress) come
+    before Disarm/Arm and before attacks on BetaBots, AlphaBot or armed Explosives."""
+    if a.args[0] == "attack" and len(a.args) > 2 and isinstance(a.args[2], str) and a.args[2] != "alphabot":
+        _, cyl, mode = str(a.args[2]).split(".")
+        if cyl != "EXPA" and mode == "disintegrate":
+            return "laser" if cyl == "LAS" else "threat"
+    return str(a.args[0])
+
+
+def _disarm(g: Game, seat: int, legal: list[Action]) -> Action:
+    """Disarm armed Explosives, never arm one."""
+    return next((a for a in legal if a.verb == "op" and str(a.args[0]).endswith(".disarm")),
+                next(a for a in legal if a.verb == "done"))
 
 
 def _move(g: Game, seat: int, legal: list[Action]) -> Action:
@@ -132,10 +153,24 @@ def scorer(g: Game, seat: int) -> Callable[[str, str | None, int], float]:
         elif info["kind"] == "ep_vault" and g.g["vaults"][node]["tile"] == "06" and p["shields"] <= LOW_SHIELDS:
             value += 20
         elif info["kind"] == "main_vault" and square:
-            value += 4
+            value += 4 - danger(g, square)
         return value
 
     return score
+
+
+def danger(g: Game, square: str) -> float:
+    """Shields a Main Vault square is likely to cost in Phase 5 (rules version 2): every Laser, Miners on or
+    next to it, armed Explosives on or next to it twice."""
+    if "cyl" not in g.g:
+        return 0.0
+    near = {square, *g.data.squares[square]["adjacent"]} if square in g.data.squares else set()
+    hurt = 0.0
+    for sq, cyls in g.g["cyl"].items():
+        hurt += 3.0 * cyls.count("LAS")
+        if sq in near:
+            hurt += 3.0 * cyls.count("MIN") + 6.0 * cyls.count("EXP!")
+    return hurt
 
 
 def can_manual(g: Game, seat: int) -> bool:
@@ -202,6 +237,9 @@ def _ai_choice(g: Game, seat: int, legal: list[Action]) -> Action:
 def _keep(g: Game, seat: int, legal: list[Action]) -> Action:
     """Keep free-boost cards and a boostable CONNECT; let plain cards go rather than pay cargo for them."""
     card = g.data.cards[g.frame["card"]]
+    extra = next((a for a in legal if a.verb == "extra" and a.args[0] == "MIN" and a.args[1] == "none"), None)
+    if extra is not None:
+        return extra  # a captured Miner's free Extract (rules version 2)
     keeps = [a for a in legal if a.verb == "keep"]
     if keeps and (card["free_boost"] or len(g.g["hands"][str(seat)]) < KEEP_BELOW):
         return keeps[0]
@@ -247,7 +285,7 @@ PICKERS: dict[str, Callable[[Game, int, list[Action]], Action]] = {
     "deliver": _deliver, "place": _first_of("auto"), "keep": _keep,
     "maintain": _maintain, "buy": _first_of("buy", "done"),
     "encounter": _first_of("extract", "produce", "skip"), "ai_choice": _ai_choice,
-    "core_produce": _first_of("tile", "shift"),
+    "core_produce": _first_of("tile", "shift"), "disarm": _disarm,
 }
 
 

@@ -1,11 +1,13 @@
 """Phase 1: reveal an Event card and resolve ships, Core rotation, pressure, auto-production and the
-hatch (SB-P1-EVENT-01..12, 23..26; spawns, SB-P1-EVENT-13..22, come with part 2).
+hatch (SB-P1-EVENT-01..12, 23..26); from rules version 2 the wave spawns of 1.5 (SB-P1-EVENT-13..19, threats.py;
+the Elite's, 20..22, is stage 5).
 """
 
 from __future__ import annotations
 
-from engines.core import Game
+from engines.core import Game, effects
 
+from . import threats
 from .alphabot import hatch_opens
 from .content import SHIPS
 from .stress import everyone
@@ -132,5 +134,10 @@ def resolve(g: Game) -> bool:
     rotate_core(g, info["core"])
     change_pressure(g, info["pressure"])
     auto_produce(g, info.get("autoproduce"))
+    if threats.on(g):
+        threats.spawn(g, info["spawn"])  # SB-P1-EVENT-14..18
+        if effects.pending(g):  # 1.6 waits for the pushed BetaBots' owners
+            effects.push(g, effects.effect("event_hatch", "cylindroids", icon=info.get("hatch")))
+            return False
     flip_hatch(g, info.get("hatch"))
     return False

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engines.core import Game, Simultaneous, effects
 
-from . import alphabot, events, scoring, status
+from . import alphabot, cylindroids, events, scoring, status, threats
 from .stress import player
 
 
@@ -18,6 +18,15 @@ def begin_round(g: Game) -> None:
     if events.resolve(g):
         scoring.finish(g)
         return
+    if threats.on(g) and effects.pending(g):
+        g.goto("activation", seat=g.g["order"][0], then="programming")  # pushes and reveals of Phase 1
+        if not effects.run(g):
+            return
+    start_programming(g)
+
+
+def start_programming(g: Game) -> None:
+    """Phase 2: everyone draws at once."""
     g.g["phase"] = "programming"
     g.goto("draw", **Simultaneous.frame_for(list(g.g["order"])))
 
@@ -73,11 +82,15 @@ def ai_choices(g: Game, queue: list[int], then: str = "phase5") -> None:
 
 
 def phase5(g: Game) -> None:
-    """Phase 5: AlphaBot's activation on the effect queue (Cylindroids and the Elite: part 2), then Phase 6.
+    """Phase 5 on the effect queue — version 2: the Cylindroids, the Elite's hook, AlphaBot with its aggression;
+    version 1: AlphaBot's Standard card only — then Phase 6.
     The ``activation`` frame holds the place while a pushed BetaBot's owner chooses."""
     g.g["phase"] = "activation"
     g.goto("activation", seat=g.g["order"][0])
-    alphabot.queue_activation(g)
+    if threats.on(g):
+        cylindroids.queue_phase5(g)
+    else:
+        alphabot.queue_activation(g)
     if effects.run(g):
         phase6(g)
 

@@ -1,5 +1,6 @@
 """Stress Botics: Odyssey — the declarative top: metadata, options (the §5 rulings by name), steps and
-views (part 1 of 3: no Cylindroids, Elite, items or solo yet)."""
+views. Rules version 2 adds the threats (stage 3 of spec §7); version 1 games play on without them. The Elite,
+INTERACT, items and solo are not in yet."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from typing import Any
 from engines.core import Action, Engine, Game, Option, OptionError, OptionsSchema, State, game_dir, rules_guide
 from engines.core.effects import Choice, Registry
 
-from . import alphabot, bot, content, decks, flow, scoring, setup, setup_steps, view
+from . import aggression, alphabot, bot, content, cylindroids, decks, flow, scoring, setup, setup_steps, threats, view
 from .activation import Activation
+from .combat import Disarm
 from .delivery import Deliver
 from .hatch import HatchBattery
 from .maintenance import AIChoice, Discard, Maintain
@@ -24,6 +26,10 @@ class StressBotics(Engine):
     """BetaBots mine a hostile planet and deliver cargo to three ships while AlphaBot walks its vaults."""
 
     id = "stress_botics"
+    version = 2
+    """2: the threats (Cylindroids, AlphaBot's aggression) behind the ``threats`` option, off until part 2 is whole;
+    a version-1 game plays on without them."""
+    oldest_version = 1
     title = "Stress Botics: Odyssey"
     min_players, max_players = 2, 4
     options_schema = OptionsSchema((  # the §5 rulings a group may change: AMB-01, AMB-50, AMB-14, AMB-07
@@ -39,18 +45,34 @@ class StressBotics(Engine):
                help="With 2 players, the harsher '2 Players Aggressive' stress when ships leave orbit."),
         Option("reshuffled_decks", "Action decks after a Deck End Event", "face_up", choices=("face_up", "face_down"),
                help="The rulebook places a rebuilt deck face up (its top card shows); face down hides it."),
+        Option("threats", "Threats (part 2, in progress)", False,
+               help="Cylindroids (waves, Phase 5 attacks, Attack, Disarm and Arm) and AlphaBot's shields and "
+                    "Aggressive deck. Not yet: the Elite, Boxes' items, INTERACT, AlphaBot's delivery."),
+        Option("phase5_move_pushes_betabots", "Moving Cylindroids push BetaBots", False,
+               help="AMB-54: the rulebook's Phase 5 example has moving Cylindroids leave BetaBots in place; "
+                    "on, they push them as spawning waves do."),
+        Option("attacked_explosive_blast", "An attacked Explosive blasts everyone", True,
+               help="AMB-55: attacking an armed Explosive also blasts everyone else in range (off: only the "
+                    "attacker's 2 shields)."),
         Option("free_battery_setup", "Free starting batteries", False,
                help="In turn order, place your 2 Carbon, 1 Titanium and 1 Silicon Battery between your BetaBot "
                     "and track spaces 1-3."),
     ))
     steps = (Draw, Program, Turn, SubAction, Move, Encounter, Buy, CoreProduce, Deliver, Keep, Maintain, AIChoice,
-             Discard, Place, SetupBatteries, Partner, HatchBattery, Activation, Choice)
-    effects = Registry(alphabot.EFFECTS, decks.EFFECTS)
+             Discard, Place, SetupBatteries, Partner, HatchBattery, Activation, Disarm, Choice)
+    effects = Registry(alphabot.EFFECTS, decks.EFFECTS, threats.EFFECTS, aggression.EFFECTS, cylindroids.EFFECTS)
     zones = view.ZONES
 
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         if options["aggressive_orbit"] and seats > 2:
             raise OptionError("Aggressive orbit is for 2 players (the rulebook's '2 Players Aggressive' column).")
+
+    def actors(self, state: State) -> list[dict[str, Any]]:
+        """AlphaBot and the Cylindroids act on their own from version 2 (their decks and priorities)."""
+        if state.get("engine_version", 1) < 2 or not state["options"].get("threats"):
+            return []
+        return [{"key": alphabot.ACTOR, "name": "AlphaBot", "color": "#4a90d9"},
+                {"key": cylindroids.ACTOR, "name": "the Cylindroids", "color": "#c0392b"}]
 
     def load_guide(self) -> rules_guide.Guide:
         return rules_guide.load(game_dir(self.id))

@@ -56,5 +56,10 @@ def finish(g: Game) -> None:
         text[str(s)] = (f"{b['final']} points ({b['vp']} VP: {b['main']} cargo, {b['secondary']} objectives, "
                         f"{b['shields']} shields; stress {b['stress']})")
     winners = [int(k) for k in placings[0]]
+    actors = [a["key"] for a in g.engine.actors(g.state)]
+    if actors:  # version 2: AlphaBot and the Cylindroids take part but never score
+        placings.append(actors)
+        text["alphabot"] = f"AlphaBot ends with {g.g['alphabot']['shields']} shields"
+        text["cylindroids"] = f"{sum(len(c) for c in g.g['cyl'].values())} Cylindroids in the Main Vault"
     g.log("The game is over: every ship has left orbit.")
     g.finish(winners, scores, "Every ship has left orbit.", placings=placings, score_text=text)

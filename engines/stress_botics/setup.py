@@ -9,6 +9,7 @@ from typing import Any
 
 from engines.core import Game
 
+from . import threats
 from .content import CARD_TYPES, SHIPS
 
 
@@ -140,3 +141,5 @@ def start(g: Game) -> None:
         "players": {str(seat): board(g, i + 1, start_location(g, i + 1, vaults)) for i, seat in enumerate(order)},
         "ended": False, "ai_pending": [],
     })
+    if threats.on(g):
+        threats.start(g)  # rules version 2: the threats (after every version-1 draw, so v1 stays exact)

@@ -1,9 +1,10 @@
 """Phase 3: reveal or return the leftmost programmed card, pick one sub-action, boost it, then keep the
 card by paying from the slot's tank or discard it (SB-P3-ACT-01..11).
 
-Part 1 offers MOVE, MINE → Extract and CONNECT → Produce (Shields and Batteries Vaults) and Make a Manual
-Delivery; INTERACT and the threat sub-actions come with part 2 (a card with no sub-action possible can
-only be returned, SB-INTERACT-03).
+Offered: MOVE, MINE → Extract and Attack, CONNECT → Produce (Shields and Batteries Vaults, the Core, the
+Hatch), Disarm/Arm and Make a Manual Delivery; from rules version 2 attacks reach Cylindroids and AlphaBot and
+the keep prompt offers a captured Cylindroid's extra action. INTERACT, Activate an Item and Open a Box come
+with stage 4 (a card with no sub-action possible can only be returned, SB-INTERACT-03).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 
 from engines.core import Action, Game, Step, act, effects
 
-from . import flow, hatch
+from . import combat, flow, hatch, threats
 from .batteries import active_batteries, add_battery, battery_at, room, spend
 from .delivery import deliver_frame, possible
 from .events import change_pressure, rotate_core
@@ -35,13 +36,14 @@ from .tanks import can_pay_from, pay_from, take_one
 from .words import amount
 from .words import card as card_words
 
-SUBACTIONS = {"MOVE": ("move",), "MINE": ("extract", "attack"), "CONNECT": ("produce", "core", "hatch", "deliver"),
-              "INTERACT": ()}
-"""The part-1 sub-actions of each card type, in the order they are offered."""
+SUBACTIONS = {"MOVE": ("move",), "MINE": ("extract", "attack"),
+              "CONNECT": ("produce", "core", "hatch", "disarm", "deliver"), "INTERACT": ()}
+"""The sub-actions of each card type, in the order they are offered (Disarm/Arm and attacks on threats:
+rules version 2)."""
 MUST_BOOST = ("attack", "deliver")
 """Sub-actions that need a boost (SB-P3-ACT-08; Attack and Open a Box come with part 2)."""
 NAMES = {"move": "Move", "extract": "Extract", "attack": "Attack", "produce": "Produce", "core": "Produce in the Core",
-         "hatch": "Produce in the Hatch",
+         "hatch": "Produce in the Hatch", "disarm": "Disarm or arm Explosives",
          "deliver": "Make a Manual Delivery"}
 
 
@@ -56,7 +58,9 @@ def possible_here(g: Game, seat: int, sub: str) -> bool:
     if sub == "extract":
         return extract_yield(g, seat) is not None
     if sub == "attack":
-        return bool(attack_targets(g, seat))
+        return bool(attack_targets(g, seat)) or (threats.on(g) and bool(combat.attack_options(g, seat)))
+    if sub == "disarm":
+        return threats.on(g) and bool(combat.explosive_ops(g, seat))
     if sub == "produce":
         entry = production(g, seat)
         if entry is None:
@@ -128,6 +132,8 @@ def choices(g: Game, seat: int, card: str) -> list[Action]:
         alts = [(i,) for i in range(choices_at)] if choices_at > 1 else [()]
         if sub == "attack":
             alts = [(target,) for target in attack_targets(g, seat)]
+            if threats.on(g):
+                alts += [(token,) for token in combat.attack_options(g, seat)]
         for alt in alts:
             if sub not in MUST_BOOST:
                 out.append(act("do", sub, "none", *alt))
@@ -200,69 +206,87 @@ class SubAction(Step):
     def label_back(self, g: Game, seat: int) -> str:
         return "Take the card back: none of its sub-actions is possible now"
 
-    def act_do(self, g: Game, seat: int, sub: str, boost: str, alt: int = 0) -> None:
-        p, frame = player(g, seat), dict(g.frame)
-        if boost in ("inside", "track"):
-            spend(g, p, boost)
-        times = 1 if boost == "none" else 2
-        slot = frame["slot"]
-        g.log(f"{{seat{seat}}}: {NAMES[sub]}" + ("" if boost == "none" else ", boosted") + ".")
-        if sub == "move":
-            g.goto("move", seat=seat, card=frame["card"], slot=slot, left=times, first=True)
-            return
-        keep = {"seat": seat, "card": frame["card"], "slot": slot}
-        if sub == "attack":
-            attack_betabot(g, seat, alt)
-            g.goto("keep", **keep)
-        elif sub == "extract":
-            gains: dict[str, int] = {}
-            for _ in range(times):
-                if extract_yield(g, seat) is None:
-                    break
-                for res, n in take(g, seat, ask=True, alt=alt).items():
-                    gains[res] = gains.get(res, 0) + n
-            g.log(f"{{seat{seat}}} extracts {amount(g, gains)}.")
-            g.goto("keep", **keep)
-            effects.run(g)  # the Secondary Tunnel's cards, if it was emptied; Keep.resume runs the rest
-            offer(g, seat, gains, slot)
-        elif sub == "produce":
-            entry = production(g, seat) or {}
-            g.goto("keep", **keep)
-            if entry.get("produce") == "shields":
-                gains = {}
-                for _ in range(times):
-                    for res, n in produce_shields(g, seat).items():
-                        gains[res] = gains.get(res, 0) + n
-                g.log(f"{{seat{seat}}} produces shields.")
-                offer(g, seat, gains, slot)
-            else:
-                g.call("buy", seat=seat, left=entry["max_batteries"], rounds=times - 1)
-        elif sub == "hatch":
-            g.goto("keep", **keep)
-            produce_in_hatch(g, seat, slot, boost != "none")
-        elif sub == "core":
-            g.goto("keep", **keep)
-            g.call("core_produce", seat=seat, slot=slot, both=boost != "none", done=[])
-        elif sub == "deliver":
-            g.goto("keep", **keep)
-            g.call("deliver", seat=seat, **deliver_frame(False))
+    def act_do(self, g: Game, seat: int, sub: str, boost: str, alt: int | str = 0) -> None:
+        perform(g, seat, sub, boost, alt, g.frame["card"], g.frame["slot"])
 
-    def label_do(self, g: Game, seat: int, sub: str, boost: str, alt: int | None = None) -> str:
-        if sub == "attack":
-            return f"Attack {{seat{alt}}}'s BetaBot{words_for(boost)}"
-        if alt is not None:
-            what = amount(g, extract_yield(g, seat, alt=alt) or {})
-            return f"Extract {what} from the Hatch" + ("" if boost == "none" else f" twice{words_for(boost)}")
-        if sub == "core" and boost != "none":
-            return f"Produce in the Core, both options{words_for(boost)}"
-        words = {"none": "", "free": " (boosted: free boost)",
-                 "inside": " (boosted: the battery inside your BetaBot)",
-                 "track": " (boosted: the battery on track space 1)"}
-        twice = " twice" if boost != "none" and sub in ("move", "extract", "produce", "hatch") else ""
-        return f"{NAMES[sub]}{twice}{words[boost]}"
+    def label_do(self, g: Game, seat: int, sub: str, boost: str, alt: int | str | None = None) -> str:
+        if sub == "attack" and isinstance(alt, str):
+            return combat.attack_label(g, alt) + SHORT_BOOST[boost]
+        return sub_label(g, seat, sub, boost, alt)
 
     def prompt(self, g: Game, seat: int) -> str:
         return f"Choose what {card_words(g, g.frame['card'])} does."
+
+
+def sub_label(g: Game, seat: int, sub: str, boost: str, alt: int | str | None = None) -> str:
+    """A sub-action's label in words."""
+    if sub == "attack":
+        return f"Attack {{seat{alt}}}'s BetaBot{words_for(boost)}"
+    if alt is not None:
+        what = amount(g, extract_yield(g, seat, alt=int(alt)) or {})
+        return f"Extract {what} from the Hatch" + ("" if boost == "none" else f" twice{words_for(boost)}")
+    if sub == "core" and boost != "none":
+        return f"Produce in the Core, both options{words_for(boost)}"
+    words = {"none": "", "free": " (boosted: free boost)",
+             "inside": " (boosted: the battery inside your BetaBot)",
+             "track": " (boosted: the battery on track space 1)"}
+    twice = " twice" if boost != "none" and sub in ("move", "extract", "produce", "hatch") else ""
+    return f"{NAMES[sub]}{twice}{words[boost]}"
+
+
+def perform(g: Game, seat: int, sub: str, boost: str, alt: int | str, card: str, slot: str) -> None:
+    """Carry out one sub-action completely, then the keep/discard choice (SB-P3-ACT-03 (4))."""
+    p = player(g, seat)
+    if boost in ("inside", "track"):
+        spend(g, p, boost)
+    times = 1 if boost == "none" else 2
+    g.log(f"{{seat{seat}}}: {NAMES[sub]}" + ("" if boost == "none" else ", boosted") + ".")
+    if sub == "move":
+        g.goto("move", seat=seat, card=card, slot=slot, left=times, first=True)
+        return
+    keep = {"seat": seat, "card": card, "slot": slot}
+    if sub == "attack" and isinstance(alt, str):
+        spoils = combat.attack(g, seat, alt)
+        g.goto("keep", **keep)
+        effects.run(g)  # an Aggressive reveal's pushes; Keep.resume runs the rest
+        offer(g, seat, spoils, slot)
+    elif sub == "attack":
+        attack_betabot(g, seat, int(alt))
+        g.goto("keep", **keep)
+    elif sub == "disarm":
+        g.goto("disarm", **keep, left=times)
+    elif sub == "extract":
+        gains: dict[str, int] = {}
+        for _ in range(times):
+            if extract_yield(g, seat) is None:
+                break
+            for res, n in take(g, seat, ask=True, alt=alt).items():
+                gains[res] = gains.get(res, 0) + n
+        g.log(f"{{seat{seat}}} extracts {amount(g, gains)}.")
+        g.goto("keep", **keep)
+        effects.run(g)  # the Secondary Tunnel's cards, if it was emptied; Keep.resume runs the rest
+        offer(g, seat, gains, slot)
+    elif sub == "produce":
+        entry = production(g, seat) or {}
+        g.goto("keep", **keep)
+        if entry.get("produce") == "shields":
+            gains = {}
+            for _ in range(times):
+                for res, n in produce_shields(g, seat).items():
+                    gains[res] = gains.get(res, 0) + n
+            g.log(f"{{seat{seat}}} produces shields.")
+            offer(g, seat, gains, slot)
+        else:
+            g.call("buy", seat=seat, left=entry["max_batteries"], rounds=times - 1)
+    elif sub == "hatch":
+        g.goto("keep", **keep)
+        produce_in_hatch(g, seat, slot, boost != "none")
+    elif sub == "core":
+        g.goto("keep", **keep)
+        g.call("core_produce", seat=seat, slot=slot, both=boost != "none", done=[])
+    elif sub == "deliver":
+        g.goto("keep", **keep)
+        g.call("deliver", seat=seat, **deliver_frame(False))
 
 
 def produce_in_hatch(g: Game, seat: int, slot: str, boosted: bool) -> None:
@@ -280,6 +304,10 @@ def produce_in_hatch(g: Game, seat: int, slot: str, boosted: bool) -> None:
             g.call("hatch_battery", seat=seat, left=n)
     g.log(f"{{seat{seat}}} produces in the Hatch ({n} time{'s' if n > 1 else ''}).")
     offer(g, seat, gains, slot)
+
+
+SHORT_BOOST = {"free": " (free boost)", "inside": " (battery inside)", "track": " (track battery)", "none": ""}
+"""Boost sources in few words, for the longer attack labels."""
 
 
 def words_for(boost: str) -> str:
@@ -379,8 +407,38 @@ class Keep(Step):
     """Frame ``{"seat", "card", "slot"}``: pay a keep cost from the slot's tank, or discard (SB-P3-ACT-10)."""
 
     name = "keep"
-    verbs = ("keep", "discard")
+    verbs = ("keep", "discard", "extra")
     deciding = "keep or discard their card"
+
+    def actions_extra(self, g: Game, seat: int) -> list[Action]:
+        """A captured Cylindroid's extra action before keeping (SB-P3-ACT-09): Miner → Extract, Laser →
+        Attack (boosted by an Active Titanium Battery), Explosive → MOVE; unboosted, or with an Active
+        battery of the card type's boost."""
+        out = []
+        p = player(g, seat)
+        kinds = {"extract": "MINE", "attack": "MINE", "move": "MOVE"}
+        for kind, sub in combat.extras(g, seat, lambda sub: possible_here(g, seat, sub)):
+            need = g.data["action_cards"]["boost_battery"][kinds[sub]]
+            sources = [src for src in active_batteries(g, p) if battery_at(p, src) == need]
+            if sub == "attack":
+                targets = attack_targets(g, seat) + combat.attack_options(g, seat)
+                out += [act("extra", kind, src, t) for src in sources for t in targets]
+            else:
+                out += [act("extra", kind, src) for src in ["none", *sources]]
+        return out
+
+    def act_extra(self, g: Game, seat: int, kind: str, boost: str, alt: int | str = 0) -> None:
+        sub = {t["id"]: t["captured_action"] for t in g.data["cylindroids"]["types"]}[kind]
+        combat.spend_captured(g, seat, kind)
+        perform(g, seat, sub, boost, alt, g.frame["card"], g.frame["slot"])
+
+    def label_extra(self, g: Game, seat: int, kind: str, boost: str, alt: int | str | None = None) -> str:
+        sub = {t["id"]: t["captured_action"] for t in g.data["cylindroids"]["types"]}[kind]
+        what = threats.NAMES[kind]
+        if sub == "attack":
+            target = combat.attack_label(g, alt) if isinstance(alt, str) else f"Attack {{seat{alt}}}'s BetaBot"
+            return f"Captured {what}: {target}{SHORT_BOOST[boost]}"
+        return f"Spend your captured {what}: {NAMES[sub]}" + ("" if boost == "none" else " twice" + words_for(boost))
 
     def tank(self, g: Game, seat: int) -> dict[str, int]:
         return player(g, seat)["tanks"].get(g.frame["slot"], {})

@@ -7,7 +7,7 @@ from typing import Any
 from engines.core import Game
 from engines.core.zones import Zones, nobody, owner, public
 
-from . import scoring
+from . import aggression, alphabot, scoring, threats
 from .alphabot import DIRECTIONS
 from .batteries import movement_points, slots
 from .events import describe
@@ -23,8 +23,8 @@ ZONES = Zones(
     public("g.round", "g.phase", "g.order", "g.pressure", "g.core", "g.layout", "g.vaults", "g.tunnels",
            "g.padlocks", "g.ships", "g.events.discard", "g.events.last", "g.discards", "g.tops", "g.common_tank",
            "g.alphabot", "g.standard.discard", "g.hatch", "g.players", "g.ended", "g.last_turn",
-           "g.ai_pending"),
-    nobody("g.events.deck", "g.decks.*", "g.standard.deck", "g.hatch.pile", "g.hatch.removed"),
+           "g.ai_pending", "g.bag", "g.belt", "g.cyl", "g.boxes", "g.aggressive.discard", "g.cyl_acted"),
+    nobody("g.events.deck", "g.decks.*", "g.standard.deck", "g.aggressive.deck", "g.hatch.pile", "g.hatch.removed"),
     nobody("g.hatch.token", when="closed"),
     owner("g.hands.{seat}"),
     owner("g.programmed.{seat}"),
@@ -51,7 +51,7 @@ def private_text(g: Game, seat: int) -> list[str]:
 def board(g: Game, seat: int) -> dict[str, Any]:
     """One BetaBot's public board in words and numbers."""
     p = player(g, seat)
-    return {
+    out = {
         "where": location(g, p["mini"], p["square"]) if p["square"] or not p["mini"].startswith("MV")
         else location(g, p["mini"]) + " (Neutral Zone)",
         "stress": p["stress"], "shields": p["shields"], "status": "A" if p["shields"] else "B",
@@ -65,6 +65,9 @@ def board(g: Game, seat: int) -> dict[str, Any]:
         "tank_room": {k: [used(g, v), capacity(g, k)] for k, v in p["tanks"].items()},
         "ds_room": [sum(p["ds"].values()), ds_capacity(g)],
     }
+    if "container" in p:  # rules version 2: captured Cylindroids
+        out["captured"] = [threats.NAMES[k] for k in p["container"]]
+    return out
 
 
 def objective_text(g: Game, objective: str) -> str:
@@ -129,6 +132,20 @@ def planet(g: Game) -> dict[str, Any]:
                        "pressure": g.data["vaults"]["pressure"]["max"]}}
 
 
+def threats_view(g: Game) -> dict[str, Any]:
+    """The belt, the Cylindroids and Boxes on the Main Vault squares and in the vaults, the bag (spec 4.20)."""
+    segments = threats.belt_side(g)
+    belt = [{"segment": i + 1, "cylindroids": [threats.name(c) for c in seg["cyl"]] if seg else [],
+             "boxes": seg["boxes"] if seg else 0, "empty": seg is None, "return_stress": segments[i]["return_stress"]}
+            for i, seg in enumerate(g.g["belt"])]
+    squares = {sq: {"cylindroids": [threats.name(c) for c in g.g["cyl"].get(sq, [])], "boxes": g.g["boxes"].get(sq, 0)}
+               for sq in g.data.squares}
+    vaults = {node: [threats.name(c) for c in v["cylindroids"]] for node, v in g.g["vaults"].items()
+              if v.get("cylindroids")}
+    return {"belt": belt, "squares": squares, "vaults": vaults, "bag": sum(g.g["bag"].values()),
+            "elite": "on the belt's last segment"}
+
+
 def private(g: Game, seat: int) -> dict[str, Any]:
     """The owner's hand, programmed cards and Secondary Objective card, one entry per card."""
     secondary = g.g["secondary"][str(seat)]
@@ -158,6 +175,13 @@ def table_view(g: Game, seat: int | None) -> dict[str, Any]:
         "players": {str(s): board(g, s) for s in range(g.seats)},
         "planet": planet(g), "last_turn": g.g.get("last_turn"),
     }
+    if "belt" in g.g:  # rules version 2
+        view["threats"] = threats_view(g)
+        zone = aggression.zone(a["shields"])
+        view["alphabot"].update(zone=zone, status_card=g.data["alphabot"]["shield_track"]["status_cards"][zone - 1],
+                                control=a["control"], server=a["server"],
+                                shield_spaces=g.data["alphabot"]["shield_track"]["spaces"],
+                                ai_max=alphabot.ai_max(g), aggressive_left=len(g.g["aggressive"]["deck"]))
     if seat is not None:
         view["private_text"] = private_text(g, seat)
         view["private"] = private(g, seat)

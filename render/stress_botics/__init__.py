@@ -20,6 +20,7 @@ from .planet import draw_planet
 from .players import panel_height, player_panel
 from .private import PRIVATE_H, draw_private
 from .side import draw_facts, draw_ships, draw_squares, ships_height, squares_height
+from .threats import THREATS_H, draw_threats, has_threats
 
 PHASES = {"programming": "Programming", "actions": "Actions", "maintenance": "Maintenance", "events": "Events"}
 
@@ -56,7 +57,7 @@ def draw(view: dict[str, Any]) -> bytes:
     rows = math.ceil(seats / cols)
     player_h = panel_height()
     height = (2 * MARGIN + HEADER_H + GAP + PLANET + GAP + rows * player_h + (rows - 1) * GAP
-              + ((PRIVATE_H + GAP) if private else 0.0))
+              + ((PRIVATE_H + GAP) if private else 0.0) + ((THREATS_H + GAP) if has_threats(view) else 0.0))
     c = Canvas(WIDTH, height, scale=2.0)
     page = c.box.inset(MARGIN)
     head, body = page.take_top(HEADER_H, gap=GAP)
@@ -71,6 +72,9 @@ def draw(view: dict[str, Any]) -> bytes:
     planet_box, side_box = top.take_left(PLANET, gap=GAP)
     draw_planet(c, planet_box, view)
     _side(c, side_box, view)
+    if has_threats(view):  # rules version 2: the belt and AlphaBot's shield track
+        strip, bottom = bottom.take_top(THREATS_H, gap=GAP)
+        draw_threats(c, panel(c, strip, "Threats", title_size=TEXT_S + 1), view)
     order = [int(s) for s in table.get("turn_order") or range(seats)]
     order += [s for s in range(seats) if s not in order]
     pw = (bottom.w - (cols - 1) * GAP) / cols

@@ -91,6 +91,8 @@ def player_panel(c: Canvas, box: Box, view: dict[str, Any], seat: int) -> None:
     ai = AI_WORDS.get(str(p.get("ai")), str(p.get("ai")))
     facts = [f"Status {p.get('status', '?')} · {ai} AI · {p.get('mp', '?')} MP · {p.get('slots', '?')} slots",
              f"Hand {p.get('hand', 0)} · programmed {p.get('programmed', 0)} · markers {p.get('delivery_markers', 0)}"]
+    if p.get("captured"):
+        facts.append("Captured: " + ", ".join(p["captured"]))
     c.text_lines((inner.x, y), facts, TEXT_XS, TEXT)
     if table.get("last_turn") == seat:
         highlight(c, box, radius=10)

@@ -11,6 +11,7 @@ from render.core.seatnames import fill_names
 
 from .chips import draw_chip_rows
 from .layout import TEXT_S, TEXT_XS, amounts
+from .threats import square_contents
 
 SHIP_ROW = 40.0
 
@@ -71,6 +72,9 @@ def draw_squares(c: Canvas, box: Box, view: dict[str, Any]) -> None:
             if sq == "HATCH":
                 c.text((cb.center[0], cb.y + 19), str(table.get("hatch") or "").split(":")[0], TEXT_XS - 1.5,
                        MUTED, "mm", max_width=cb.w - 4)
+            contents = ((table.get("threats") or {}).get("squares") or {}).get(sq)
+            if contents:
+                square_contents(c, cb, contents)
             if ab.get("square") == sq:
                 label(c, (cb.center[0], cb.center[1] + 9), "AlphaBot", TEXT_XS - 1.5, anchor="mm", bg=TEXT,
                       bold=True, max_width=cb.w - 2)

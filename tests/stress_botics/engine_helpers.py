@@ -11,8 +11,10 @@ ENGINE = StressBotics()
 
 
 def new(players: int = 4, seed: int = 1, **options: Any) -> State:
-    """A fresh game in seat turn order (seat 0 first) unless ``turn_order`` is given."""
+    """A fresh game in seat turn order (seat 0 first) unless ``turn_order`` is given, with the threats unless
+    ``threats=False``."""
     options.setdefault("turn_order", "seat")
+    options.setdefault("threats", True)
     return ENGINE.setup(players, seed, options)
 
 

@@ -2,7 +2,7 @@
 registered game): random-legal games at 2–4 players (rounds, steps, CPU per step and per game) and the
 bot's win share against random-legal players.
 
-    python -m tests.stress_botics.measure [--games N] [--bot-games N] [--seed FIRST]
+    python -m tests.stress_botics.measure [--games N] [--bot-games N] [--seed FIRST] [--threats]
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ import time
 from .engine_helpers import ENGINE
 
 
-def random_games(games: int, first: int = 0) -> dict[str, float]:
+def random_games(games: int, first: int = 0, options: dict | None = None) -> dict[str, float]:
     step_ms: list[float] = []
     game_s: list[float] = []
     rounds: list[int] = []
     steps: list[int] = []
     for players in (2, 3, 4):
         for seed in range(first, first + games):
-            state, rnd = ENGINE.setup(players, seed), random.Random(seed)
+            state, rnd = ENGINE.setup(players, seed, options), random.Random(seed)
             start, n = time.process_time(), 0
             while ENGINE.outcome(state) is None:
                 seat = rnd.choice(ENGINE.active(state))
@@ -42,12 +42,12 @@ def random_games(games: int, first: int = 0) -> dict[str, float]:
             "rounds_mean": round(statistics.mean(rounds), 1), "steps_mean": round(statistics.mean(steps))}
 
 
-def bot_share(games: int, first: int = 0) -> dict[str, str]:
+def bot_share(games: int, first: int = 0, options: dict | None = None) -> dict[str, str]:
     out = {}
     for players in (2, 3, 4):
         wins = 0
         for seed in range(first, first + games):
-            state, rnd, bot = ENGINE.setup(players, seed), random.Random(seed), seed % players
+            state, rnd, bot = ENGINE.setup(players, seed, options), random.Random(seed), seed % players
             while ENGINE.outcome(state) is None:
                 seat = rnd.choice(ENGINE.active(state))
                 legal = ENGINE.legal_actions(state, seat)
@@ -63,9 +63,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10, help="random games per table size")
     parser.add_argument("--bot-games", type=int, default=20, help="bot games per table size")
     parser.add_argument("--seed", type=int, default=0, help="first seed (games use seed, seed+1, ...)")
+    parser.add_argument("--threats", action="store_true", help="with the threats option on (rules version 2)")
     args = parser.parse_args()
-    print(random_games(args.games, args.seed))
-    print(bot_share(args.bot_games, args.seed))
+    options = {"threats": args.threats}
+    print(random_games(args.games, args.seed, options))
+    print(bot_share(args.bot_games, args.seed, options))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
-"""Which rule IDs of the Stress Botics spec each part of the game covers (issue 15: part 1 = stages 0–2 of
-spec §7; part 2 = the threats layer, AlphaBot's aggression, INTERACT, items, Deck End Events, AlphaBot
-delivery; part 3 = solo DeltaBot).
+"""Which rule IDs of the Stress Botics spec the game implements now (part 1 = the implemented set: stages
+0-2 of spec §7 from issue 15, plus stage 3, the threats, from issue 16 under rules version 2), which are still
+to come (part 2: stage 4 — INTERACT, items, AlphaBot's battery tracks and delivery — and stage 5, the
+Elite), and part 3 (solo DeltaBot).
 
 The table gives, per rule area, the rule numbers of each part as ranges ("01-08 13"), so that this file
 does not itself name any rule ID (the coverage count looks for names under tests/). ``test_scope.py``
@@ -8,9 +9,13 @@ checks that every part-1 ID is named by another test file. ``COUNT`` is how many
 in each area; every number 1..COUNT sits in exactly one part.
 
 Reading notes: hatch damage on BetaBots (P1-EVENT 25, MOVE 13) and the Standard AI deck's setup
-(SETUP 09) are done in part 1 with the Standard-deck AlphaBot. Attacks, captures and the hatch's
-extract/produce are stage 3, so part 2; part 1 offers none of them. SETUP 22 (bag and unlimited supply)
-is part 1 for the supply.
+(SETUP 09) are done in part 1 with the Standard-deck AlphaBot. Stage 3 added the belt and spawns
+(SETUP 16, P1-EVENT 13-19), Phase 5 (P5-CYL), AlphaBot's shields, aggression and run-overs (ALPHA 02-03,
+05, 07-11, 21-23, 25, 28, 31, 33-34), attacks and captures (MINE 09-17, P3-ACT 09), Disarm/Arm
+(CONNECT 09-10); the Deck End Events (P2-PROG 04, 09-10) were already played. Still open in part 2: the
+Elite (SETUP 17-19, P1-EVENT 20-22, ELITE, MINE 18, ALPHA 24), items and the Items hatch (SETUP 11-12,
+20-21, BASIC 01/17/19/21, P1-EVENT 26, CONNECT 05-06/08/11-12, ITEMS), the hull and INTERACT (MOVE 17,
+INTERACT, ALPHA 12-16, 32), AlphaBot delivery and its scoring. SETUP 22 is part 1 for the supply.
 """
 
 from __future__ import annotations
@@ -23,22 +28,22 @@ COUNT: dict[str, int] = {
 }
 
 SCOPE: dict[str, dict[int, str]] = {
-    "SETUP": {1: "01-10 13-15 22-37", 2: "11-12 16-21"},
+    "SETUP": {1: "01-10 13-16 22-37", 2: "11-12 17-21"},
     "BASIC": {1: "02-16 18 20", 2: "01 17 19 21"},
-    "P1-EVENT": {1: "01-12 23-25", 2: "13-22 26"},
-    "P2-PROG": {1: "01-03 05-08", 2: "04 09-10"},
-    "P3-ACT": {1: "01-08 10-11", 2: "09"},
+    "P1-EVENT": {1: "01-19 23-25", 2: "20-22 26"},
+    "P2-PROG": {1: "01-10"},
+    "P3-ACT": {1: "01-11"},
     "MOVE": {1: "01-16 18-21", 2: "17"},
-    "MINE": {1: "01-08", 2: "09-18"},
-    "CONNECT": {1: "01-04 07 13", 2: "05-06 08-12"},
+    "MINE": {1: "01-17", 2: "18"},
+    "CONNECT": {1: "01-04 07 09-10 13", 2: "05-06 08 11-12"},
     "DELIVER": {1: "01-09"},
     "ALPHADELIVER": {2: "01-06"},
     "INTERACT": {2: "01-15"},
     "P4-MAINT": {1: "01-11"},
     "BATTRACK": {1: "01-04"},
-    "P5-CYL": {2: "01-11"},
+    "P5-CYL": {1: "01-11"},
     "ELITE": {2: "01-13"},
-    "ALPHA": {1: "01 04 06 17-20 26-27 29-30", 2: "02-03 05 07-16 21-25 28 31-34"},
+    "ALPHA": {1: "01-11 17-23 25-31 33-34", 2: "12-16 24 32"},
     "P6-STATUS": {1: "01-05"},
     "STRESS": {1: "01-09"},
     "SHIELD": {1: "01-09"},
@@ -46,7 +51,7 @@ SCOPE: dict[str, dict[int, str]] = {
     "END": {1: "01-02"},
     "SCORE": {1: "01-03 06-08", 2: "04-05"},
     "SOLO": {3: "01-22"},
-    "EX": {1: "01-07 11-14 16-17 19-23 25-26 29 33", 2: "08-10 15 18 27-28 30-32", 3: "24"},
+    "EX": {1: "01-07 09 11-17 19-23 25-26 29-31 33", 2: "08 10 18 27-28 32", 3: "24"},
 }
 """Area → part → rule numbers."""
 
@@ -77,10 +82,17 @@ AMB: dict[str, str] = {
     "47": "data main_vault.json on_top_of_alphabot (2)",
     "50": "option turn_order",
     "53": "rule events.auto_produce (the Core never auto-produces)",
+    "18": "rule combat.extra_key (one captured extra action per turn)",
+    "30": "rule threats.return_waves (waves back before the lowest occupied segment)",
+    "38": "rule threats.spawn (a block never enters AlphaBot's square)",
+    "41": "rule cylindroids.explode (no chain explosions)",
+    "42": "rule aggression._loop (the Z1 penalty is the end-of-Phase-5 loop)",
+    "54": "option phase5_move_pushes_betabots",
+    "55": "option attacked_explosive_blast",
 }
 """The §5 rulings that bear on part 1 and where each lives: a lobby option, a data value or a rule in code.
-The others (04, 05, 06, 11–13, 17, 18, 21, 23, 24, 27–30, 33–35, 38, 41–43, 46, 48, 49, 51, 52, 54–57) are
-about parts 2 and 3."""
+The others (04, 05, 06, 11–13, 17, 21, 23, 24, 27–29, 33–35, 43, 46, 48, 49, 51, 52, 56, 57) are about
+parts 2 and 3 (43, the CONNECT Deck End Event's battery choice, is played already)."""
 
 
 def numbers(ranges: str) -> list[int]:

@@ -199,7 +199,8 @@ def test_final_score_and_tie_breaks():
     state["g"]["secondary"].update({"1": "SO07", "2": "SO07"})
     scoring.finish(g)
     result = ENGINE.outcome(state)
-    assert result["placings"] == [["2"], ["1"], ["0"]] and result["winners"] == [2]  # fewer markers left
+    # fewer markers left; AlphaBot and the Cylindroids are placed last (rules version 2 actors)
+    assert result["placings"] == [["2"], ["1"], ["0"], ["alphabot", "cylindroids"]] and result["winners"] == [2]
     state = new(2)
     p(state, 0).update(shields=10, stress=3, markers=3)
     p(state, 1).update(shields=10, stress=3, markers=3)

@@ -147,16 +147,23 @@ def test_phase5_push_is_the_owners_choice():
 
 
 def test_alphabot_takes_the_open_hatch_resources():
-    # SB-ALPHA-25 (the damage comes with part 2), SB-BASIC-11
+    # SB-ALPHA-25, SB-BASIC-11; rules version 2 adds the token's damage (2 shields → 2 Ti in its tank,
+    # SB-ALPHA-09) and an Aggressive reveal queued (SB-P1-EVENT-25)
     state = new(2)
     a = state["g"]["alphabot"]
     a.update(mv=1, square="ENTRY", direction="U", tank={})
     state["g"]["hatch"].update(token="H04", closed=False)
     alphabot.step(ctx(state))
-    assert a["square"] == "HATCH" and a["tank"] == {"Bm": 1}
+    assert a["square"] == "HATCH" and a["tank"] == {"Bm": 1, "Ti": 2} and a["shields"] == 8
+    assert [e["effect"] for e in state["effects"]] == ["aggressive"]
     a.update(square="ENTRY", tank={"Bm": 3})
     alphabot.step(ctx(state))
-    assert a["tank"] == {"Bm": 3}  # AlphaBot's tank holds at most 3 Betamatter
+    assert a["tank"]["Bm"] == 3  # AlphaBot's tank holds at most 3 Betamatter
+    v1 = ENGINE.setup(2, 1, {"turn_order": "seat"}, version=1)
+    v1["g"]["alphabot"].update(mv=1, square="ENTRY", direction="U", tank={})
+    v1["g"]["hatch"].update(token="H04", closed=False)
+    alphabot.step(ctx(v1))
+    assert v1["g"]["alphabot"]["tank"] == {"Bm": 1} and v1["g"]["alphabot"]["shields"] == 10  # v1: no damage
 
 
 def test_discard_default_is_a_legal_action():

@@ -162,3 +162,18 @@ def test_locations_keep_their_places_as_the_game_goes_on() -> None:
     seen = [places(Box(0, 0, 600, 600), view(s, None)["table"]["planet"]["nodes"]) for s in states(4, 3)]
     assert all(p == seen[0] for p in seen[1:])
     assert len({(round(x), round(y)) for x, y in seen[0].values()}) == len(seen[0])
+
+
+def test_threats_strip_only_from_version_2_with_threats():
+    # the belt, the Cylindroids on the squares and AlphaBot's shield track (SB-ALPHA-08) come from the view
+    v2 = ENGINE.setup(3, 5, {"turn_order": "seat", "threats": True})
+    v2["g"]["cyl"]["A1"] = ["MIN", "EXP!"]
+    v2["g"]["boxes"] = {"CORNER_A": 1}
+    table = ENGINE.view(v2, None)["table"]
+    assert table["threats"]["squares"]["A1"] == {"cylindroids": ["Miner", "armed Explosive"], "boxes": 0}
+    assert table["alphabot"]["status_card"] == "10-8" and table["alphabot"]["control"] == "A"
+    v1 = ENGINE.setup(3, 5, {"turn_order": "seat"}, version=1)
+    assert "threats" not in ENGINE.view(v1, None)["table"]
+    assert "threats" not in ENGINE.view(ENGINE.setup(3, 5, {"turn_order": "seat"}), None)["table"]  # option off
+    tall, short = decode(draw(view(v2, None))), decode(draw(view(v1, None)))
+    assert tall.size[1] / tall.size[0] > short.size[1] / short.size[0]  # the strip makes it taller

@@ -91,16 +91,19 @@ def test_zones_cover_the_state_and_hide_hands():
     assert ENGINE.view(state, 1)["table"]["decks"]["MOVE"] == len(state["g"]["decks"]["MOVE"])  # counts show
 
 
-def test_fuzz_full_games():
-    # The contract kit on whole random games (they end through the ships, SB-END-02)
-    reports = fuzz(ENGINE, players=(2, 3, 4), games=3, seed=1)
+@pytest.mark.parametrize("threats", [False, True])
+def test_fuzz_full_games(threats):
+    # The contract kit on whole random games (they end through the ships, SB-END-02), with and without the threats
+    reports = fuzz(ENGINE, players=(2, 3, 4), games=3, seed=1, options={"threats": threats})
     assert_clean(reports)
     assert all(r.completed for r in reports)
 
 
 @pytest.mark.parametrize("options", [{"end_timing": "end_of_round"}, {"first_game_layout": True},
                                      {"random_start_events": True, "aggressive_orbit": True},
-                                     {"free_battery_setup": True}])
+                                     {"free_battery_setup": True},
+                                     {"threats": True, "phase5_move_pushes_betabots": True,
+                                      "attacked_explosive_blast": False}])
 def test_kit_on_options(options):
     report = playout(ENGINE, 2, 7, options, horizon=400)
     assert report.clean, report.summary()
@@ -122,6 +125,8 @@ def test_free_battery_setup():
 def test_bot_games_are_clean_and_finish():
     # the part-1 bot through the kit: every action legal, the game ends through the ships (SB-END-01)
     report = playout(ENGINE, 3, 3, {}, bots=True)
+    assert report.clean and report.completed, report.summary()
+    report = playout(ENGINE, 3, 3, {"threats": True}, bots=True)  # and with the threats' prompts
     assert report.clean and report.completed, report.summary()
 
 
