@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from engines.core import Action, Game
 
-from . import words
+from . import bot_threats, words
 from .batteries import movement_points
 from .bot_plan import boostable_connect, cargo_value, delivery_program, hops, live_bases, open_ships, upcoming_sectors
 from .planet import destinations, others_at, tile_index
@@ -52,6 +52,10 @@ def _program(g: Game, seat: int, legal: list[Action]) -> Action:
         same = next((a for c, a in slots.items() if words.card(g, c) == words.card(g, card)), None)
         if same:
             return same
+    if not chosen and not plan and bot_threats.on(g):
+        first = bot_threats.first_card(g, seat, slots)
+        if first is not None:
+            return first
     keep = boostable_connect(g, seat, hand)
     usable = [a for c, a in slots.items() if g.data.cards[c]["type"] in PREFERENCE
               and (c != keep or len(slots) == 1)]
@@ -129,11 +133,14 @@ def scorer(g: Game, seat: int) -> Callable[[str, str | None, int], float]:
     p = player(g, seat)
     mp = movement_points(g, p)
     near = {base: hops(g, base) for base in targets}
+    threats_on = bot_threats.on(g)
     soon_near = {s: hops(g, f"DBA_{s}") for s in soon}
 
     def score(node: str, square: str | None, shields: int) -> float:
         info = g.data.nodes[node]
         value = -3.0 * shields - AHEAD * max(0, tile_index(g, node) - ab_index)
+        if threats_on:
+            value += bot_threats.place_value(g, seat, node)
         if p["ai"] == "comp" and info["kind"] in ("core", "tunnel", "ep_vault") and others_at(g, seat, node):
             value -= 3  # an encounter costs a Competitive AI a shield
         if node in targets:
@@ -150,7 +157,8 @@ def scorer(g: Game, seat: int) -> Callable[[str, str | None, int], float]:
             value -= 6
         elif info["kind"] == "ep_vault" and g.data.vaults[g.g["vaults"][node]["tile"]]["kind"] == "extract":
             value += 4 + yield_worth(g, seat, node)
-        elif info["kind"] == "ep_vault" and g.g["vaults"][node]["tile"] == "06" and p["shields"] <= LOW_SHIELDS:
+        elif info["kind"] == "ep_vault" and g.g["vaults"][node]["tile"] == "06" and p["shields"] <= LOW_SHIELDS \
+                and not threats_on:
             value += 20
         elif info["kind"] == "main_vault" and square:
             value += 4 - danger(g, square)
