@@ -52,8 +52,9 @@ def _program(g: Game, seat: int, legal: list[Action]) -> Action:
         same = next((a for c, a in slots.items() if words.card(g, c) == words.card(g, card)), None)
         if same:
             return same
-    if not chosen and not plan and bot_threats.on(g):
-        first = bot_threats.first_card(g, seat, slots)
+    moving = any(g.data.cards[c]["type"] == "MOVE" for c in chosen)
+    if not plan and not moving and bot_threats.on(g):
+        first = bot_threats.first_card(g, seat, slots, stay=bool(chosen) or _stay_best(g, seat))
         if first is not None:
             return first
     keep = boostable_connect(g, seat, hand)
@@ -63,6 +64,15 @@ def _program(g: Game, seat: int, legal: list[Action]) -> Action:
         return next(a for a in legal if a.verb == "lock")
     return min(usable, key=lambda a: (PREFERENCE.index(g.data.cards[a.args[0]]["type"]),
                                       not g.data.cards[a.args[0]]["free_boost"]))
+
+
+def _stay_best(g: Game, seat: int) -> bool:
+    """No place one MOVE reaches beats staying here (the MOVE would only go back to the hand)."""
+    p = player(g, seat)
+    score = scorer(g, seat)
+    reach = destinations(g, seat, movement_points(g, p))
+    here = score(p["mini"], p["square"], 0)
+    return all(score(node, square, cost[0]) <= here + STAY_MARGIN for (node, square), cost in reach.items())
 
 
 def plan_for(g: Game, seat: int, hand: list[str]) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engines.core import Action, Game
 
 from . import combat, threats
-from .extract import production
+from .extract import extract_yield, production
 from .stress import player
 
 SHIELDS_VAULT = "06"
@@ -19,8 +19,12 @@ SHIELDS_VAULT = "06"
 SHIELD_GAIN = 2.0
 """Place bonus per missing shield (up to :data:`SHIELD_CAP`) on the Shields Vault."""
 SHIELD_CAP = 6
+STAY_EXTRACT = True
 VAULT_THREAT = 3.0
 """Place penalty per Cylindroid in an E/P Vault (each attacks everyone there in Phase 5)."""
+HUNT = True
+HUNT_GAIN = 3.0
+"""Place bonus per Cylindroid in an E/P Vault that a free-boost MINE card can disintegrate."""
 
 
 def on(g: Game) -> bool:
@@ -38,15 +42,23 @@ def vault_cylindroids(g: Game, node: str) -> list[str]:
     return list(state.get("cylindroids", [])) if state else []
 
 
+def free_mines(g: Game, seat: int) -> int:
+    """Free-boost MINE cards in the hand and still programmed: Attacks the BetaBot can make for nothing."""
+    cards = [*g.g["hands"][str(seat)], *g.g["programmed"][str(seat)]]
+    return sum(1 for c in cards if g.data.cards[c]["type"] == "MINE" and g.data.cards[c]["free_boost"])
+
+
 def place_value(g: Game, seat: int, node: str) -> float:
     """What the threats add to ending a move at ``node``: the Shields Vault while short of shields (if no
-    Cylindroid blocks its production), minus the Cylindroids waiting in an E/P Vault."""
+    Cylindroid blocks its production), minus the Cylindroids waiting in an E/P Vault; unarmed ones the
+    BetaBot can disintegrate with its free-boost MINE cards are a gain instead (−2 stress each)."""
     info = g.data.nodes[node]
     if info["kind"] != "ep_vault":
         return 0.0
     cyls = vault_cylindroids(g, node)
-    value = -VAULT_THREAT * len(cyls)
-    if g.g["vaults"][node]["tile"] == SHIELDS_VAULT and not cyls:
+    hits = min(free_mines(g, seat), sum(1 for c in cyls if c != threats.ARMED)) if HUNT else 0
+    value = HUNT_GAIN * hits - VAULT_THREAT * (len(cyls) - hits)
+    if g.g["vaults"][node]["tile"] == SHIELDS_VAULT and len(cyls) == hits:
         value += SHIELD_GAIN * min(SHIELD_CAP, shield_gap(g, seat))
     return value
 
@@ -57,11 +69,12 @@ def disintegrations(g: Game, seat: int) -> list[str]:
             if t != "alphabot" and t.endswith(".disintegrate") and ".EXPA." not in t]
 
 
-def first_card(g: Game, seat: int, slots: dict[str, Action]) -> Action | None:
-    """The card to program first for where the BetaBot stands: a CONNECT on the Shields Vault while two or
-    more shields short, else a free-boost MINE when a Cylindroid can be disintegrated; None otherwise."""
+def first_card(g: Game, seat: int, slots: dict[str, Action], stay: bool = False) -> Action | None:
+    """The card to program next for where the BetaBot stands: a CONNECT on the Shields Vault while two or
+    more shields short (one when staying), else a free-boost MINE when a Cylindroid can be disintegrated;
+    when no MOVE beats staying (``stay``), a MINE that extracts here. None otherwise."""
     cards = g.data.cards
-    if shield_gap(g, seat) >= 2 and (production(g, seat) or {}).get("produce") == "shields":
+    if shield_gap(g, seat) >= (1 if stay else 2) and (production(g, seat) or {}).get("produce") == "shields":
         connect = sorted(c for c in slots if cards[c]["type"] == "CONNECT")
         if connect:
             return slots[max(connect, key=lambda c: (cards[c]["free_boost"], c))]
@@ -69,4 +82,8 @@ def first_card(g: Game, seat: int, slots: dict[str, Action]) -> Action | None:
         mine = sorted(c for c in slots if cards[c]["type"] == "MINE" and cards[c]["free_boost"])
         if mine:
             return slots[mine[0]]
+    if stay and STAY_EXTRACT and extract_yield(g, seat) is not None:
+        mine = sorted(c for c in slots if cards[c]["type"] == "MINE")
+        if mine:
+            return slots[min(mine, key=lambda c: (cards[c]["free_boost"], c))]
     return None
