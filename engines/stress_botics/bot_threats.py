@@ -2,7 +2,8 @@
 shared stress takes every BetaBot to 40 well before the end, and from there each point costs a shield first.
 Shields then count as much as stress, so the bot keeps them up (the Shields Vault, whenever it is short),
 keeps out of E/P Vaults where Cylindroids attack everyone every Phase 5, and programs the card that uses
-where it stands (Produce shields, a free-boost Attack's −2 stress) before its MOVE cards. Every function
+where it stands (Produce shields, a free-boost Attack's −2 stress, Extract when no MOVE beats staying)
+instead of MOVE cards that would only go back to the hand. Every function
 is pure and only called when :func:`engines.stress_botics.threats.on` holds, so version-1 games and games
 without the threats play exactly as before."""
 
@@ -20,14 +21,17 @@ SHIELD_GAIN = 2.0
 """Place bonus per missing shield (up to :data:`SHIELD_CAP`) on the Shields Vault."""
 SHIELD_CAP = 6
 STAY_EXTRACT = True
+"""When no MOVE beats staying, a MINE that extracts here is programmed rather than a MOVE that goes back."""
 VAULT_THREAT = 3.0
 """Place penalty per Cylindroid in an E/P Vault (each attacks everyone there in Phase 5)."""
 HUNT = True
+"""Unarmed E/P Vault Cylindroids within the free-boost MINE cards' reach are prey, not a danger."""
 HUNT_GAIN = 3.0
 """Place bonus per Cylindroid in an E/P Vault that a free-boost MINE card can disintegrate."""
 
 
 def on(g: Game) -> bool:
+    """The threats are in this game (the bot's threat play is gated on this)."""
     return threats.on(g)
 
 

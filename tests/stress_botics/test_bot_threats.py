@@ -49,3 +49,15 @@ def test_produce_shields_goes_first_on_the_shields_vault():
     assert bot_threats.first_card(g, 0, slots) == "b"
     p(state, 0)["shields"] = 12
     assert bot_threats.first_card(ctx(state), 0, slots) is None
+
+
+def test_staying_programs_an_extract_rather_than_a_move():
+    state = new(3, seed=2)
+    node = next(n for n, v in state["g"]["vaults"].items() if ENGINE.data.vaults[v["tile"]]["kind"] == "extract")
+    p(state, 0).update(mini=node, square=None)
+    state["g"]["vaults"][node].pop("cylindroids", None)
+    g = ctx(state)
+    slots = {"MV01": "a", "MN01": "b"}
+    assert bot_threats.extract_yield(g, 0) is not None and not bot_threats.disintegrations(g, 0)
+    assert bot_threats.first_card(g, 0, slots) is None  # a MOVE may still be better: the bot's usual order
+    assert bot_threats.first_card(g, 0, slots, stay=True) == "b"
