@@ -100,7 +100,7 @@ def target_score(g: Game, seat: int, item: dict, bid: str) -> float:
     need = board.current_strength(g, bot) - item["damage"].get(bid, 0)
     lethal = need <= item["left"]
     lead = 2 if bot["owner"] == ev.leader(g, seat) else 0
-    breaks = 3 if ev.breaks_control(g, bid) else 0
+    breaks = 4 if ev.breaks_control(g, bid) else 0
     hit = 2 if item["damage"].get(bid, 0) else 0
     return (10 if lethal else 0) + board.strength(g, bot) + lead + breaks + hit
 
