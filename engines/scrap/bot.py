@@ -17,7 +17,7 @@ from typing import Any
 
 from engines.core import Action, Game, State
 
-from . import bot_call, bot_map, bot_plus, fragments
+from . import bot_call, bot_map, bot_plus, bot_setup, fragments
 from .bot_eval import enemy_strength, strength_at
 
 PASSIVE = frozenset({"done", "decline", "skip", "stay", "herculean", "pause", "nojoin"})
@@ -128,6 +128,8 @@ STEPS: dict[str, Chooser] = {
     "load_fill": bot_call.load_fill,
     "choose_active": bot_call.choose_active,
     "power_up": lambda g, seat, legal, rnd: bot_call.power_up(g, seat, legal),
+    "place_ship": bot_setup.place_ship,
+    "place_bots": bot_setup.place_bots,
 }
 """Steps whose choice a reasoned function makes."""
 EFFECTS: dict[str, ItemChooser] = {
@@ -146,6 +148,8 @@ EFFECTS: dict[str, ItemChooser] = {
     "trigger_order": lambda g, seat, item, legal, rnd: bot_plus.trigger_order(legal),
     "choice_side": bot_plus.choose_side,
     "name_player": lambda g, seat, item, legal, rnd: bot_plus.name_player(g, seat, legal),
+    "virus": lambda g, seat, item, legal, rnd: bot_map.virus(g, seat, legal, rnd),
+    "victory_prize": lambda g, seat, item, legal, rnd: bot_map.victory_prize(g, seat, legal, rnd),
     "weapon": lambda g, seat, item, legal, rnd: bot_plus.weapon(g, seat, item, legal),
 }
 """Choose prompts (by effect) whose choice a reasoned function makes."""

@@ -170,3 +170,29 @@ def deploy_any(g: Game, seat: int, legal: list[Action], rnd: random.Random) -> A
         size, area = token(a)[1:].split("-", 1)
         return 4 * int(size) + area_pull(g, area, seat, int(size))
     return best(deploys, score, rnd)
+
+
+def infect_score(g: Game, seat: int, bid: str) -> float:
+    """A Virus target: a Bot whose Infection turns Control (Plague counts it as ours), the leader's, the strongest."""
+    bot = g.g["bots"][bid]
+    beside = 2 if ev.strength_at(g, bot["at"], seat) > 0 else 0
+    lead = 2 if bot["owner"] == ev.leader(g, seat) else 0
+    return board.strength(g, bot) + beside + lead + (3 if ev.breaks_control(g, bid) else 0)
+
+
+def virus(g: Game, seat: int, legal: list[Action], rnd: random.Random) -> Action:
+    """Infect the Bot scoring best (see :func:`infect_score`); never stop while a target is left."""
+    bots = [a for a in legal if token(a) in g.g["bots"]]
+    if not bots:
+        return legal[0]
+    return best(bots, lambda a: infect_score(g, seat, token(a)), rnd)
+
+
+def victory_prize(g: Game, seat: int, legal: list[Action], rnd: random.Random) -> Action:
+    """A won Battle's prize: the Relic, else the Reward worth the most Data."""
+    toks = {token(a): a for a in legal}
+    if "relic" in toks:
+        return toks["relic"]
+    area = g.g["battle"]["area"]
+    worth = {r.id: ev.reward_worth(r.effect) for r in g.data.areas[area].rewards}
+    return best(legal, lambda a: worth.get(token(a), 0), rnd)
