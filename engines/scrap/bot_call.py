@@ -25,8 +25,7 @@ def fn_worth(g: Game, ref: int) -> int:
 
 
 def domain_need(g: Game, seat: int, dom: str) -> int:
-    """How much the board asks for a Domain now: Create with Bots in the Reserve, Innovate when short of Energy,
-    Terminate beside an enemy, Explore where Control pays."""
+    """The board's need: Create with a Reserve, Innovate when short, Terminate beside enemies, Explore for Data."""
     p = player(g, seat)
     if dom == "C":
         return 3 if ev.reserve_sizes(g, seat) and p["energy"] >= 2 else 1 if ev.reserve_sizes(g, seat) else 0

@@ -59,8 +59,7 @@ def create(g: Game, seat: int, item: dict, legal: list[Action], rnd: random.Rand
 
 
 def move_score(g: Game, seat: int, tok: str) -> float:
-    """A Move's worth: what it wins at the destination minus what it gives up where it leaves; a Recovery
-    counts as arriving; bigger Bots first."""
+    """A Move: the Control it wins where it goes minus the Control it loses where it leaves (Recover: arrive)."""
     kind, parts = tok[0], tok[1:].split("-")
     size = int(parts[0])
     strength = g.data.intelligences[player(g, seat)["intel"]].bot(size).strength
@@ -94,8 +93,7 @@ def upgrade(g: Game, seat: int, legal: list[Action], rnd: random.Random) -> Acti
 
 
 def target_score(g: Game, seat: int, item: dict, bid: str) -> float:
-    """A Damage target: the Bot the Damage left can Destroy (or Stun), the leader's and Control-breaking first;
-    a Bot already hit is finished off."""
+    """A target: one the Damage can Destroy, breaking Control, the leader's, strong, already hit (finish it)."""
     bot = g.g["bots"][bid]
     need = board.current_strength(g, bot) - item["damage"].get(bid, 0)
     lethal = need <= item["left"]
@@ -142,8 +140,7 @@ def search(g: Game, seat: int, legal: list[Action], rnd: random.Random) -> Actio
 
 
 def link_score(g: Game, seat: int, item: dict, link: str) -> float:
-    """A Ship's Link: beside Areas worth Controlling where its Bots are (Creates deploy there); landing on the
-    leader's Ship when the Function rewards a landing."""
+    """A Link beside Areas worth holding near our Bots (Creates deploy there); the leader's Ship if landing pays."""
     a, b = board.link_areas(g, link)
     under = board.ship_on(g, link)
     land = 4 if item.get("land") and under is not None and under != seat else 0
