@@ -4,16 +4,21 @@ Out of Battle it takes Search Rewards, Relics and Data when offered and acts rat
 the highest unlocked Subroutine row, Refreshes its Active Function first and Mobilises its largest Bots. In a
 Battle it Raids where it is strong, Reinforces when it can bring Bots, Strikes when ahead, sends its
 largest Bot to Brawl and the next to Fire, arms the largest Bot, Destroys what it can and claims the Relic.
-Issue 14: it beats random-legal players in >= 90 % of games at 2, 3 and 4 players (``python -m bench.bots``)."""
+Everywhere else it reasons too (issue 14): the Domain it Calls and the Functions it Queues (``bot_call``), where
+it Creates, Moves, Crushes and Flies (``bot_map``), the parts of plus-joined Actions and other players' prompts
+(``bot_plus``); the seeded PRNG only breaks ties. Issue 14: it beats random-legal players in >= 90 % of games
+at 2, 3 and 4 players (``python -m bench.bots``)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from engines.core import Action, Game, State
 
-from . import board, fragments
-from .fight import in_area
+from . import bot_call, bot_map, bot_plus, bot_setup, fragments
+from .bot_eval import enemy_strength, strength_at
 
 PASSIVE = frozenset({"done", "decline", "skip", "stay", "herculean", "pause", "nojoin"})
 """Choice tokens that decline something."""
@@ -24,20 +29,6 @@ def is_reward(action: Action) -> bool:
     """A Search Reward pick (its token is '<Area id>.<letter>')."""
     token = action.args[0] if action.verb == "pick" and action.args else None
     return isinstance(token, str) and len(token) == 5 and token[3] == "."
-
-
-def strength_at(g: Game, area: str, seat: int, *, reach: bool = False) -> int:
-    """Active Strength of ``seat`` in ``area`` (with ``reach``: also in Areas it can Move in from)."""
-    here = sum(board.strength(g, g.g["bots"][b]) for b in in_area(g, area, seat, active=True))
-    if not reach:
-        return here
-    near = [a for a in g.g["areas"].values() if a != area and area in board.linked(g, a, seat)]
-    return here + sum(strength_at(g, a, seat) for a in near)
-
-
-def enemy_strength(g: Game, area: str, seat: int) -> int:
-    """The strongest enemy's Active Strength in ``area``."""
-    return max((strength_at(g, area, s) for s in range(g.seats) if s != seat), default=0)
 
 
 def pick_area(g: Game, seat: int, legal: list[Action]) -> Action:
@@ -96,7 +87,11 @@ def choose(g: Game, state: State, seat: int, legal: list[Action]) -> Action:
         if p["data"] < g.data.rules["end"]["data"] <= p["data"] + sum(p["fragments"]):
             return next(a for a in legal if a.verb == fragments.VERB)
         return next(a for a in legal if a.verb == "keep")
+    step_choice = STEPS.get(frame["step"])
+    if step_choice is not None:
+        return step_choice(g, seat, legal, rnd)
     effect = frame["op"]["effect"] if frame["step"] == "choose" else None
+    item = frame["op"] if frame["step"] == "choose" else {}
     tokens = {a.args[0]: a for a in legal if a.verb == "pick" and a.args}
     if effect == "choose_area" and frame["op"]["do"].get("seq", [{}])[-1].get("op") == "battle":
         return pick_area(g, seat, legal)
@@ -109,9 +104,13 @@ def choose(g: Game, state: State, seat: int, legal: list[Action]) -> Action:
             return tokens[want]
     if effect == "refresh":  # options run done, Discard Pile, Queue, Active: take the Active Function first
         return legal[-1]
-    if effect == "mobilise":  # options run by Bot Size: Move the largest Bot (Hijacks last), never stop early
-        moves = [a for a in legal if a.args and a.args[0] not in PASSIVE]
-        return moves[-1] if moves else legal[-1]
+    if "pause" in tokens and effect in ("create", "mobilise", "fly") \
+            and (bot_plus.should_pause(g, item) or (set(tokens) <= {"done", "pause", "herculean"}
+                                                     and int(item.get("left") or 0) > 0)):
+        return tokens["pause"]  # another part first, or nothing to do yet: come back after the other parts
+    legal_now = [a for a in legal if not (a.args and a.args[0] in ("pause", "herculean"))] or legal
+    if effect in EFFECTS:
+        return EFFECTS[effect](g, seat, item, legal_now, rnd)
     if effect in ("brawl_alloc", "fire_pick", "probe_pick", "bolster_pick", "lead_pick"):
         return g.engine.default_action(state, seat)
     rewards = [a for a in legal if is_reward(a)]
@@ -119,3 +118,38 @@ def choose(g: Game, state: State, seat: int, legal: list[Action]) -> Action:
               and not (a.verb == "pick" and a.args and a.args[0] in PASSIVE)]
     calm = [a for a in legal if not (a.verb == "pick" and a.args and a.args[0] == "pause")]
     return rnd.choice(rewards or acting or calm or legal)
+
+
+Chooser = Callable[[Game, int, list[Action], random.Random], Action]
+ItemChooser = Callable[[Game, int, dict[str, Any], list[Action], random.Random], Action]
+
+STEPS: dict[str, Chooser] = {
+    "call_domain": bot_call.call_domain,
+    "load_fill": bot_call.load_fill,
+    "choose_active": bot_call.choose_active,
+    "power_up": lambda g, seat, legal, rnd: bot_call.power_up(g, seat, legal),
+    "place_ship": bot_setup.place_ship,
+    "place_bots": bot_setup.place_bots,
+}
+"""Steps whose choice a reasoned function makes."""
+EFFECTS: dict[str, ItemChooser] = {
+    "create": bot_map.create,
+    "mobilise": lambda g, seat, item, legal, rnd: bot_map.mobilise(g, seat, legal, rnd),
+    "upgrade": lambda g, seat, item, legal, rnd: bot_map.upgrade(g, seat, legal, rnd),
+    "crush": bot_map.crush,
+    "search": lambda g, seat, item, legal, rnd: bot_map.search(g, seat, legal, rnd),
+    "fly": bot_map.fly,
+    "deploy_any": lambda g, seat, item, legal, rnd: bot_map.deploy_any(g, seat, legal, rnd),
+    "expend": lambda g, seat, item, legal, rnd: bot_call.expend(g, seat, legal),
+    "progress": lambda g, seat, item, legal, rnd: bot_call.progress(g, seat, legal, rnd),
+    "celestium": lambda g, seat, item, legal, rnd: bot_call.celestium(g, seat, legal),
+    "pay_any": lambda g, seat, item, legal, rnd: bot_call.pay_any(g, seat, legal),
+    "plus": lambda g, seat, item, legal, rnd: bot_plus.plus_order(item, legal),
+    "trigger_order": lambda g, seat, item, legal, rnd: bot_plus.trigger_order(legal),
+    "choice_side": bot_plus.choose_side,
+    "name_player": lambda g, seat, item, legal, rnd: bot_plus.name_player(g, seat, legal),
+    "virus": lambda g, seat, item, legal, rnd: bot_map.virus(g, seat, legal, rnd),
+    "victory_prize": lambda g, seat, item, legal, rnd: bot_map.victory_prize(g, seat, legal, rnd),
+    "weapon": lambda g, seat, item, legal, rnd: bot_plus.weapon(g, seat, item, legal),
+}
+"""Choose prompts (by effect) whose choice a reasoned function makes."""
