@@ -8,6 +8,7 @@ way, and Rewards (or parts) with the same Action type may first be added togethe
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from engines.core import Game, effects
@@ -60,8 +61,16 @@ def _joins(item: dict[str, Any]) -> list[str]:
 
 
 def _eligible(item: dict[str, Any]) -> list[int]:
+    """The parts that may go next, one index for each different part (two "Fragment 1" are one choice)."""
     early = [i for i, p in enumerate(item["parts"]) if not p.get("late")]
-    return early or list(range(len(item["parts"])))
+    seen: set[str] = set()
+    distinct = []
+    for i in early or range(len(item["parts"])):
+        key = json.dumps(item["parts"][i], sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            distinct.append(i)
+    return distinct
 
 
 def run_plus(g: Game, item: dict[str, Any]) -> list[Any] | None:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engines.core import Game
-from engines.scrap import interpreter
+from engines.scrap import interpreter, plus
 
 from .battles import area, labels, options, pick, put, run_effect, ship, table
 from .helpers import ENGINE
@@ -119,3 +119,14 @@ def test_two_create_rewards_may_become_one_create_4():
             state = pick(state, "s3a")
         else:
             assert "s3a" not in options(state)
+
+
+def test_two_identical_parts_left_are_one_choice():
+    # SC-ACTGEN-03: after a pause, the parts left are offered once each ("Now: Fragment 1" never twice)
+    g = Game(ENGINE, table(), CER)
+    fragment, energy = {"node": {"op": "fragment", "v": 1}}, {"node": {"op": "energy", "v": 2}}
+    item = {"parts": [fragment, dict(fragment), energy], "ask": True, "joined": True, "owner": CER, "pid": 1}
+    tokens = plus.run_plus(g, item)
+    assert tokens == ["p0", "p2"]
+    words = [plus.label_plus(g, item, t) for t in tokens]
+    assert len(set(words)) == 2 and words[0].startswith("Now: ")
