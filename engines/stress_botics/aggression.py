@@ -16,6 +16,7 @@ from engines.core.effects import Handler
 
 from . import threats
 from .batteries import update_ai
+from .piles import draw_rebuilt
 from .planet import TOP
 from .stress import change_stress, damage, everyone, player
 from .words import square as square_words
@@ -99,13 +100,7 @@ def reveal(g: Game) -> str | None:
     if a["ai"] <= 0 or not a["mv"]:
         return None
     a["ai"] -= 1
-    deck = g.g["aggressive"]
-    if not deck["deck"]:
-        deck["deck"] = sorted(deck["discard"])
-        deck["discard"] = []
-        g.rng.shuffle(deck["deck"])
-    card = g.draw(deck["deck"])[0]
-    deck["discard"].append(card)
+    card = draw_rebuilt(g, g.g["aggressive"])
     info = card_info(g, card)
     g.log(f"AlphaBot turns aggressive: {info['name']} ({WORDS[card]}).")
     return card

@@ -273,18 +273,24 @@ def reveal_standard(g: Game) -> str:
     return card
 
 
-def queue_activation(g: Game) -> None:
-    """Phase 5.2 on the effect queue: the card's steps one by one, pushes asked of their owners between
-    them, then discard and AI marker +1 (SB-ALPHA-01/04, SB-MOVE-16)."""
-    if not ab(g)["mv"]:
-        return  # SB-P5-CYL-01: skipped once AlphaBot is on its Shuttle
-    card = reveal_standard(g)
+def card_steps(g: Game, card: str) -> list[dict[str, Any]]:
+    """A Standard AI card's effects as queue items: one ``alphabot_step`` a square moved, the rest as they are."""
     queue = []
     for op in g.data.standard_ai[card]["effect"]:
         if op.get("name") == "alphabot_move":
             queue += [effects.effect("alphabot_step", ACTOR)] * op["params"]["steps"]
         else:
             queue.append(effects.effect("alphabot_op", ACTOR, op=op))
+    return queue
+
+
+def queue_activation(g: Game) -> None:
+    """Phase 5.2 on the effect queue: the card's steps one by one, pushes asked of their owners between
+    them, then discard and AI marker +1 (SB-ALPHA-01/04, SB-MOVE-16)."""
+    if not ab(g)["mv"]:
+        return  # SB-P5-CYL-01: skipped once AlphaBot is on its Shuttle
+    card = reveal_standard(g)
+    queue = card_steps(g, card)
     effects.push(g, *queue, effects.effect("alphabot_done", ACTOR, card=card))
 
 
@@ -295,12 +301,7 @@ def _run_activate(g: Game, item: dict[str, Any]) -> None:
         return
     ab(g)["deferred"] = True
     card = reveal_standard(g)
-    queue = []
-    for op in g.data.standard_ai[card]["effect"]:
-        if op.get("name") == "alphabot_move":
-            queue += [effects.effect("alphabot_step", ACTOR)] * op["params"]["steps"]
-        else:
-            queue.append(effects.effect("alphabot_op", ACTOR, op=op))
+    queue = card_steps(g, card)
     effects.push_front(g, *queue, effects.effect("alphabot_done", ACTOR, card=card))
 
 

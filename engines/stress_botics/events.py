@@ -10,20 +10,15 @@ from engines.core import Game, effects
 from . import threats
 from .alphabot import hatch_opens
 from .content import SHIPS
+from .piles import draw_rebuilt
 from .stress import everyone
 from .tanks import add
 
 
 def draw_event(g: Game) -> str:
     """The top Event card; an empty deck is rebuilt from the discard pile (SB-P1-EVENT-01, AMB-15)."""
-    events = g.g["events"]
-    if not events["deck"]:
-        events["deck"] = sorted(events["discard"])
-        events["discard"] = []
-        g.rng.shuffle(events["deck"])
-    card = g.draw(events["deck"])[0]
-    events["discard"].append(card)
-    events["last"] = card
+    card = draw_rebuilt(g, g.g["events"])
+    g.g["events"]["last"] = card
     return card
 
 

@@ -654,22 +654,27 @@ def test_coalescent_scavenge_creates_where_your_bots_are_and_not_without_bots():
     assert seen == [] and clean(texts)
 
 
+def pay_two_celestium_then(seen: list, effect: str):
+    """A policy: pay 2 Celestium (noting the labels offered), then stop ``effect`` (noting what it had left)."""
+    def policy(s):
+        if eff(s) == "pay_c_any":
+            seen.append(labels(s))
+            return 2
+        if eff(s) == effect:
+            seen.append(s["stack"][-1]["op"]["left"])
+            return "done"
+        return None
+    return policy
+
+
 def test_erasing_spark_names_its_celestium_before_the_crush():
     # SC-REF-64: pick k >= 0 Celestium first; the Crush is S + 2k
     state = table()
     put(state, TAC, 1, "R2")
     put(state, KIR, 3, "R2")
     p(state, TAC)["celestium"] = [True, True, True, True]
-    seen = []
-
-    def policy(s):
-        if eff(s) == "pay_c_any":
-            seen.append(labels(s))
-            return 2
-        if eff(s) == "crush":
-            seen.append(s["stack"][-1]["op"]["left"])
-            return "done"
-        return None
+    seen: list = []
+    policy = pay_two_celestium_then(seen, "crush")
     state, texts = play(state, TAC, 64, True, policy=policy)
     assert seen[0][-1].startswith("Pay nothing") and seen[0][1].startswith("Pay 2 Celestium")
     assert seen[1] == 1 + 4 and sum(p(state, TAC)["celestium"]) == 1 and clean(texts)
@@ -822,16 +827,8 @@ def test_everlasting_spark_creates_twice_the_celestium_paid():
     state = table()
     ship(state, TAC, "L10")
     p(state, TAC)["celestium"] = [True, True, True, True]
-    seen = []
-
-    def policy(s):
-        if eff(s) == "pay_c_any":
-            seen.append(labels(s))
-            return 2
-        if eff(s) == "create":
-            seen.append(s["stack"][-1]["op"]["left"])
-            return "done"
-        return None
+    seen: list = []
+    policy = pay_two_celestium_then(seen, "create")
     state, texts = play(state, TAC, 77, True, policy=policy)
     assert [lab.split(":")[1].strip() for lab in seen[0][:3]] == ["Create 2", "Create 4", "Create 6"]
     assert seen[1] == 4 and sum(p(state, TAC)["celestium"]) == 1 and clean(texts)
