@@ -6,8 +6,8 @@ from typing import Any
 
 from engines.core import Game
 
-from . import control
 from .content import Bot
+from .control_mods import infected, mods
 from .support import vow_params
 
 ERRORFUL = "errorful"
@@ -102,15 +102,35 @@ def power(g: Game, seat: int) -> int:
     return g.data.intelligences[g.g["players"][str(seat)]["intel"]].power
 
 
+def counted_for(g: Game, bid: str, bot: dict[str, Any], area: str) -> int:
+    """The seat whose Active Strength the Bot adds to in ``area`` (PLAGUE: an Infected enemy Bot is yours)."""
+    for m in mods(g):
+        if m["kind"] in ("plague", "metastatic") and bot["owner"] != m["seat"] \
+                and (m["kind"] == "metastatic" or m["area"] == area) and bid in infected(g, m["seat"]):
+            return int(m["seat"])
+    return int(bot["owner"])
+
+
+def forced_controller(g: Game, area: str) -> int | None:
+    """#56 Swooping Scavenge: the seat that counts as Controlling ``area`` whatever the Strength, if any."""
+    for m in mods(g):
+        if m["kind"] == "swoop":
+            seat, link = int(m["seat"]), ship_link(g, int(m["seat"]))
+            if link is not None and area in link_areas(g, link) and any(
+                    b["owner"] == seat and b["at"] == area and not b["stunned"] for b in g.g["bots"].values()):
+                return seat
+    return None
+
+
 def controller(g: Game, area: str) -> int | None:
     """SC-ACT-SEARCH-02: at least 1 Active Bot and the most Active Strength; ties to the higher POWER."""
-    forced = control.forced(g, area)  # #56 Swooping Scavenge
+    forced = forced_controller(g, area)  # #56 Swooping Scavenge
     if forced is not None:
         return forced
     totals: dict[int, int] = {}
     for bid, b in g.g["bots"].items():
         if b["at"] == area and not b["stunned"]:  # PLAGUE (#19, #26, #24): Infected Bots may count for another
-            who = control.counted_for(g, bid, b, area)
+            who = counted_for(g, bid, b, area)
             totals[who] = totals.get(who, 0) + current_strength(g, b)
     if not totals:
         return None

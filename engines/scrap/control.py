@@ -13,45 +13,18 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from .support import gain_data, player
+from .board import controller
+from .control_mods import mods
+from .support import gain_data
+from .virus import targets
 
 PLAGUE_CHECK, ORDER = "plague_check", "trigger_order"
 FUNCTION_SCOPED = ("metastatic", "swoop")
 """Changes that end with the Function that made them."""
 
 
-def mods(g: Game) -> list[dict[str, Any]]:
-    turn = g.g.get("turn")
-    return turn.get("control", []) if turn else []
-
-
 def _add(g: Game, mod: dict[str, Any]) -> None:
     g.g["turn"].setdefault("control", []).append(mod)
-
-
-def _infected(g: Game, seat: int) -> list[str]:
-    return list(player(g, seat)["unique"].get("infected", []))
-
-
-def counted_for(g: Game, bid: str, bot: dict[str, Any], area: str) -> int:
-    """The seat whose Active Strength the Bot adds to in ``area`` (PLAGUE: an Infected enemy Bot is yours)."""
-    for m in mods(g):
-        if m["kind"] in ("plague", "metastatic") and bot["owner"] != m["seat"] \
-                and (m["kind"] == "metastatic" or m["area"] == area) and bid in _infected(g, m["seat"]):
-            return int(m["seat"])
-    return int(bot["owner"])
-
-
-def forced(g: Game, area: str) -> int | None:
-    """#56 Swooping Scavenge: the seat that counts as Controlling ``area`` whatever the Strength, if any."""
-    from . import board  # board asks this module while it works out Control
-    for m in mods(g):
-        if m["kind"] == "swoop":
-            seat, link = int(m["seat"]), board.ship_link(g, int(m["seat"]))
-            if link is not None and area in board.link_areas(g, link) and any(
-                    b["owner"] == seat and b["at"] == area and not b["stunned"] for b in g.g["bots"].values()):
-                return seat
-    return None
 
 
 def plague(g: Game, seat: int, node: dict[str, Any]) -> bool:
@@ -116,14 +89,12 @@ def end_of_run(g: Game, seat: int, infection: list[dict[str, Any]]) -> list[dict
 
 
 def _conflict(g: Game, seat: int, infection: list[dict[str, Any]], pending: list[dict[str, Any]]) -> bool:
-    from .virus import targets
     areas = {item["area"] for item in pending}
     return any(g.g["bots"][b]["at"] in areas for item in infection for b in targets(g, seat, item) or [])
 
 
 def run_check(g: Game, item: dict[str, Any]) -> list[Any] | None:
     """PLAGUE trigger: gain DATA(1) if you Control X (or, the last one, end the Run-Phase Plagues)."""
-    from .board import controller
     seat = item["owner"]
     if item.get("expire"):
         g.g["turn"]["control"] = [m for m in mods(g) if not (m["kind"] == "plague"

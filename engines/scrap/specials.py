@@ -14,6 +14,7 @@ from . import atoms, board
 from .combat import destroy
 from .combinators import bound
 from .support import player
+from .values import evaluate
 from .words import article, describe
 
 DEPLOY_ANY, SIZES, PAY_C_ANY, REWARD, EACH_BOT = "deploy_any", "deploy_sizes", "pay_c_any", "reward", "each_bot"
@@ -225,7 +226,6 @@ def run_pay_c_any(g: Game, item: dict[str, Any]) -> list[Any] | None:
 
 
 def pick_pay_c_any(g: Game, item: dict[str, Any], token: Any) -> None:
-    from .interpreter import evaluate  # the interpreter imports this module
     seat = item["owner"]
     if token == "decline":
         g.log(f"{{seat{seat}}} declines to pay.")
@@ -241,7 +241,6 @@ def pick_pay_c_any(g: Game, item: dict[str, Any], token: Any) -> None:
 
 
 def label_pay_c_any(g: Game, item: dict[str, Any], token: Any) -> str:
-    from .interpreter import evaluate
     if token == "decline":
         return "Pay nothing" + (f": {describe(evaluate(item['then'], 0))}" if item["lo"] == 0 else "")
     return f"Pay {token} Celestium: {describe(evaluate(item['then'], token))}"[:80]

@@ -17,6 +17,7 @@ from . import aggression, threats
 from .planet import TOP, can_end, others_at
 from .stress import damage, player
 from .tanks import add
+from .tanks import alphabot_add as tank_add
 from .words import square as words_square
 
 ACTOR = "alphabot"
@@ -33,16 +34,6 @@ def ab(g: Game) -> dict[str, Any]:
 def ai_max(g: Game) -> int:
     """Top of the AI track: 3 in 1-2p, 2 in 3-4p (SB-ALPHA-04)."""
     return g.data["alphabot"]["ai_track"]["max"]["1-2" if g.seats <= 2 else "3-4"]
-
-
-def tank_add(g: Game, gains: dict[str, int]) -> None:
-    """Gains into AlphaBot's tank within its limits (SB-BASIC-11, AMB-11)."""
-    limits = g.data["alphabot"]["tank_limits"]
-    tank = ab(g)["tank"]
-    for res, n in gains.items():
-        limit = limits.get(res)
-        value = tank.get(res, 0) + n
-        tank[res] = value if limit is None else min(limit, value)
 
 
 def repair(g: Game, n: int) -> None:

@@ -8,10 +8,13 @@ BetaBot pushed when the ``phase5_move_pushes_betabots`` ruling is on.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
 from . import aggression, threats
+from .alphabot import push_squares
 from .stress import damage, player
 from .words import location
 from .words import square as square_words
@@ -171,10 +174,27 @@ def queue_phase5(g: Game) -> None:
     effects.push(g, *items)
 
 
+def _push_options(g: Game, item: dict[str, Any]) -> list[str] | None:
+    seat, square = item["owner"], item["square"]
+    p = player(g, seat)
+    if not g.g["alphabot"]["mv"] or p["mini"] != f"MV{g.g['alphabot']['mv']}" or p["square"] != square:
+        return None
+    return push_squares(g, seat, square)
+
+
+def _push_pick(g: Game, item: dict[str, Any], square: Any) -> None:
+    player(g, item["owner"])["square"] = str(square)
+    g.log(f"Cylindroids push {{seat{item['owner']}}} to {square_words(str(square))}.")
+
+
 EFFECTS = {
+    "cyl_push": Handler(run=_push_options, pick=_push_pick,
+                        label=lambda g, item, sq: f"Go to {square_words(str(sq))}",
+                        prompt="Cylindroids arrive on your square: pick where your BetaBot is pushed."),
     "cyl_attack": Handler(run=lambda g, item: attack_type(g, item["kind"])),
     "cyl_move": Handler(run=lambda g, item: move_all(g)),
     "elite_activate": Handler(run=lambda g, item: threats.elite_activate(g)),
 }
-"""The Cylindroids' queued Phase 5 steps (owner ``cylindroids``)."""
+"""The Cylindroids' queued Phase 5 steps (owner ``cylindroids``) and a BetaBot pushed by arriving Cylindroids
+(its owner picks, SB-MOVE-16; Phase 1.6 waits behind it)."""
 

@@ -5,7 +5,10 @@ the Elite's, 20..22, is stage 5).
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.core import Game, effects
+from engines.core.effects import Handler
 
 from . import threats
 from .alphabot import hatch_opens
@@ -136,3 +139,13 @@ def resolve(g: Game) -> bool:
             return False
     flip_hatch(g, info.get("hatch"))
     return False
+
+
+def _event_hatch(g: Game, item: dict[str, Any]) -> None:
+    flip_hatch(g, item["icon"])
+
+
+EFFECTS = {
+    "event_hatch": Handler(run=lambda g, item: _event_hatch(g, item)),
+}
+"""An Event's Hatch icon, queued behind the pushes it waits for."""

@@ -9,7 +9,21 @@ from typing import Any
 from engines.core import Action, Engine, Game, Option, OptionError, OptionsSchema, State, game_dir, rules_guide
 from engines.core.effects import Choice, Registry
 
-from . import aggression, alphabot, bot, content, cylindroids, decks, flow, scoring, setup, setup_steps, threats, view
+from . import (
+    aggression,
+    aggressive_cards,
+    alphabot,
+    bot,
+    content,
+    cylindroids,
+    decks,
+    events,
+    flow,
+    scoring,
+    setup,
+    setup_steps,
+    view,
+)
 from .activation import Activation
 from .combat import Disarm
 from .delivery import Deliver
@@ -60,7 +74,8 @@ class StressBotics(Engine):
     ))
     steps = (Draw, Program, Turn, SubAction, Move, Encounter, Buy, CoreProduce, Deliver, Keep, Maintain, AIChoice,
              Discard, Place, SetupBatteries, Partner, HatchBattery, Activation, Disarm, Choice)
-    effects = Registry(alphabot.EFFECTS, decks.EFFECTS, threats.EFFECTS, aggression.EFFECTS, cylindroids.EFFECTS)
+    effects = Registry(alphabot.EFFECTS, decks.EFFECTS, events.EFFECTS, aggression.EFFECTS,
+                       aggressive_cards.EFFECTS, cylindroids.EFFECTS)
     zones = view.ZONES
 
     def check_options(self, seats: int, options: dict[str, Any]) -> None:

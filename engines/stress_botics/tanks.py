@@ -161,3 +161,13 @@ def solidify(g: Game, p: dict[str, Any]) -> None:
         if lava >= per:
             contents.pop("Lv")
             add(contents, "Bm", lava // per)
+
+
+def alphabot_add(g: Game, gains: dict[str, int]) -> None:
+    """Gains into AlphaBot's tank within its limits (SB-BASIC-11, AMB-11)."""
+    limits = g.data["alphabot"]["tank_limits"]
+    tank = g.g["alphabot"]["tank"]
+    for res, n in gains.items():
+        limit = limits.get(res)
+        value = tank.get(res, 0) + n
+        tank[res] = value if limit is None else min(limit, value)

@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Game, effects
-from engines.core.effects import Handler
 
 from .stress import everyone, player
 from .words import square as square_words
@@ -232,33 +231,3 @@ def mv_targets(g: Game) -> list[int]:
         return []
     node = f"MV{a['mv']}"
     return [s for s in g.g["order"] if player(g, s)["mini"] == node and player(g, s)["square"] in g.data.squares]
-
-
-def _push_options(g: Game, item: dict[str, Any]) -> list[str] | None:
-    from .alphabot import push_squares
-
-    seat, square = item["owner"], item["square"]
-    p = player(g, seat)
-    if not g.g["alphabot"]["mv"] or p["mini"] != f"MV{g.g['alphabot']['mv']}" or p["square"] != square:
-        return None
-    return push_squares(g, seat, square)
-
-
-def _push_pick(g: Game, item: dict[str, Any], square: Any) -> None:
-    player(g, item["owner"])["square"] = str(square)
-    g.log(f"Cylindroids push {{seat{item['owner']}}} to {square_words(str(square))}.")
-
-
-def _event_hatch(g: Game, item: dict[str, Any]) -> None:
-    from .events import flip_hatch
-
-    flip_hatch(g, item["icon"])
-
-
-EFFECTS = {
-    "cyl_push": Handler(run=_push_options, pick=_push_pick,
-                        label=lambda g, item, sq: f"Go to {square_words(str(sq))}",
-                        prompt="Cylindroids arrive on your square: pick where your BetaBot is pushed."),
-    "event_hatch": Handler(run=lambda g, item: _event_hatch(g, item)),
-}
-"""A BetaBot pushed by arriving Cylindroids (its owner picks, SB-MOVE-16) and Phase 1.6 waiting behind it."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core import Game
-from engines.scrap import interpreter
+from engines.scrap import interpreter, values
 from engines.scrap.content import thaw
 
 from .battles import area, data, labels, options, pick, put, run_effect, ship, table, who
@@ -45,7 +45,7 @@ def test_regrouping_reboot_creates_xp_minus_4():
     g = Game(ENGINE, table(), CER)
     tree = interpreter.build(g, 7, True)
     for xp in range(4, 10):
-        create = interpreter.evaluate(tree, xp=xp)["seq"][1]
+        create = values.evaluate(tree, xp=xp)["seq"][1]
         assert create == {"op": "create", "v": xp - 4}
 
 

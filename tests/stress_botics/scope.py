@@ -86,7 +86,7 @@ AMB: dict[str, str] = {
     "30": "rule threats.return_waves (waves back before the lowest occupied segment)",
     "38": "rule threats.spawn (a block never enters AlphaBot's square)",
     "41": "rule cylindroids.explode (no chain explosions)",
-    "42": "rule aggression._loop (the Z1 penalty is the end-of-Phase-5 loop)",
+    "42": "rule aggressive_cards._loop (the Z1 penalty is the end-of-Phase-5 loop)",
     "54": "option phase5_move_pushes_betabots",
     "55": "option attacked_explosive_blast",
 }

@@ -2,7 +2,7 @@
 SB-SETUP-16, SB-P1-EVENT-13..19, SB-P5-CYL-*, SB-ALPHA-02..12, 21..23, 27/28, SB-EX-15, SB-EX-30)."""
 
 from engines.core import effects
-from engines.stress_botics import aggression, alphabot, cylindroids, threats
+from engines.stress_botics import aggression, aggressive_cards, alphabot, cylindroids, threats
 
 from .engine_helpers import ENGINE, ctx, new, p
 
@@ -221,12 +221,12 @@ def test_retreat_jumps_back_to_the_entry_or_attacks():
     g, gg = ctx(state), state["g"]
     gg["alphabot"]["square"] = "HATCH"
     p(state, 0).update(mini="MV1", square="ENTRY", shields=10)
-    aggression.resolve(g, "G05")
+    aggressive_cards.resolve(g, "G05")
     assert gg["alphabot"]["square"] == "ENTRY" and gg["alphabot"]["mv"] == 1
     assert effects.pending(g) == [{"effect": "push", "owner": 0, "square": "ENTRY"}]
     effects.pending(g).clear()
     p(state, 0)["square"] = "A2"
-    aggression.resolve(g, "G05")  # already on the Entry: it attacks instead
+    aggressive_cards.resolve(g, "G05")  # already on the Entry: it attacks instead
     assert p(state, 0)["shields"] == 8
 
 
