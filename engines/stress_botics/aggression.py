@@ -1,5 +1,6 @@
-"""AlphaBot under threat (rules version 2): its shield track and zones, the Aggressive AI deck and its
-loop, its attack and the Aggressive cards, running over Cylindroids and Boxes, and its tile sides
+"""AlphaBot under threat (rules version 2): its shield track and zones, the Aggressive AI deck's reveals
+(the cards are played out in ``aggressive_cards``), its attack, running over Cylindroids and Boxes, and its
+tile sides
 (SB-ALPHA-02, 03, 05, 07..12, 21..23, 25, 33, 34; SB-P5-CYL-10; SB-P1-EVENT-25).
 
 Shields here are the Titanium on the shield track (``alphabot.shields``); ``alphabot.hit`` counts the
