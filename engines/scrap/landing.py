@@ -13,6 +13,7 @@ from engines.core import Game, effects
 from engines.core.effects import Handler
 
 from .support import player
+from .words import describe
 
 PEEK, NAME, SIDE = "peek", "name_player", "choice_side"
 LAND_HOOK, NAME_HOOK = "fly.land_on_enemy_ship", "mod.name_player"
@@ -131,7 +132,6 @@ def pick_side(g: Game, item: dict[str, Any], token: Any) -> None:
 
 def label_side(g: Game, item: dict[str, Any], token: Any) -> str:
     """'Succumb: you gain Energy 2; Entropy Infects one of your Bots' (the named player reads it)."""
-    from .words import describe
     tree = item["options"][token]
     them = g.data.intelligences[player(g, item["by"])["intel"]].name
     words = []

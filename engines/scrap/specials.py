@@ -10,9 +10,10 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import atoms, board
+from . import atoms, board, plus
 from .combat import destroy
 from .combinators import bound
+from .content import thaw
 from .support import player
 from .values import evaluate
 from .words import article, describe
@@ -142,14 +143,12 @@ def action(g: Game, node: dict[str, Any]) -> Any:
 # -- FOR_EACH over Bots (#26) -------------------------------------------------------------------------
 def run_each_bot(g: Game, item: dict[str, Any]) -> list[Any] | None:
     """SC-REF-26: each newly Infected Bot may act once, in the order you choose, or not at all."""
-    from . import plus
     options = [b for b in item["bots"] if b not in item["chosen"] and board.in_play(g.g["bots"][b])
                and not g.g["bots"][b]["stunned"]]
     return [*options, "done", *plus.pause_option(g, item)] if options else None
 
 
 def pick_each_bot(g: Game, item: dict[str, Any], token: Any) -> None:
-    from . import plus
     if token == plus.PAUSE:
         plus.pause(g, item)
         return
@@ -161,7 +160,6 @@ def pick_each_bot(g: Game, item: dict[str, Any], token: Any) -> None:
 
 
 def label_each_bot(g: Game, item: dict[str, Any], token: Any) -> str:
-    from . import plus
     if token == plus.PAUSE:
         return plus.PAUSE_LABEL
     if token == "done":
@@ -255,7 +253,6 @@ def run_reward(g: Game, item: dict[str, Any]) -> list[Any] | None:
 
 
 def pick_reward(g: Game, item: dict[str, Any], token: Any) -> None:
-    from .content import thaw
     reward = next(r for r in g.data.areas[item["area"]].rewards if r.id == token)
     g.log(f"{{seat{item['owner']}}} resolves the Reward under the Relic: {describe(reward.effect)}.")
     effects.push_front(g, effects.effect("node", item["owner"], node=thaw(reward.effect)))

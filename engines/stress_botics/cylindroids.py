@@ -14,6 +14,7 @@ from engines.core import Game, effects
 from engines.core.effects import Handler
 
 from . import aggression, threats
+from .alphabot import ACTOR as AB
 from .alphabot import push_squares
 from .stress import damage, player
 from .words import location
@@ -163,8 +164,6 @@ def move_all(g: Game) -> None:
 def queue_phase5(g: Game) -> None:
     """Phase 5 in order on the effect queue: the three types' attacks, the movement step, AlphaBot's
     Standard card, its one deferred reveal, the aggressive loop and the tile check (SB-P5-CYL-01)."""
-    from .alphabot import ACTOR as AB
-
     items = [effects.effect("cyl_attack", ACTOR, kind=k) for k in ("LAS", "MIN", "EXP")]
     items.append(effects.effect("cyl_move", ACTOR))
     items.append(effects.effect("elite_activate", ACTOR))  # 5.1.2: the Elite (stage 5)
