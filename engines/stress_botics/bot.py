@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from engines.core import Action, Game
 
-from . import bot_threats, words
+from . import bot_threats, threats, words
 from .batteries import movement_points
 from .bot_plan import boostable_connect, cargo_value, delivery_program, hops, live_bases, open_ships, upcoming_sectors
 from .planet import destinations, others_at, tile_index
@@ -53,7 +53,7 @@ def _program(g: Game, seat: int, legal: list[Action]) -> Action:
         if same:
             return same
     moving = any(g.data.cards[c]["type"] == "MOVE" for c in chosen)
-    if not plan and not moving and bot_threats.on(g):
+    if not plan and not moving and threats.on(g):
         first = bot_threats.first_card(g, seat, slots, stay=bool(chosen) or _stay_best(g, seat))
         if first is not None:
             return first
@@ -143,7 +143,7 @@ def scorer(g: Game, seat: int) -> Callable[[str, str | None, int], float]:
     p = player(g, seat)
     mp = movement_points(g, p)
     near = {base: hops(g, base) for base in targets}
-    threats_on = bot_threats.on(g)
+    threats_on = threats.on(g)
     soon_near = {s: hops(g, f"DBA_{s}") for s in soon}
 
     def score(node: str, square: str | None, shields: int) -> float:
@@ -187,7 +187,7 @@ def danger(g: Game, square: str) -> float:
     for sq, cyls in g.g["cyl"].items():
         hurt += 3.0 * cyls.count("LAS")
         if sq in near:
-            hurt += 3.0 * cyls.count("MIN") + 6.0 * cyls.count("EXP!")
+            hurt += 3.0 * cyls.count("MIN") + 6.0 * cyls.count(threats.ARMED)
     return hurt
 
 

@@ -30,11 +30,6 @@ HUNT_GAIN = 3.0
 """Place bonus per Cylindroid in an E/P Vault that a free-boost MINE card can disintegrate."""
 
 
-def on(g: Game) -> bool:
-    """The threats are in this game (the bot's threat play is gated on this)."""
-    return threats.on(g)
-
-
 def shield_gap(g: Game, seat: int) -> int:
     """Shields the BetaBot is short of the track's top."""
     top = g.data["boards"]["player_board"]["shield_track"]["max"]

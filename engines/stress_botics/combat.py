@@ -81,12 +81,17 @@ def attack_options(g: Game, seat: int) -> list[str]:
     return out
 
 
+def place_words(g: Game, where: str) -> str:
+    """A vault by its tile's name, a Main Vault square by its code."""
+    return g.data.vaults[g.g["vaults"][where]["tile"]]["name"] if where in g.g["vaults"] else where
+
+
 def attack_label(g: Game, token: str) -> str:
     if token == "alphabot":
         return "Attack AlphaBot: it loses a shield, you gain 2 stress"
     where, cyl, mode = token.split(".")
     what = threats.name(uncode(cyl))
-    place = g.data.vaults[g.g["vaults"][where]["tile"]]["name"] if where in g.g["vaults"] else where
+    place = place_words(g, where)
     cost = ", it explodes: −2 shields" if cyl == "EXPA" else ""
     return f"{mode.capitalize()} the {what} on {place}{cost}"
 
@@ -155,7 +160,7 @@ class Disarm(Step):
     def act_op(self, g: Game, seat: int, token: str) -> None:
         where, op = token.split(".")
         here = g.g["vaults"][where]["cylindroids"] if where in g.g["vaults"] else g.g["cyl"][where]
-        old, new = ("EXP!", "EXP") if op == "disarm" else ("EXP", "EXP!")
+        old, new = (threats.ARMED, "EXP") if op == "disarm" else ("EXP", threats.ARMED)
         here[here.index(old)] = new
         g.log(f"{{seat{seat}}} {op}s an Explosive.")
         g.frame["left"] -= 1
@@ -164,7 +169,7 @@ class Disarm(Step):
 
     def label_op(self, g: Game, seat: int, token: str) -> str:
         where, op = token.split(".")
-        place = g.data.vaults[g.g["vaults"][where]["tile"]]["name"] if where in g.g["vaults"] else where
+        place = place_words(g, where)
         return f"{op.capitalize()} an Explosive on {place}"
 
     def act_done(self, g: Game, seat: int) -> None:

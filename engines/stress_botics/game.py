@@ -22,6 +22,7 @@ from . import (
     scoring,
     setup,
     setup_steps,
+    threats,
     view,
 )
 from .activation import Activation
@@ -83,8 +84,8 @@ class StressBotics(Engine):
             raise OptionError("Aggressive orbit is for 2 players (the rulebook's '2 Players Aggressive' column).")
 
     def actors(self, state: State) -> list[dict[str, Any]]:
-        """AlphaBot and the Cylindroids act on their own from version 2 (their decks and priorities)."""
-        if state.get("engine_version", 1) < 2 or not state["options"].get("threats"):
+        """AlphaBot and the Cylindroids act on their own when the threats are on (their decks and priorities)."""
+        if not threats.on(self._context(state)):
             return []
         return [{"key": alphabot.ACTOR, "name": "AlphaBot", "color": "#4a90d9"},
                 {"key": cylindroids.ACTOR, "name": "the Cylindroids", "color": "#c0392b"}]

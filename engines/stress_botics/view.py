@@ -175,7 +175,7 @@ def table_view(g: Game, seat: int | None) -> dict[str, Any]:
         "players": {str(s): board(g, s) for s in range(g.seats)},
         "planet": planet(g), "last_turn": g.g.get("last_turn"),
     }
-    if "belt" in g.g:  # rules version 2
+    if threats.on(g):  # rules version 2 with the threats option
         view["threats"] = threats_view(g)
         zone = aggression.zone(a["shields"])
         view["alphabot"].update(zone=zone, status_card=g.data["alphabot"]["shield_track"]["status_cards"][zone - 1],
