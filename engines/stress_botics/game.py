@@ -41,9 +41,10 @@ class StressBotics(Engine):
     """BetaBots mine a hostile planet and deliver cargo to three ships while AlphaBot walks its vaults."""
 
     id = "stress_botics"
-    version = 2
+    version = 3
     """2: the threats (Cylindroids, AlphaBot's aggression) behind the ``threats`` option, off until part 2 is whole;
-    a version-1 game plays on without them."""
+    a version-1 game plays on without them. 3: with the option, also items, INTERACT, AlphaBot's delivery and the
+    Elite (``threats.full``); a version-2 game keeps stage 3 alone."""
     oldest_version = 1
     title = "Stress Botics: Odyssey"
     min_players, max_players = 2, 4

@@ -30,6 +30,12 @@ def on(g: Game) -> bool:
     return g.rules_version >= 2 and bool(g.options.get("threats"))
 
 
+def full(g: Game) -> bool:
+    """Part 2's later stages are in this game (rules version 3 with the ``threats`` option): items, INTERACT and
+    AlphaBot's hull, tracks and delivery, and the Elite. A version-2 game keeps stage 3 alone, exactly as it was."""
+    return g.rules_version >= 3 and on(g)
+
+
 def kind(cyl: str) -> str:
     """``MIN``, ``LAS`` or ``EXP`` (armed or not)."""
     return cyl[:3]

@@ -22,7 +22,7 @@ def play_random(version: int, seats: int, seed: int, **options: object) -> tuple
 
 
 def test_a_version_1_game_plays_to_the_end_and_replays_exactly():
-    assert (ENGINE.oldest_version, ENGINE.version) == (1, 2)
+    assert (ENGINE.oldest_version, ENGINE.version) == (1, 3)
     state, log = play_random(1, 3, 11)
     assert ENGINE.outcome(state) is not None and state["engine_version"] == 1
     assert not any(key in state["g"] for key in V1_KEYS)  # no threat ever entered a v1 game
