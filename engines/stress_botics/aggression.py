@@ -15,7 +15,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import threats
+from . import elite, threats
 from .piles import draw_rebuilt
 from .planet import TOP
 from .stress import damage, everyone, player
@@ -117,7 +117,7 @@ def riders(g: Game, hull: bool, top: bool) -> list[int]:
 def attack(g: Game) -> None:
     """AlphaBot's attack: BetaBots on its square (on top of it too, not in the hull) and adjacent lose 2;
     Cylindroids adjacent go to the bag, each armed Explosive among them costs AlphaBot 1 shield and a
-    reveal (SB-ALPHA-07). The Elite's shield is stage 5."""
+    reveal; the Elite next to it loses 1 (SB-ALPHA-07, SB-ELITE-08)."""
     a = ab(g)
     here = a["square"]
     near = set(g.data.squares[here]["adjacent"])
@@ -126,6 +126,8 @@ def attack(g: Game) -> None:
     for seat in threats.mv_targets(g) + riders(g, hull=False, top=True):
         if player(g, seat)["square"] in near | {here, TOP}:
             damage(g, seat, dmg["betabot_damage"])
+    if elite.HATCH in near:
+        elite.hurt(g, "alphabot")  # SB-ALPHA-07, SB-ELITE-08
     armed = 0
     for sq in threats.COMBAT:
         if sq in near and g.g["cyl"][sq]:

@@ -9,7 +9,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import threats
+from . import elite, threats
 from .aggression import ACTOR, ab, attack, card_info, reveal, riders
 from .alphabot import push_off, step
 from .batteries import update_ai
@@ -47,6 +47,8 @@ def resolve(g: Game, card: str) -> None:
                     change_stress(g, seat, params["n"])
         elif name == "siphon_track_battery":
             siphon(g)
+        elif name == "hatch_slam" and elite.on_hatch(g):
+            elite.hurt(g, "alphabot")  # G09 on the Elite
         elif name == "hatch_slam":
             hatch = g.g["hatch"]
             if hatch["token"] and not hatch["closed"]:

@@ -13,7 +13,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import aggression, threats
+from . import aggression, elite, threats
 from .planet import TOP, can_end, others_at
 from .stress import damage, player
 from .tanks import add
@@ -75,6 +75,9 @@ def step(g: Game, queue: bool = False) -> None:
     target = table[a["square"]]
     if target == NEXT_ENTRY:
         leave_vault(g)
+        return
+    if target == elite.HATCH and elite.on_hatch(g):
+        elite.hurt(g, "alphabot")  # SB-ALPHA-24, SB-ELITE-08: it stays put
         return
     a["square"] = target
     if threats.on(g):

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from engines.core import Action, Game
 
-from . import bot_threats, threats, words
+from . import bot_elite, bot_threats, threats, words
 from .batteries import movement_points
 from .bot_plan import boostable_connect, cargo_value, delivery_program, hops, live_bases, open_ships, upcoming_sectors
 from .planet import destinations, others_at, tile_index
@@ -54,7 +54,8 @@ def _program(g: Game, seat: int, legal: list[Action]) -> Action:
             return same
     moving = any(g.data.cards[c]["type"] == "MOVE" for c in chosen)
     if not plan and not moving and threats.on(g):
-        first = bot_threats.first_card(g, seat, slots, stay=bool(chosen) or _stay_best(g, seat))
+        first = bot_elite.mine_card(g, seat, slots) or bot_threats.first_card(
+            g, seat, slots, stay=bool(chosen) or _stay_best(g, seat))
         if first is not None:
             return first
     keep = boostable_connect(g, seat, hand)
@@ -98,6 +99,9 @@ def _turn(g: Game, seat: int, legal: list[Action]) -> Action:
 
 def _subaction(g: Game, seat: int, legal: list[Action]) -> Action:
     boost_rank = {"free": 0, "none": 1, "inside": 2, "track": 3}
+    at_elite = bot_elite.attack(g, legal)
+    if at_elite:
+        return at_elite  # the Elite's reward (rules version 3)
     free_threat = [a for a in legal if _sub_kind(a) in ("laser", "threat") and a.args[1] == "free"]
     if free_threat:  # a free-boost disintegration: −2 stress for nothing, Lasers first (rules version 2)
         return min(free_threat, key=lambda a: ".LAS." not in str(a))
@@ -107,7 +111,8 @@ def _subaction(g: Game, seat: int, legal: list[Action]) -> Action:
 def _sub_kind(a: Action) -> str:
     """The preference class of a sub-action: attacks on unarmed Cylindroids (disintegrate: −2 stress) come
     before Disarm/Arm and before attacks on BetaBots, AlphaBot or armed Explosives."""
-    if a.args[0] == "attack" and len(a.args) > 2 and isinstance(a.args[2], str) and a.args[2] != "alphabot":
+    if a.args[0] == "attack" and len(a.args) > 2 and isinstance(a.args[2], str) and a.args[2] not in (
+            "alphabot", "elite"):
         _, cyl, mode = str(a.args[2]).split(".")
         if cyl != "EXPA" and mode == "disintegrate":
             return "laser" if cyl == "LAS" else "threat"
@@ -188,7 +193,7 @@ def danger(g: Game, square: str) -> float:
         hurt += 3.0 * cyls.count("LAS")
         if sq in near:
             hurt += 3.0 * cyls.count("MIN") + 6.0 * cyls.count(threats.ARMED)
-    return hurt
+    return hurt + bot_elite.danger(g, square)
 
 
 def can_manual(g: Game, seat: int) -> bool:

@@ -13,7 +13,7 @@ from typing import Any
 
 from engines.core import Action, Game, Step, act
 
-from . import aggression, cylindroids, threats
+from . import aggression, cylindroids, elite, threats
 from .batteries import add_battery
 from .planet import TOP
 from .stress import change_stress, damage, player
@@ -78,6 +78,8 @@ def attack_options(g: Game, seat: int) -> list[str]:
     if where is not None and where not in g.g["vaults"] and p["square"] != "HULL" and a["square"] in (
             cylindroids.near(g, where)):
         out.append("alphabot")
+    if where in g.data.squares[elite.HATCH]["adjacent"] and p["square"] != "HULL" and elite.on_hatch(g):
+        out.append("elite")  # SB-ELITE-05, SB-MINE-18: the Attack is boosted (MUST_BOOST)
     return out
 
 
@@ -89,6 +91,8 @@ def place_words(g: Game, where: str) -> str:
 def attack_label(g: Game, token: str) -> str:
     if token == "alphabot":
         return "Attack AlphaBot: it loses a shield, you gain 2 stress"
+    if token == "elite":
+        return f"Attack {elite.name(g)}: it loses a shield, you get {elite.reward_words(g, elite.next_reward(g))}"
     where, cyl, mode = token.split(".")
     what = threats.name(uncode(cyl))
     place = place_words(g, where)
@@ -104,6 +108,9 @@ def attack(g: Game, seat: int, token: str) -> dict[str, int]:
             aggression.react(g)
         change_stress(g, seat, g.data["rules"]["stress"]["attack_alphabot"])
         return {}
+    if token == "elite":
+        g.log(f"{{seat{seat}}} attacks {elite.name(g)}.")
+        return elite.hurt(g, seat)  # SB-ELITE-05/06: its reward
     where, text, mode = token.split(".")
     cyl = uncode(text)
     here = g.g["vaults"][where]["cylindroids"] if where in g.g["vaults"] else g.g["cyl"][where]

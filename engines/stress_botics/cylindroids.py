@@ -13,7 +13,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import aggression, threats
+from . import aggression, elite, threats
 from .alphabot import ACTOR as AB
 from .alphabot import push_squares
 from .stress import damage, player
@@ -66,6 +66,8 @@ def explode(g: Game, where: str, attacker: int | None = None) -> None:
     hit = threats.alphabot_square(g) in area and aggression.lose(g, dmg["explosion_adjacent"], "an explosion")
     if hit and attacker is not None:
         aggression.react(g)  # an attacked Explosive: the reveal at once (SB-MINE-12); Phase 5 reacts per type
+    if elite.HATCH in area:
+        elite.hurt(g, None)  # SB-ELITE-08: no reward for an explosion
     for sq in threats.COMBAT:
         if sq in area:
             threats.to_bag(g, g.g["cyl"][sq])
@@ -166,7 +168,7 @@ def queue_phase5(g: Game) -> None:
     Standard card, its one deferred reveal, the aggressive loop and the tile check (SB-P5-CYL-01)."""
     items = [effects.effect("cyl_attack", ACTOR, kind=k) for k in ("LAS", "MIN", "EXP")]
     items.append(effects.effect("cyl_move", ACTOR))
-    items.append(effects.effect("elite_activate", ACTOR))  # 5.1.2: the Elite (stage 5)
+    items.append(effects.effect("elite_activate", ACTOR))  # 5.1.2: the Elite (SB-ELITE-01)
     if g.g["alphabot"]["mv"]:
         items += [effects.effect("alphabot_activate", AB), effects.effect("alphabot_after", AB),
                   effects.effect("alphabot_loop", AB), effects.effect("alphabot_status", AB)]

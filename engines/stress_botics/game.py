@@ -17,6 +17,7 @@ from . import (
     content,
     cylindroids,
     decks,
+    elite_cards,
     events,
     flow,
     scoring,
@@ -70,6 +71,13 @@ class StressBotics(Engine):
         Option("attacked_explosive_blast", "An attacked Explosive blasts everyone", True,
                help="AMB-55: attacking an armed Explosive also blasts everyone else in range (off: only the "
                     "attacker's 2 shields)."),
+        Option("elite_classic_mode", "Elite classic mode", False,
+               help="With the threats: the Elite Cylindroid plays without its AI cards (the Elite Cylindroid Tile); "
+                    "each Phase 5 it simply deals 1 damage next to the Hatch (Miner) or everywhere in the Main "
+                    "Vault (Laser)."),
+        Option("elite_spawn_on_x", "An X event can bring the Elite", True,
+               help="AMB-05, with the threats: when no wave is left on the belt, any Event card brings the Elite "
+                    "Cylindroid, X too (the rulebook's words); off, an X card never does."),
         Option("free_battery_setup", "Free starting batteries", False,
                help="In turn order, place your 2 Carbon, 1 Titanium and 1 Silicon Battery between your BetaBot "
                     "and track spaces 1-3."),
@@ -77,7 +85,7 @@ class StressBotics(Engine):
     steps = (Draw, Program, Turn, SubAction, Move, Encounter, Buy, CoreProduce, Deliver, Keep, Maintain, AIChoice,
              Discard, Place, SetupBatteries, Partner, HatchBattery, Activation, Disarm, Choice)
     effects = Registry(alphabot.EFFECTS, decks.EFFECTS, events.EFFECTS, aggression.EFFECTS,
-                       aggressive_cards.EFFECTS, cylindroids.EFFECTS)
+                       aggressive_cards.EFFECTS, cylindroids.EFFECTS, elite_cards.EFFECTS)
     zones = view.ZONES
 
     def check_options(self, seats: int, options: dict[str, Any]) -> None:

@@ -93,6 +93,8 @@ def others_at(g: Game, seat: int, node: str, square: str | None = None) -> list[
 def can_end(g: Game, seat: int, place: Place) -> bool:
     """A MOVE may end here: a free space for the figure, never AlphaBot's square by choice (SB-MOVE-06/15)."""
     node, square = place
+    if square == "HATCH" and (g.g.get("elite") or {}).get("at") == "HATCH":
+        return False  # SB-ELITE-13: the Elite fills the Hatch
     if square is not None:
         return len(others_at(g, seat, node, square)) < square_capacity(g, square)
     cap = node_capacity(g, node)

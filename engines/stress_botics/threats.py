@@ -5,7 +5,7 @@ pushing forward, vault arrivals, Boxes, and the waves going back when AlphaBot l
 A Cylindroid is a short string: ``MIN``, ``LAS``, ``EXP`` (a disarmed Explosive) or ``EXP!`` (armed).
 ``g.cyl`` holds the Active Main Vault's combat squares, ``g.vaults[node].cylindroids`` an E/P Vault's,
 ``g.boxes`` the Boxes by square, ``g.belt`` the six wave segments (None = empty; the Elite's segment,
-the 7th, is stage 5). A version-1 state has none of these keys: every caller checks :func:`on` first.
+the 7th, holds the Elite: ``elite.py``). A version-1 state has none of these keys: every caller checks :func:`on` first.
 """
 
 from __future__ import annotations
@@ -162,8 +162,12 @@ def first_wave(g: Game) -> int | None:
 def spawn(g: Game, letter: str) -> None:
     """Phase 1.5: waves onto A1 and/or B1, pushing forward first (SB-P1-EVENT-13..18). With no wave left the
     Elite would spawn (SB-P1-EVENT-20: stage 5, the hook is :func:`elite_spawn`)."""
-    if not g.g["alphabot"]["mv"] or letter == "X":
+    if not g.g["alphabot"]["mv"]:
         return  # SB-P1-EVENT-13, SB-ALPHA-31: nothing spawns once AlphaBot has left MV6
+    if letter == "X":
+        if first_wave(g) is None and g.options.get("elite_spawn_on_x", True):
+            elite_spawn(g)  # AMB-05
+        return
     for side in letter.split("+"):
         index = first_wave(g)
         if index is None:
@@ -184,19 +188,31 @@ def spawn(g: Game, letter: str) -> None:
 
 
 def elite_spawn(g: Game) -> None:
-    """The Elite's spawn when the belt has no wave left (SB-P1-EVENT-20/21): stage 5. Until then nothing
-    happens."""
+    """The Elite's spawn when the belt has no wave left (SB-P1-EVENT-20/21), with ``full``; before rules
+    version 3 nothing happens."""
+    if full(g):
+        from . import elite  # built on this module
+
+        elite.spawn(g)
 
 
 def elite_activate(g: Game) -> None:
-    """Phase 5.1.2, the Elite's activation if it is in the Main Vault (SB-ELITE-01/02): stage 5. Until then
-    the Elite never leaves the belt, so nothing happens."""
+    """Phase 5.1.2, the Elite's activation if it is in the Main Vault (SB-ELITE-01/02), with ``full``."""
+    if full(g):
+        from . import elite_cards  # built on this module
+
+        elite_cards.activate(g)
 
 
 def return_waves(g: Game) -> None:
     """AlphaBot leaves: A2/B2 Cylindroids go to their vaults (overflow to the bag), the A1/B1 waves go
     back to the belt, B1's first, before the lowest occupied segment, with its stress for everyone; Boxes
-    go to the supply (SB-ALPHA-27 steps 6-8, SB-ALPHA-28, AMB-30). Called before the marker advances."""
+    go to the supply (SB-ALPHA-27 steps 6-8, SB-ALPHA-28, AMB-30). Called before the marker advances; the Elite
+    goes back first (step 5)."""
+    if full(g):
+        from . import elite  # built on this module
+
+        elite.go_back(g)
     cyl = g.g["cyl"]
     for sq in ("A2", "B2"):
         if cyl[sq]:

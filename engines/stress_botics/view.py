@@ -7,7 +7,7 @@ from typing import Any
 from engines.core import Game
 from engines.core.zones import Zones, nobody, owner, public
 
-from . import aggression, alphabot, scoring, threats
+from . import aggression, alphabot, elite, elite_view, scoring, threats
 from .alphabot import DIRECTIONS
 from .batteries import movement_points, slots
 from .events import describe
@@ -23,9 +23,11 @@ ZONES = Zones(
     public("g.round", "g.phase", "g.order", "g.pressure", "g.core", "g.layout", "g.vaults", "g.tunnels",
            "g.padlocks", "g.ships", "g.events.discard", "g.events.last", "g.discards", "g.tops", "g.common_tank",
            "g.alphabot", "g.standard.discard", "g.hatch", "g.players", "g.ended", "g.last_turn",
-           "g.ai_pending", "g.bag", "g.belt", "g.cyl", "g.boxes", "g.aggressive.discard", "g.cyl_acted"),
+           "g.ai_pending", "g.bag", "g.belt", "g.cyl", "g.boxes", "g.aggressive.discard", "g.cyl_acted",
+           "g.elite"),
     nobody("g.events.deck", "g.decks.*", "g.standard.deck", "g.aggressive.deck", "g.hatch.pile", "g.hatch.removed"),
     nobody("g.hatch.token", when="closed"),
+    nobody("g.elite.decks.*"), nobody("g.elite.aside.token", when="closed"),
     owner("g.hands.{seat}"),
     owner("g.programmed.{seat}"),
     owner("g.secondary.{seat}"),
@@ -143,7 +145,7 @@ def threats_view(g: Game) -> dict[str, Any]:
     vaults = {node: [threats.name(c) for c in v["cylindroids"]] for node, v in g.g["vaults"].items()
               if v.get("cylindroids")}
     return {"belt": belt, "squares": squares, "vaults": vaults, "bag": sum(g.g["bag"].values()),
-            "elite": "on the belt's last segment"}
+            "elite": elite_view.view(g) if elite.state(g) else "on the belt's last segment"}
 
 
 def private(g: Game, seat: int) -> dict[str, Any]:
@@ -177,6 +179,8 @@ def table_view(g: Game, seat: int | None) -> dict[str, Any]:
     }
     if threats.on(g):  # rules version 2 with the threats option
         view["threats"] = threats_view(g)
+        if elite.on_hatch(g):
+            view["hatch"] = f"{elite.name(g)}'s token: the Elite stands on the Hatch"
         zone = aggression.zone(a["shields"])
         view["alphabot"].update(zone=zone, status_card=g.data["alphabot"]["shield_track"]["status_cards"][zone - 1],
                                 control=a["control"], server=a["server"],

@@ -10,6 +10,7 @@ from render.core.palette import CELL_LIGHT, GRID_LINE, MUTED, PANEL_BORDER, TEXT
 from render.core.seatnames import fill_names
 
 from .chips import draw_chip_rows
+from .elite import on_square
 from .layout import TEXT_S, TEXT_XS, amounts
 from .threats import square_contents
 
@@ -69,7 +70,7 @@ def draw_squares(c: Canvas, box: Box, view: dict[str, Any]) -> None:
             c.text((cb.center[0], cb.y + 8), str(names.get(sq, sq)).replace("the ", ""), TEXT_XS, MUTED, "mm",
                    max_width=cb.w - 4)
             x = cb.x + 9
-            if sq == "HATCH":
+            if sq == "HATCH" and not on_square(c, cb, view):
                 c.text((cb.center[0], cb.y + 19), str(table.get("hatch") or "").split(":")[0], TEXT_XS - 1.5,
                        MUTED, "mm", max_width=cb.w - 4)
             contents = ((table.get("threats") or {}).get("squares") or {}).get(sq)

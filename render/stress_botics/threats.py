@@ -9,6 +9,7 @@ from typing import Any
 from render.core import Box, Canvas, label
 from render.core.palette import CELL_LIGHT, GRID_LINE, MUTED, PANEL_BORDER, TEXT, WHITE
 
+from .elite import on_belt
 from .layout import TEXT_S, TEXT_XS
 
 THREATS_H = 112.0
@@ -68,7 +69,8 @@ def draw_threats(c: Canvas, box: Box, view: dict[str, Any]) -> None:
         c.rect(sb, fill=CELL_LIGHT if not seg.get("elite") else (0xE8, 0xE0, 0xF0), outline=PANEL_BORDER, radius=4)
         c.text((sb.x + 4, sb.y + 7), str(seg.get("segment")), TEXT_XS - 1, MUTED, "lm", bold=True)
         if seg.get("elite"):
-            c.text(sb.center, "Elite", TEXT_XS, TEXT, "mm", bold=True)
+            if not on_belt(c, sb, view):
+                c.text(sb.center, "Elite", TEXT_XS, TEXT, "mm", bold=True)
             continue
         c.text((sb.x1 - 3, sb.y + 7), f"+{seg.get('return_stress', 0)}", TEXT_XS - 2, MUTED, "rm")
         x, y = sb.x + 9, sb.y + 22
