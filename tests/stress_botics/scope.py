@@ -8,14 +8,17 @@ does not itself name any rule ID (the coverage count looks for names under tests
 checks that every part-1 ID is named by another test file. ``COUNT`` is how many rules the spec lists
 in each area; every number 1..COUNT sits in exactly one part.
 
+Stage 5 (issue 16), the Elite under rules version 3, is part 1 too: SETUP 17-19, P1-EVENT 20-22, ELITE,
+MINE 18, ALPHA 24, EX 27-28.
+
 Reading notes: hatch damage on BetaBots (P1-EVENT 25, MOVE 13) and the Standard AI deck's setup
 (SETUP 09) are done in part 1 with the Standard-deck AlphaBot. Stage 3 added the belt and spawns
 (SETUP 16, P1-EVENT 13-19), Phase 5 (P5-CYL), AlphaBot's shields, aggression and run-overs (ALPHA 02-03,
 05, 07-11, 21-23, 25, 28, 31, 33-34), attacks and captures (MINE 09-17, P3-ACT 09), Disarm/Arm
-(CONNECT 09-10); the Deck End Events (P2-PROG 04, 09-10) were already played. Still open in part 2: the
-Elite (SETUP 17-19, P1-EVENT 20-22, ELITE, MINE 18, ALPHA 24), items and the Items hatch (SETUP 11-12,
-20-21, BASIC 01/17/19/21, P1-EVENT 26, CONNECT 05-06/08/11-12, ITEMS), the hull and INTERACT (MOVE 17,
-INTERACT, ALPHA 12-16, 32), AlphaBot delivery and its scoring. SETUP 22 is part 1 for the supply.
+(CONNECT 09-10); the Deck End Events (P2-PROG 04, 09-10) were already played. Still open in part 2:
+items and the Items hatch (SETUP 11-12, 20-21, BASIC 01/17/19/21, P1-EVENT 26, CONNECT 05-06/08/11-12,
+ITEMS), the hull and INTERACT (MOVE 17, INTERACT, ALPHA 12-16, 32), AlphaBot delivery and its scoring.
+SETUP 22 is part 1 for the supply.
 """
 
 from __future__ import annotations
@@ -28,13 +31,13 @@ COUNT: dict[str, int] = {
 }
 
 SCOPE: dict[str, dict[int, str]] = {
-    "SETUP": {1: "01-10 13-16 22-37", 2: "11-12 17-21"},
+    "SETUP": {1: "01-10 13-19 22-37", 2: "11-12 20-21"},
     "BASIC": {1: "02-16 18 20", 2: "01 17 19 21"},
-    "P1-EVENT": {1: "01-19 23-25", 2: "20-22 26"},
+    "P1-EVENT": {1: "01-25", 2: "26"},
     "P2-PROG": {1: "01-10"},
     "P3-ACT": {1: "01-11"},
     "MOVE": {1: "01-16 18-21", 2: "17"},
-    "MINE": {1: "01-17", 2: "18"},
+    "MINE": {1: "01-18"},
     "CONNECT": {1: "01-04 07 09-10 13", 2: "05-06 08 11-12"},
     "DELIVER": {1: "01-09"},
     "ALPHADELIVER": {2: "01-06"},
@@ -42,8 +45,8 @@ SCOPE: dict[str, dict[int, str]] = {
     "P4-MAINT": {1: "01-11"},
     "BATTRACK": {1: "01-04"},
     "P5-CYL": {1: "01-11"},
-    "ELITE": {2: "01-13"},
-    "ALPHA": {1: "01-11 17-23 25-31 33-34", 2: "12-16 24 32"},
+    "ELITE": {1: "01-13"},
+    "ALPHA": {1: "01-11 17-31 33-34", 2: "12-16 32"},
     "P6-STATUS": {1: "01-05"},
     "STRESS": {1: "01-09"},
     "SHIELD": {1: "01-09"},
@@ -51,7 +54,7 @@ SCOPE: dict[str, dict[int, str]] = {
     "END": {1: "01-02"},
     "SCORE": {1: "01-03 06-08", 2: "04-05"},
     "SOLO": {3: "01-22"},
-    "EX": {1: "01-07 09 11-17 19-23 25-26 29-31 33", 2: "08 10 18 27-28 32", 3: "24"},
+    "EX": {1: "01-07 09 11-17 19-23 25-31 33", 2: "08 10 18 32", 3: "24"},
 }
 """Area → part → rule numbers."""
 
@@ -89,9 +92,13 @@ AMB: dict[str, str] = {
     "42": "rule aggressive_cards._loop (the Z1 penalty is the end-of-Phase-5 loop)",
     "54": "option phase5_move_pushes_betabots",
     "55": "option attacked_explosive_blast",
+    "05": "option elite_spawn_on_x",
+    "06": "rule elite.spawn (Cylindroids already in the vault stay)",
+    "27": "rule elite_cards.reshuffle (the Ending card stays; a re-formed deck shows the Starting card's hatch side)",
+    "28": "rule elite.give (the 1-2p third shield: 2 Elite AI cards at once)",
 }
 """The §5 rulings that bear on part 1 and where each lives: a lobby option, a data value or a rule in code.
-The others (04, 05, 06, 11–13, 17, 21, 23, 24, 27–29, 33–35, 43, 46, 48, 49, 51, 52, 56, 57) are about
+The others (04, 11–13, 17, 21, 23, 24, 29, 33–35, 43, 46, 48, 49, 51, 52, 56, 57) are about
 parts 2 and 3 (43, the CONNECT Deck End Event's battery choice, is played already)."""
 
 

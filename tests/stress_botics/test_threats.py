@@ -2,7 +2,7 @@
 SB-SETUP-16, SB-P1-EVENT-13..19, SB-P5-CYL-*, SB-ALPHA-02..12, 21..23, 27/28, SB-EX-15, SB-EX-30)."""
 
 from engines.core import effects
-from engines.stress_botics import aggression, aggressive_cards, alphabot, cylindroids, threats
+from engines.stress_botics import aggression, aggressive_cards, alphabot, cylindroids, elite, threats
 
 from .engine_helpers import ENGINE, ctx, new, p
 
@@ -166,8 +166,8 @@ def test_ex30_returning_waves():
     assert gg["vaults"][threats.vault_target(g, "A2", 1)]["cylindroids"] or gg["bag"]["LAS"] == 9
 
 
-def test_ex15_full_phase5_with_an_elite_double(monkeypatch):
-    # SB-EX-15 (the Elite's step replaced by a test double), SB-P5-CYL-01, SB-ALPHA-01, SB-ALPHA-17, SB-ALPHA-20
+def test_ex15_full_phase5_with_the_elite():
+    # SB-EX-15 in full, SB-P5-CYL-01, SB-ALPHA-01, SB-ALPHA-17, SB-ALPHA-20, SB-ELITE-01, SB-ELITE-02, SB-ELITE-08
     state = board(3)
     g, gg = ctx(state), state["g"]
     gg["alphabot"].update(direction="L", ai=0)
@@ -178,12 +178,8 @@ def test_ex15_full_phase5_with_an_elite_double(monkeypatch):
     p(state, 2).update(mini="MV1", square="HULL", shields=10)  # red in the hull
     gg["standard"]["deck"] = ["S01", *[c for c in gg["standard"]["deck"] if c != "S01"]]
     gg["aggressive"]["deck"] = ["G03", *[c for c in gg["aggressive"]["deck"] if c != "G03"]]
-
-    def elite_double(g):  # EM-1 "Sawing attack": purple, adjacent to the Hatch, −2
-        from engines.stress_botics.stress import damage
-        damage(g, 0, 2)
-
-    monkeypatch.setattr(threats, "elite_activate", elite_double)
+    elite.spawn(g)  # the Miner Elite (4 shields, AI mode) on the Hatch; its next card is EM-1 "Sawing attack"
+    gg["elite"]["decks"]["miner"] = ["EM-1", "EM-2", "EM-3", "EM-4", "EM-E"]
     state["stack"] = [{"step": "activation", "seat": 0}]
     cylindroids.queue_phase5(g)
     effects.run(g)  # pauses: purple picks where AlphaBot pushes it
@@ -195,6 +191,7 @@ def test_ex15_full_phase5_with_an_elite_double(monkeypatch):
     assert p(state, 0)["square"] == "CORNER_A" and p(state, 0)["shields"] == 5
     assert p(state, 1)["shields"] == 10 and p(state, 2)["shields"] == 7 and p(state, 2)["square"] == "HULL"
     assert gg["alphabot"]["ai"] == 0 and (gg["alphabot"]["control"], gg["alphabot"]["server"]) == ("A", "A")
+    assert gg["elite"]["shields"] == 3 and gg["elite"]["discard"] == ["EM-1"] and gg["elite"]["at"] == "HATCH"
 
 
 def test_one_reaction_per_type_and_explosives_under_alphabot():
