@@ -176,7 +176,7 @@ def scorer(g: Game, seat: int) -> Callable[[str, str | None, int], float]:
                 and not threats_on:
             value += 20
         elif info["kind"] == "main_vault" and square:
-            value += 4 - danger(g, square)
+            value += 4 - danger(g, square) + bot_elite.lure(g, seat, square)
         return value
 
     return score

@@ -1,7 +1,8 @@
 """The bot against the Elite Cylindroid (rules version 3): it attacks the Elite when the reward beside its
 Shield Marker is a gain (stress off, resources and batteries) — never into the 1-2p "resolve 2 Elite AI
 cards" penalty — with a free boost first; it programs a free-boost MINE card for that when it stands next to
-the Hatch; and it counts the Miner Elite's saw as a danger on the squares next to the Hatch. Pure functions;
+the Hatch, and heads for those squares while it holds one; and it counts the Miner Elite's saw as a danger
+on the squares next to the Hatch. Pure functions;
 they find nothing to do in a game without the Elite."""
 
 from __future__ import annotations
@@ -9,11 +10,14 @@ from __future__ import annotations
 from engines.core import Action, Game
 
 from . import combat, elite
+from .bot_threats import free_mines
 
 BOOST_RANK = {"free": 0, "inside": 1, "track": 2}
 """Boost sources by cost: a free boost, then the battery inside, then the track's."""
 SAW = 4.5
 """Danger (in the bot's shield-cost units) of ending on a square next to the Miner Elite's Hatch."""
+LURE = 20.0
+"""Place bonus of a square next to the Elite's Hatch while attacking it pays and a free-boost MINE is at hand."""
 
 
 def pays(g: Game) -> bool:
@@ -45,3 +49,11 @@ def danger(g: Game, square: str) -> float:
     if not e or not elite.on_hatch(g) or e["side"] != "miner":
         return 0.0
     return SAW if square in g.data.squares[elite.HATCH]["adjacent"] else 0.0
+
+
+def lure(g: Game, seat: int, square: str | None) -> float:
+    """A square next to the Hatch is worth reaching while the Elite's next reward pays and the BetaBot holds a
+    free-boost MINE card to attack it with."""
+    if not square or square not in g.data.squares[elite.HATCH]["adjacent"] or not pays(g):
+        return 0.0
+    return LURE if free_mines(g, seat) else 0.0

@@ -49,6 +49,12 @@ def name(g: Game) -> str:
     return f"the {SIDES[e['side']]}" if e else "the Elite"
 
 
+def title(g: Game) -> str:
+    """The Elite's name to start a sentence."""
+    text = name(g)
+    return text[0].upper() + text[1:]
+
+
 def classic(g: Game) -> bool:
     """Classic mode: no AI cards, the Elite Cylindroid Tile (SB-ELITE-04, SB-SETUP-18)."""
     return bool(g.options.get("elite_classic_mode"))
@@ -137,7 +143,7 @@ def hurt(g: Game, by: int | str | None) -> dict[str, int]:
     reward = next_reward(g)
     e["shields"] -= 1
     who = "AlphaBot" if by == "alphabot" else "an explosion" if by is None else f"{{seat{by}}}"
-    g.log(f"{name(g).capitalize()} loses a shield to {who}; {e['shields']} left.")
+    g.log(f"{title(g)} loses a shield to {who}; {e['shields']} left.")
     gains: dict[str, int] = {}
     for op in reward:
         if op["op"] == "gain":
@@ -181,7 +187,7 @@ def eliminate(g: Game) -> None:
         threats.to_bag(g, g.g["cyl"][sq])
         g.g["cyl"][sq] = []
     _token_back(g)
-    g.log(f"{name(g).capitalize()} is eliminated.")
+    g.log(f"{title(g)} is eliminated.")
     if e["side"] == "laser":
         e.update(at=None, decks={}, discard=[], last=None)
         return
@@ -212,7 +218,7 @@ def go_back(g: Game) -> None:
         return
     _token_back(g)
     e["at"] = "belt"
-    g.log(f"{name(g).capitalize()} goes back to the belt's last segment.")
+    g.log(f"{title(g)} goes back to the belt's last segment.")
     if e["discard"] and not classic(g):
         e["decks"][e["side"]] = deck_of(g, e["side"])
         e["hatch_side"][e["side"]] = True

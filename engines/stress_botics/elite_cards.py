@@ -126,11 +126,12 @@ def reveal_one(g: Game) -> None:
     if not deck:
         return
     cid = deck[0]
+    g.reveal()  # a hidden card comes up
     info = card(g, cid)
     if info["role"] != "ending":
         deck.pop(0)
     e["last"] = cid
-    g.log(f"{elite.name(g).capitalize()} reveals {info['name']}: {describe(g, cid)}.")
+    g.log(f"{elite.title(g)} reveals {info['name']}: {describe(g, cid)}.")
     for op in ops(g, cid):
         apply(g, op)
     if info["role"] != "ending":
@@ -142,7 +143,7 @@ def classic_attack(g: Game) -> None:
     (SB-ELITE-04)."""
     rules = elite.data(g)["classic_mode"][f"{elite.state(g)['side']}_damage"]  # type: ignore[index]
     near = rules["targets"] != "main_vault"
-    g.log(f"{elite.name(g).capitalize()} attacks " + ("everything next to the Hatch." if near
+    g.log(f"{elite.title(g)} attacks " + ("everything next to the Hatch." if near
                                                       else "everything in the Main Vault."))
     for seat in targets(g, "adjacent" if near else "main_vault"):
         damage(g, seat, rules["damage"])
