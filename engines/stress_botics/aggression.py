@@ -127,7 +127,7 @@ def attack(g: Game) -> None:
         if player(g, seat)["square"] in near | {here, TOP}:
             damage(g, seat, dmg["betabot_damage"])
     if elite.HATCH in near:
-        elite.hurt(g, "alphabot")  # SB-ALPHA-07, SB-ELITE-08
+        elite.hurt(g, "alphabot", dmg["elite_damage"])  # SB-ALPHA-07, SB-ELITE-08
     armed = 0
     for sq in threats.COMBAT:
         if sq in near and g.g["cyl"][sq]:

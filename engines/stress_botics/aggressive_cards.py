@@ -48,7 +48,7 @@ def resolve(g: Game, card: str) -> None:
         elif name == "siphon_track_battery":
             siphon(g)
         elif name == "hatch_slam" and elite.on_hatch(g):
-            elite.hurt(g, "alphabot")  # G09 on the Elite
+            elite.hurt(g, "alphabot", params["elite_shields"])  # G09 on the Elite
         elif name == "hatch_slam":
             hatch = g.g["hatch"]
             if hatch["token"] and not hatch["closed"]:

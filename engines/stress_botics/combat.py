@@ -110,7 +110,7 @@ def attack(g: Game, seat: int, token: str) -> dict[str, int]:
         return {}
     if token == "elite":
         g.log(f"{{seat{seat}}} attacks {elite.name(g)}.")
-        return elite.hurt(g, seat)  # SB-ELITE-05/06: its reward
+        return elite.hurt(g, seat, elite.data(g)["attack"]["damage"])  # SB-ELITE-05/06: its reward
     where, text, mode = token.split(".")
     cyl = uncode(text)
     here = g.g["vaults"][where]["cylindroids"] if where in g.g["vaults"] else g.g["cyl"][where]

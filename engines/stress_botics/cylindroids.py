@@ -67,7 +67,8 @@ def explode(g: Game, where: str, attacker: int | None = None) -> None:
     if hit and attacker is not None:
         aggression.react(g)  # an attacked Explosive: the reveal at once (SB-MINE-12); Phase 5 reacts per type
     if elite.HATCH in area:
-        elite.hurt(g, None)  # SB-ELITE-08: no reward for an explosion
+        elite.hurt(g, None, {t["id"]: t for t in g.data["cylindroids"]["types"]}["EXP"]["attack"]["elite_adjacent"])
+        # SB-ELITE-08: no reward for an explosion
     for sq in threats.COMBAT:
         if sq in area:
             threats.to_bag(g, g.g["cyl"][sq])

@@ -133,7 +133,16 @@ def _token_back(g: Game) -> None:
     e["aside"] = None
 
 
-def hurt(g: Game, by: int | str | None) -> dict[str, int]:
+def hurt(g: Game, by: int | str | None, n: int = 1) -> dict[str, int]:
+    """The Elite loses ``n`` shields one by one (SB-ELITE-06); returns a BetaBot's resources to place."""
+    spoils: dict[str, int] = {}
+    for _ in range(n):
+        for res, k in hurt_one(g, by).items():
+            spoils[res] = spoils.get(res, 0) + k
+    return spoils
+
+
+def hurt_one(g: Game, by: int | str | None) -> dict[str, int]:
     """The Elite loses 1 shield: the marker moves down and ``by`` gets the reward beside the space it left —
     a BetaBot all of it (resources to place), AlphaBot only the resources and batteries into its tank, an
     explosion (None) nothing; the 4th loss eliminates it (SB-ELITE-06..09). Returns a BetaBot's resources."""
