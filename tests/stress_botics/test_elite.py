@@ -5,7 +5,7 @@ SB-ELITE-08..13, SB-ALPHA-07/24/27/28, SB-EX-27, SB-EX-28)."""
 import json
 
 from engines.core import effects
-from engines.stress_botics import aggression, aggressive_cards, alphabot, combat, cylindroids, elite, threats
+from engines.stress_botics import aggression, aggressive_cards, alphabot, combat, cylindroids, elite, flow, threats
 from engines.stress_botics.events import flip_hatch
 from engines.stress_botics.extract import extract_yield
 from engines.stress_botics.planet import can_end, destinations
@@ -237,3 +237,37 @@ def test_the_view_shows_the_elite_never_its_deck():
     assert {"g.elite.decks.miner", "g.elite.decks.laser"} <= set(ZONES.hidden(state, 0))
     state["g"]["elite"]["aside"]["closed"] = True  # a closed token set aside stays unknown
     assert "g.elite.aside.token" in ZONES.hidden(state, None)
+
+
+def test_a_round_brings_the_elite_and_asks_the_pushed_owner():
+    # SB-P1-EVENT-20 (an X card with the belt empty), SB-P1-EVENT-21 (the owner picks in Phase 1), SB-P1-EVENT-24
+    state = board(3)
+    g, gg = ctx(state), state["g"]
+    gg["events"]["deck"] = ["E05", *[c for c in gg["events"]["deck"] if c != "E05"]]  # X, red hatch icon
+    gg["hatch"].update(token="H03", closed=False)
+    p(state, 1).update(mini="MV1", square="HATCH")
+    state["stack"] = []
+    flow.begin_round(g)
+    assert gg["elite"]["at"] == "HATCH" and state["stack"][-1]["step"] == "choose"
+    assert state["stack"][-1]["seat"] == 1 and sorted(state["stack"][-1]["options"]) == sorted(ADJACENT)
+    state, _ = ENGINE.apply(state, 1, "pick:A1")
+    assert p(state, 1)["square"] == "A1" and state["g"]["phase"] == "programming"
+    assert state["g"]["elite"]["aside"] == {"token": "H03", "closed": False}  # the red icon finds no token
+
+
+def test_the_image_shows_the_elite_strip_on_the_hatch_and_on_the_belt():
+    # spec 6.6 (the renderer draws from the view only): the Elite strip, its badge on the Hatch or the belt
+    from render.stress_botics import draw
+    from render.stress_botics.elite import elite_of, short
+    from tests.render._support import decode
+
+    state, g = with_elite(3, shields=2)
+    elite.hurt(g, 0)
+    on_hatch = ENGINE.view(state, None)
+    assert elite_of(on_hatch)["on_hatch"] and short(elite_of(on_hatch)["rewards"][0]) == ("-1 stress", "Ti, Si, Bm")
+    without = ENGINE.view(board(3, threats=True), None)
+    without["table"]["threats"]["elite"] = "on the belt's last segment"  # a version-2 view: no strip
+    tall, short_image = decode(draw(on_hatch)), decode(draw(without))
+    assert tall.height / tall.width > short_image.height / short_image.width  # the strip makes it taller
+    alphabot.leave_vault(g)
+    assert not elite_of(ENGINE.view(state, None))["on_hatch"] and decode(draw(ENGINE.view(state, None))).height
