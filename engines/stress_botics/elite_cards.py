@@ -160,6 +160,8 @@ def act_once(g: Game) -> None:
 def activate(g: Game, times: int = 1) -> None:
     """Phase 5.1.2 (or the penalty): the Elite on the Hatch acts ``times`` over; AlphaBot reacts once if it
     lost shields (the Elite is its own type, SB-ELITE-01, SB-P5-CYL-10)."""
+    if not elite.on_hatch(g):
+        return
     a = g.g["alphabot"]
     a["hit"] = 0
     for _ in range(times):

@@ -1,6 +1,6 @@
 """Stress Botics: Odyssey — the declarative top: metadata, options (the §5 rulings by name), steps and
-views. Rules version 2 adds the threats (stage 3 of spec §7); version 1 games play on without them. The Elite,
-INTERACT, items and solo are not in yet."""
+views. Rules version 2 adds the threats (stage 3 of spec §7); version 1 games play on without them. Version 3
+adds the Elite Cylindroid (stage 5) to them; INTERACT, items and solo are not in yet."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ class StressBotics(Engine):
                help="The rulebook places a rebuilt deck face up (its top card shows); face down hides it."),
         Option("threats", "Threats (part 2, in progress)", False,
                help="Cylindroids (waves, Phase 5 attacks, Attack, Disarm and Arm) and AlphaBot's shields and "
-                    "Aggressive deck. Not yet: the Elite, Boxes' items, INTERACT, AlphaBot's delivery."),
+                    "Aggressive deck, and the Elite Cylindroid. Not yet: Boxes' items, INTERACT, AlphaBot's delivery."),
         Option("phase5_move_pushes_betabots", "Moving Cylindroids push BetaBots", False,
                help="AMB-54: the rulebook's Phase 5 example has moving Cylindroids leave BetaBots in place; "
                     "on, they push them as spawning waves do."),
