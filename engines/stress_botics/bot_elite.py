@@ -2,7 +2,7 @@
 Shield Marker is a gain (stress off, resources and batteries) — never into the 1-2p "resolve 2 Elite AI
 cards" penalty — with a free boost first; it programs a free-boost MINE card for that when it stands next to
 the Hatch, and heads for those squares while it holds one; and it counts the Miner Elite's saw as a danger
-on the squares next to the Hatch. Pure functions;
+on the squares next to the Hatch, the Laser Elite's beam on every square. Pure functions;
 they find nothing to do in a game without the Elite."""
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ BOOST_RANK = {"free": 0, "inside": 1, "track": 2}
 """Boost sources by cost: a free boost, then the battery inside, then the track's."""
 SAW = 4.5
 """Danger (in the bot's shield-cost units) of ending on a square next to the Miner Elite's Hatch."""
+BEAM = 3.0
+"""Danger of any Main Vault square while the Laser Elite is on the Hatch (it hits the whole vault)."""
 LURE = 20.0
 """Place bonus of a square next to the Elite's Hatch while attacking it pays and a free-boost MINE is at hand."""
 
@@ -44,10 +46,13 @@ def mine_card(g: Game, seat: int, slots: dict[str, Action]) -> Action | None:
 
 
 def danger(g: Game, square: str) -> float:
-    """The Miner Elite hits the squares next to the Hatch every Phase 5 (spec 4.16)."""
+    """The Miner Elite hits the squares next to the Hatch every Phase 5, the Laser Elite every square (spec
+    4.16)."""
     e = elite.state(g)
-    if not e or not elite.on_hatch(g) or e["side"] != "miner":
+    if not e or not elite.on_hatch(g):
         return 0.0
+    if e["side"] == "laser":
+        return BEAM
     return SAW if square in g.data.squares[elite.HATCH]["adjacent"] else 0.0
 
 

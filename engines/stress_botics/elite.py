@@ -99,6 +99,8 @@ def reward_words(g: Game, reward: list[dict[str, Any]]) -> str:
             parts.append(f"{op['n']:+d} stress")
         elif op["op"] == "gain":
             parts.append(amount(g, op["res"]))
+        elif classic(g):
+            parts.append(f"the Elite attacks {op['params']['n']} times at once")
         else:
             parts.append(f"{op['params']['n']} Elite AI cards are resolved at once")
     return ", ".join(parts)

@@ -34,7 +34,7 @@ def test_the_miner_elite_makes_the_squares_next_to_the_hatch_dangerous():
     state, g = with_elite(3)
     assert bot.danger(g, "A1") - bot.danger(g, "CORNER_A") == bot_elite.SAW
     state["g"]["elite"]["side"] = "laser"  # the Laser Elite hits the whole vault: no square is safer
-    assert bot_elite.danger(g, "A1") == 0.0
+    assert bot_elite.danger(g, "A1") == bot_elite.danger(g, "CORNER_A") == bot_elite.BEAM
 
 
 def test_a_free_boost_mine_card_lures_the_bot_next_to_the_hatch():

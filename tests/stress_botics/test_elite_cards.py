@@ -203,3 +203,13 @@ def test_the_third_shield_in_1_2_players_resolves_two_elite_cards():
     state, g = with_elite(2, shields=2)
     elite.hurt(g, "alphabot")
     assert effects.pending(g) == [] and state["g"]["alphabot"]["tank"] == {}
+
+
+def test_the_classic_mode_penalty_is_two_attacks_at_once():
+    # SB-ELITE-07 with SB-ELITE-04 (no AI cards: the Elite attacks twice)
+    state, g = with_elite(2, shields=2, elite_classic_mode=True)
+    placed(state, 2)
+    assert elite.reward_words(g, elite.next_reward(g)) == "the Elite attacks 2 times at once"
+    elite.hurt(g, 0)
+    effects.run(g)
+    assert shields(state, 2) == [8, 10] and state["g"]["elite"]["shields"] == 1
