@@ -122,16 +122,23 @@ def forced_controller(g: Game, area: str) -> int | None:
     return None
 
 
+def strength_totals(g: Game, area: str) -> dict[int, int]:
+    """Each seat's Active Strength in ``area`` as Control counts it: current Strength (Hubris), Infected Bots for the
+    Plague's player (#19, #26, #24); seats with no Active Bot there are absent."""
+    totals: dict[int, int] = {}
+    for bid, b in g.g["bots"].items():
+        if b["at"] == area and not b["stunned"]:
+            who = counted_for(g, bid, b, area)
+            totals[who] = totals.get(who, 0) + current_strength(g, b)
+    return totals
+
+
 def controller(g: Game, area: str) -> int | None:
     """SC-ACT-SEARCH-02: at least 1 Active Bot and the most Active Strength; ties to the higher POWER."""
     forced = forced_controller(g, area)  # #56 Swooping Scavenge
     if forced is not None:
         return forced
-    totals: dict[int, int] = {}
-    for bid, b in g.g["bots"].items():
-        if b["at"] == area and not b["stunned"]:  # PLAGUE (#19, #26, #24): Infected Bots may count for another
-            who = counted_for(g, bid, b, area)
-            totals[who] = totals.get(who, 0) + current_strength(g, b)
+    totals = strength_totals(g, area)
     if not totals:
         return None
     return max(totals, key=lambda s: (totals[s], power(g, s)))

@@ -9,15 +9,15 @@ from typing import Any
 from engines.core import Game
 
 from . import board
-from .fight import in_area
 
 ENERGY_RESERVE = 2
 """Energy the bot keeps back for Power-Ups and Reinforcing when a choice spends Energy freely."""
 
 
 def strength_at(g: Game, area: str, seat: int, *, reach: bool = False) -> int:
-    """Active Strength of ``seat`` in ``area`` (with ``reach``: also in Areas it can Move in from)."""
-    here = sum(board.strength(g, g.g["bots"][b]) for b in in_area(g, area, seat, active=True))
+    """Active Strength of ``seat`` in ``area`` as Control counts it (with ``reach``: also in Areas it can Move in
+    from)."""
+    here = board.strength_totals(g, area).get(seat, 0)
     if not reach:
         return here
     near = [a for a in g.g["areas"].values() if a != area and area in board.linked(g, a, seat)]

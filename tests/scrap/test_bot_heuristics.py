@@ -78,3 +78,24 @@ def test_bot_names_the_leader_and_infects_before_the_plague_check():
     g = Game(ENGINE, state, None)
     assert bot_plus.name_player(g, 0, [pick(1), pick(2)]).args[0] == 2
     assert bot_plus.trigger_order([pick("plague"), pick("infection")]).args[0] == "infection"
+
+
+def test_the_bot_reads_strength_as_control_counts_it_under_a_plague():
+    # SC-REF-19: under a Plague an Infected enemy Bot adds to the Plague player's Strength, not its owner's; the
+    # bot's reading (bot_eval.strength_at, which drives its Moves, Crushes and Creates) must agree with Control
+    from engines.scrap import board, bot_eval
+
+    from .ref_support import ENT, EVC, VUL
+    from .test_rules_plague import infect
+    state = table(3, EVC)
+    put(state, ENT, 1, "R2")
+    big = put(state, VUL, 3, "R2")[0]
+    infect(state, ENT, big)
+    g = Game(ENGINE, state, ENT)
+    r2 = area(state, "R2")
+    before = (bot_eval.strength_at(g, r2, ENT), bot_eval.strength_at(g, r2, VUL))
+    assert board.controller(g, r2) == VUL and before[1] > before[0]
+    g.g["turn"]["control"] = [{"kind": "plague", "seat": ENT, "area": r2, "until": "end_of_run_phase"}]
+    assert board.controller(g, r2) == ENT
+    assert bot_eval.strength_at(g, r2, ENT) == sum(before) and bot_eval.strength_at(g, r2, VUL) == 0
+    assert bot_eval.enemy_strength(g, r2, VUL) == sum(before)
