@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from engines.core import Action, Game
 
-from . import bot_threats, threats, words
+from . import bot_hull, bot_threats, hull, threats, words
 from .batteries import movement_points
 from .bot_plan import boostable_connect, cargo_value, delivery_program, hops, live_bases, open_ships, upcoming_sectors
 from .planet import destinations, others_at, tile_index
@@ -26,16 +26,18 @@ AHEAD = 3.0
 STAY_MARGIN = 0.0
 """A MOVE is played only when its best place beats staying by more than this."""
 """Move penalty per Section Tile ahead of AlphaBot (Phase 6 stress)."""
-SUB_ORDER = ("deliver", "laser", "produce", "hatch", "core", "extract", "move", "threat", "disarm", "attack")
+SUB_ORDER = ("deliver", "laser", "produce", "hatch", "core", "extract", "move", "threat", "disarm", "attack",
+             *hull.SUBS)
 """Sub-actions by preference; ``laser`` and ``threat`` are attacks on a Laser and on another unarmed Cylindroid
 (rules version 2: a Laser hits AlphaBot every Phase 5, and its last shield costs everyone 5 stress)."""
 
 
 def _draw(g: Game, seat: int, legal: list[Action]) -> Action:
     hand = [g.data.cards[c]["type"] for c in g.g["hands"][str(seat)]]
-    draws = [a for a in legal if a.verb == "draw" and a.args[0] in PREFERENCE]
+    prefs = PREFERENCE + bot_hull.draw_types(g, seat)  # INTERACT by AlphaBot (rules version 3)
+    draws = [a for a in legal if a.verb == "draw" and a.args[0] in prefs]
     if draws:
-        return min(draws, key=lambda a: (hand.count(a.args[0]), PREFERENCE.index(a.args[0])))
+        return min(draws, key=lambda a: (hand.count(a.args[0]), prefs.index(a.args[0])))
     return next(a for a in legal if a.verb == "done")
 
 
@@ -53,6 +55,10 @@ def _program(g: Game, seat: int, legal: list[Action]) -> Action:
         if same:
             return same
     moving = any(g.data.cards[c]["type"] == "MOVE" for c in chosen)
+    if not plan and not moving and bot_hull.on(g):
+        interact = bot_hull.program_first(g, seat, slots, chosen)
+        if interact is not None:
+            return interact
     if not plan and not moving and threats.on(g):
         first = bot_threats.first_card(g, seat, slots, stay=bool(chosen) or _stay_best(g, seat))
         if first is not None:
@@ -97,6 +103,9 @@ def _turn(g: Game, seat: int, legal: list[Action]) -> Action:
 
 
 def _subaction(g: Game, seat: int, legal: list[Action]) -> Action:
+    in_hull = [a for a in legal if a.verb == "do" and a.args[0] in hull.SUBS]
+    if in_hull:
+        return bot_hull.subaction(g, seat, in_hull)
     boost_rank = {"free": 0, "none": 1, "inside": 2, "track": 3}
     free_threat = [a for a in legal if _sub_kind(a) in ("laser", "threat") and a.args[1] == "free"]
     if free_threat:  # a free-boost disintegration: −2 stress for nothing, Lasers first (rules version 2)
@@ -273,6 +282,9 @@ def _maintain(g: Game, seat: int, legal: list[Action]) -> Action:
 
 
 def _deliver(g: Game, seat: int, legal: list[Action]) -> Action:
+    alpha = [a for a in legal if a.verb == "alphabot"]
+    if alpha:
+        return alpha[0]  # delivering AlphaBot (rules version 3)
     ships = [a for a in legal if a.verb == "ship"]
     if ships:
         return max(ships, key=lambda a: cargo_value(g, seat, str(a.args[0])))
@@ -304,6 +316,8 @@ PICKERS: dict[str, Callable[[Game, int, list[Action]], Action]] = {
     "maintain": _maintain, "buy": _first_of("buy", "done"),
     "encounter": _first_of("extract", "produce", "skip"), "ai_choice": _ai_choice,
     "core_produce": _first_of("tile", "shift"), "disarm": _disarm,
+    "interact": bot_hull.option, "ab_take": _first_of("take", "done"), "alpha_deliver": bot_hull.reward,
+    "ab_free_item": bot_hull.free_item, "hatch_item": _first_of("item", "done"),
 }
 
 

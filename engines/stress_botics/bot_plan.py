@@ -8,6 +8,7 @@ from collections import deque
 
 from engines.core import Game
 
+from . import bot_hull
 from .batteries import movement_points, slots
 from .delivery import limit, loadable
 from .planet import neighbours
@@ -87,6 +88,7 @@ def live_bases(g: Game, seat: int, manual: bool) -> dict[str, float]:
                 if p["stress"] + arrival[base] <= limit(g, ship, sector) and value >= MIN_WORTH:
                     node = f"{prefix}_{sector}"
                     out[node] = max(value, out.get(node, 0))
+    out.update(bot_hull.alpha_bases(g, seat, manual))  # delivering AlphaBot (rules version 3)
     return out
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from engines.core import Action, Game, Step, act
 
+from . import alpha_items, threats
 from .batteries import add_battery, room
 from .stress import player
 from .tanks import holdings, take_one
@@ -25,8 +26,8 @@ def token(g: Game, seat: int) -> dict[str, Any] | None:
     if where != "HATCH" and where not in g.data.squares["HATCH"]["adjacent"]:
         return None
     ops = info["produce"] or []
-    if any(op["op"] == "hook" for op in ops):
-        return None  # the Items token: part 2
+    if any(op["op"] == "hook" for op in ops):  # the Items token: rules version 3 (SB-CONNECT-12)
+        return info if threats.full(g) and alpha_items.available_tokens(g, seat, {}, via="hatch") else None
     if any(op["op"] == "one_of" for op in ops) and not convertible(g, seat):
         return None
     return info

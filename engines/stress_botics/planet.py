@@ -14,6 +14,8 @@ from engines.core import Game
 
 TOP = "TOP"
 """The pseudo-square on top of AlphaBot (spec 4.3.3)."""
+HULL = "HULL"
+"""The pseudo-square inside AlphaBot's hull (SB-INTERACT-01; stage 4, hull.py)."""
 CORE_SPACES = ("PRODUCING", "EXTRACTING")
 """The Core's side-B spaces, kept in ``square`` while the Mini is in the Core (SB-MOVE-18)."""
 PORT_SQUARE = {"entry": "ENTRY", "exit": "EXIT", "corner_a": "CORNER_A", "corner_b": "CORNER_B"}
@@ -127,6 +129,7 @@ def _steps(g: Game, place: Place) -> list[tuple[Place, int, int]]:
         other = CORE_SPACES[1 - CORE_SPACES.index(square)]
         out.append(((node, other), 1, 0))  # SB-MOVE-18: switching spaces costs 1 MP
     linked = set()
+    out_of_hull = g.data["rules"]["movement"]["hull_exit_extra"] if square == HULL else 0  # SB-MOVE-17
     for there, port, mp in neighbours(g, node):
         linked.add(there)
         arrive = PORT_SQUARE.get(port) if there == active else None
@@ -135,7 +138,7 @@ def _steps(g: Game, place: Place) -> list[tuple[Place, int, int]]:
         if there == "CORE" and core_b:
             out += [((there, space), mp, 0) for space in CORE_SPACES]
             continue
-        out.append(((there, arrive), mp, 0))  # SB-MOVE-14: leaving the Main Vault costs only the route
+        out.append(((there, arrive), mp + out_of_hull, 0))  # SB-MOVE-14: leaving costs only the route
     if node == "CORE":
         for there in mantle_locations(g):
             if there not in linked:  # SB-MOVE-05: 1 MP and 2/3 shields without a tunnel

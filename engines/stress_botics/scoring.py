@@ -25,9 +25,11 @@ def breakdown(g: Game, seat: int, secret: bool = True) -> dict[str, int]:
     main = sum(container_vp(g, c) for c in p["cargo"].values() if isinstance(c, dict))
     secondary = secondary_vp(g, seat) if secret else 0
     shields = p["shields"] // g.data["rules"]["scoring"]["shields_per_vp"]
-    vp = main + secondary + shields
-    return {"main": main, "secondary": secondary, "shields": shields, "vp": vp, "stress": p["stress"],
-            "final": vp - p["stress"]}
+    alphabot = (p.get("alphabot") or {}).get("vp", 0)  # SB-SCORE-04: the delivery's VP option
+    vp = main + secondary + shields + alphabot
+    out = {"main": main, "secondary": secondary, "shields": shields, "vp": vp, "stress": p["stress"],
+           "final": vp - p["stress"]}
+    return out | ({"alphabot": alphabot} if p.get("alphabot") else {})
 
 
 def tiebreak(g: Game, seat: int) -> tuple[int, int, int, int]:

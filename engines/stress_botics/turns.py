@@ -13,7 +13,7 @@ from typing import Any
 
 from engines.core import Action, Game, Step, act, effects
 
-from . import combat, flow, hatch, threats
+from . import combat, flow, hatch, hull, interact, threats
 from .batteries import active_batteries, add_battery, battery_at, room, spend
 from .delivery import deliver_frame, possible
 from .events import change_pressure, rotate_core
@@ -37,14 +37,14 @@ from .words import amount
 from .words import card as card_words
 
 SUBACTIONS = {"MOVE": ("move",), "MINE": ("extract", "attack"),
-              "CONNECT": ("produce", "core", "hatch", "disarm", "deliver"), "INTERACT": ()}
+              "CONNECT": ("produce", "core", "hatch", "disarm", "deliver"), "INTERACT": hull.SUBS}
 """The sub-actions of each card type, in the order they are offered (Disarm/Arm and attacks on threats:
 rules version 2)."""
 MUST_BOOST = ("attack", "deliver")
 """Sub-actions that need a boost (SB-P3-ACT-08; Attack and Open a Box come with part 2)."""
 NAMES = {"move": "Move", "extract": "Extract", "attack": "Attack", "produce": "Produce", "core": "Produce in the Core",
          "hatch": "Produce in the Hatch", "disarm": "Disarm or arm Explosives",
-         "deliver": "Make a Manual Delivery"}
+         "deliver": "Make a Manual Delivery", **hull.NAMES}
 
 
 def card_type(g: Game, card: str) -> str:
@@ -55,6 +55,8 @@ def possible_here(g: Game, seat: int, sub: str) -> bool:
     """The sub-action can be carried out in full now (SB-P3-ACT-04)."""
     if sub == "move":
         return bool(places(g, seat))
+    if sub in hull.SUBS:
+        return interact.possible(g, seat, sub)  # rules version 3 (threats.full) only
     if sub == "extract":
         return extract_yield(g, seat) is not None
     if sub == "attack":
@@ -108,7 +110,7 @@ def attack_targets(g: Game, seat: int) -> list[int]:
     kind = g.data.nodes[node]["kind"]
     if kind in ("core", "tunnel", "ep_vault"):
         return others_at(g, seat, node)
-    if kind != "main_vault" or node != f"MV{g.g['alphabot']['mv']}" or square in (None, "TOP"):
+    if kind != "main_vault" or node != f"MV{g.g['alphabot']['mv']}" or square in (None, "TOP", "HULL"):
         return []
     near = {square, *g.data.squares[square]["adjacent"]}
     return [s for s in others_at(g, seat, node) if player(g, s)["square"] in near]
@@ -127,6 +129,9 @@ def choices(g: Game, seat: int, card: str) -> list[Action]:
     sources = boosts(g, seat, card)
     for sub in SUBACTIONS[card_type(g, card)]:
         if not possible_here(g, seat, sub):
+            continue
+        if sub in hull.SUBS:
+            out += hull.choices(g, seat, sub, sources)
             continue
         choices_at = hatch_alternatives(g, seat) if sub == "extract" else 0
         alts = [(i,) for i in range(choices_at)] if choices_at > 1 else [()]
@@ -212,6 +217,8 @@ class SubAction(Step):
     def label_do(self, g: Game, seat: int, sub: str, boost: str, alt: int | str | None = None) -> str:
         if sub == "attack" and isinstance(alt, str):
             return combat.attack_label(g, alt) + SHORT_BOOST[boost]
+        if sub in hull.SUBS:
+            return hull.label(g, seat, sub, boost, alt)
         return sub_label(g, seat, sub, boost, alt)
 
     def prompt(self, g: Game, seat: int) -> str:
@@ -236,6 +243,9 @@ def sub_label(g: Game, seat: int, sub: str, boost: str, alt: int | str | None = 
 
 def perform(g: Game, seat: int, sub: str, boost: str, alt: int | str, card: str, slot: str) -> None:
     """Carry out one sub-action completely, then the keep/discard choice (SB-P3-ACT-03 (4))."""
+    if sub in hull.SUBS:
+        hull.perform(g, seat, sub, boost, alt if isinstance(alt, str) else None, card, slot)
+        return
     p = player(g, seat)
     if boost in ("inside", "track"):
         spend(g, p, boost)
@@ -302,6 +312,8 @@ def produce_in_hatch(g: Game, seat: int, slot: str, boosted: bool) -> None:
             repair(g, seat, op["n"] * n)
         elif op["op"] == "one_of":
             g.call("hatch_battery", seat=seat, left=n)
+        elif op["op"] == "hook":
+            g.call("hatch_item", seat=seat, left=n)  # the Items token (rules version 3)
     g.log(f"{{seat{seat}}} produces in the Hatch ({n} time{'s' if n > 1 else ''}).")
     offer(g, seat, gains, slot)
 

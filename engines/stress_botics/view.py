@@ -7,7 +7,7 @@ from typing import Any
 from engines.core import Game
 from engines.core.zones import Zones, nobody, owner, public
 
-from . import aggression, alphabot, scoring, threats
+from . import aggression, alphabot, hull_view, scoring, threats
 from .alphabot import DIRECTIONS
 from .batteries import movement_points, slots
 from .events import describe
@@ -23,7 +23,9 @@ ZONES = Zones(
     public("g.round", "g.phase", "g.order", "g.pressure", "g.core", "g.layout", "g.vaults", "g.tunnels",
            "g.padlocks", "g.ships", "g.events.discard", "g.events.last", "g.discards", "g.tops", "g.common_tank",
            "g.alphabot", "g.standard.discard", "g.hatch", "g.players", "g.ended", "g.last_turn",
-           "g.ai_pending", "g.bag", "g.belt", "g.cyl", "g.boxes", "g.aggressive.discard", "g.cyl_acted"),
+           "g.ai_pending", "g.bag", "g.belt", "g.cyl", "g.boxes", "g.aggressive.discard", "g.cyl_acted",
+           "g.ab_items"),
+    nobody("g.ab_items.deck"),
     nobody("g.events.deck", "g.decks.*", "g.standard.deck", "g.aggressive.deck", "g.hatch.pile", "g.hatch.removed"),
     nobody("g.hatch.token", when="closed"),
     owner("g.hands.{seat}"),
@@ -182,6 +184,8 @@ def table_view(g: Game, seat: int | None) -> dict[str, Any]:
                                 control=a["control"], server=a["server"],
                                 shield_spaces=g.data["alphabot"]["shield_track"]["spaces"],
                                 ai_max=alphabot.ai_max(g), aggressive_left=len(g.g["aggressive"]["deck"]))
+    if threats.full(g):  # rules version 3: the hull, AlphaBot's tracks and items, its delivery
+        view["hull"] = hull_view.view(g)
     if seat is not None:
         view["private_text"] = private_text(g, seat)
         view["private"] = private(g, seat)

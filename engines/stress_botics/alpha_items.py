@@ -1,0 +1,270 @@
+"""AlphaBot's item server: its deck, the Available row and the Standby slot, refreshing, and where AlphaBot
+Items are acquired from — Server A1, Control A4, the Items hatch and the delivery rewards — with their
+discounts (SB-SETUP-11/12, SB-ITEMS-08, SB-INTERACT-06 A4, SB-INTERACT-11 A1, SB-ALPHA-13/15,
+SB-P1-EVENT-26, SB-CONNECT-12, SB-ALPHADELIVER-05).
+
+``g.ab_items`` = ``{"deck", "available", "standby", "discard"}``; the deck's order is hidden. An item token is
+``<card>`` or ``<card>_<code>`` with the code a discount takes off the cost. Putting the card on an extension
+is the items module's (:func:`acquire`). Only in a game with ``threats.full``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Action, Game, Step, act
+
+from . import alpha_tracks
+from .batteries import update_ai
+from .stress import change_stress, player
+from .tanks import add, alphabot_add, holdings, take_one
+from .words import amount
+
+BASIC = ("C", "Ti", "Si")
+
+
+def server(g: Game) -> dict[str, Any]:
+    return g.g["ab_items"]
+
+
+def card(g: Game, card_id: str) -> dict[str, Any]:
+    return next(c for c in g.data["items"]["alphabot"] if c["id"] == card_id)
+
+
+def reveal(g: Game) -> str | None:
+    """The top card of the AlphaBot Item deck (rebuilt from its discard pile when empty), or None."""
+    s = server(g)
+    if not s["deck"] and s["discard"]:
+        s["deck"] = sorted(s["discard"])
+        s["discard"] = []
+        g.rng.shuffle(s["deck"])
+    return g.draw(s["deck"])[0] if s["deck"] else None
+
+
+def start(g: Game) -> None:
+    """Set aside the Furnaces for N, shuffle the rest valid for N, reveal the Available ones and the Standby;
+    the Standby's battery goes into AlphaBot's tank (SB-SETUP-11/12)."""
+    alpha_tracks.start(g)
+    bracket = alpha_tracks.bracket(g)
+    cards = [c for c in g.data["items"]["alphabot"] if c["players"] in ("all", bracket)]
+    aside = sorted(c["id"] for c in cards if bracket in c.get("set_aside_in", []))
+    deck = sorted(c["id"] for c in cards if c["id"] not in aside)
+    g.rng.shuffle(deck)
+    rule = g.data["alphabot"]["item_server"]["available"][bracket]
+    g.g["ab_items"] = {"deck": deck, "available": aside[:rule["furnaces"]], "standby": None, "discard": []}
+    for _ in range(rule["revealed"]):
+        drawn = reveal(g)
+        if drawn:
+            server(g)["available"].append(drawn)
+    server(g)["standby"] = reveal(g)
+    if server(g)["standby"]:
+        alphabot_add(g, {battery_of(g, server(g)["standby"]): 1})
+
+
+def battery_of(g: Game, card_id: str) -> str:
+    """The battery in an AlphaBot Item's cost (every one holds exactly one, spec 4.13)."""
+    return next(r for r in card(g, card_id)["cost"] if r.startswith("b"))
+
+
+def less(cost: dict[str, int], code: str) -> dict[str, int]:
+    out = dict(cost)
+    if out.get(code):
+        out[code] -= 1
+        if not out[code]:
+            del out[code]
+    return out
+
+
+def hatch_discount(g: Game) -> bool:
+    """AlphaBot stands on an open Items hatch (SB-P1-EVENT-26)."""
+    a, hatch = g.g["alphabot"], g.g["hatch"]
+    if not a["mv"] or a["square"] != "HATCH" or not hatch["token"] or hatch["closed"]:
+        return False
+    special = g.data.hatches[hatch["token"]].get("alphabot_special") or {}
+    return special.get("name") == "alphabot_items_hatch_discount"
+
+
+def base_cost(g: Game, card_id: str, via: str) -> dict[str, int]:
+    """An Available item's cost through ``via`` (``server``, ``hatch``), with the Items-hatch discount on
+    Access the Server: 1 battery and 1 basic resource less (SB-P1-EVENT-26)."""
+    cost = dict(card(g, card_id)["cost"])
+    if via == "server" and hatch_discount(g):
+        cost = less(cost, battery_of(g, card_id))
+        basic = next((r for r in BASIC if cost.get(r)), None)
+        if basic:
+            cost = less(cost, basic)
+    return cost
+
+
+def can_pay(held: dict[str, int], cost: dict[str, int]) -> bool:
+    return all(held.get(r, 0) >= n for r, n in cost.items())
+
+
+def player_held(g: Game, seat: int) -> dict[str, int]:
+    """What a BetaBot can pay with: tanks and Battery Track batteries, never the battery inside (SB-BASIC-18)."""
+    p = player(g, seat)
+    held = holdings(p)
+    for b in p["track"]:
+        held[b] = held.get(b, 0) + 1
+    return held
+
+
+def discounted(cost: dict[str, int], discount: bool) -> list[tuple[str, dict[str, int]]]:
+    """(token suffix, cost) for each way a 1-unit discount of your choice may be taken."""
+    if not discount:
+        return [("", cost)]
+    return [(code, less(cost, code)) for code in sorted(cost)] or [("", cost)]
+
+
+def standby_tokens(g: Game, seat: int, params: dict[str, Any]) -> list[str]:
+    """Control A4: the Standby item paid from AlphaBot's tank only, 1 unit less of your choice while the Ti
+    track holds 2 (SB-INTERACT-06, SB-ALPHA-13)."""
+    standby = server(g)["standby"]
+    if not standby:
+        return []
+    discount = alpha_tracks.ti_bonus(g, params["ti_track_discount_at"])
+    tank = g.g["alphabot"]["tank"]
+    return [f"{standby}_{code}" if code else standby for code, cost in discounted(card(g, standby)["cost"], discount)
+            if can_pay(tank, cost)]
+
+
+def available_tokens(g: Game, seat: int, params: dict[str, Any], via: str = "server") -> list[str]:
+    """Server A1 (or the Items hatch): an Available item you can pay for, 1 unit less of your choice while the
+    Si track is full (SB-INTERACT-11, SB-ALPHA-15, SB-CONNECT-12)."""
+    discount = alpha_tracks.full(g, "Si")
+    held = player_held(g, seat)
+    out = []
+    for item in server(g)["available"]:
+        for code, cost in discounted(base_cost(g, item, via), discount):
+            if can_pay(held, cost):
+                out.append(f"{item}_{code}" if code else item)
+    return out
+
+
+def split(token: str) -> tuple[str, str]:
+    item, _, code = token.partition("_")
+    return item, code
+
+
+def token_words(g: Game, seat: int, token: str) -> str:
+    item, code = split(token)
+    name = card(g, item)["name"]
+    off = f", 1 {g.data.res_name(code)} less" if code else ""
+    return f"equip {name} ({card(g, item)['vp']} VP{off})"
+
+
+def pay(g: Game, seat: int, cost: dict[str, int]) -> None:
+    """A BetaBot pays: resources from its tanks, batteries from its Battery Track (SB-BASIC-18)."""
+    p = player(g, seat)
+    for code, n in cost.items():
+        for _ in range(n):
+            if code in p["track"]:
+                p["track"].remove(code)
+            else:
+                take_one(p, code)
+    update_ai(g, p)
+
+
+def after_available(g: Game, item: str) -> None:
+    """The Standby item moves into the freed Available slot and a new Standby is revealed (SB-INTERACT-11)."""
+    s = server(g)
+    s["available"].remove(item)
+    if s["standby"]:
+        s["available"].append(s["standby"])
+    s["standby"] = reveal(g)
+
+
+def equip_available(g: Game, seat: int, token: str, params: dict[str, Any],
+                    via: str = "server") -> list[tuple[str, dict[str, Any]]]:
+    """Server A1 / the Items hatch: pay and equip an Available item (SB-INTERACT-11, SB-CONNECT-12)."""
+    item, code = split(token)
+    cost = base_cost(g, item, via)
+    pay(g, seat, less(cost, code) if code else cost)
+    after_available(g, item)
+    return acquire(g, seat, item)
+
+
+def equip_standby(g: Game, seat: int, token: str, params: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Control A4: pay from AlphaBot's tank, equip the Standby item, reveal a new one (SB-INTERACT-06)."""
+    item, code = split(token)
+    cost = card(g, item)["cost"]
+    for res, n in (less(cost, code) if code else cost).items():
+        add(g.g["alphabot"]["tank"], res, -n)
+    server(g)["standby"] = reveal(g)
+    return acquire(g, seat, item)
+
+
+def equip_free(g: Game, seat: int, item: str) -> list[tuple[str, dict[str, Any]]]:
+    """A delivery reward: an Available item with its cost waived (SB-ALPHADELIVER-05, AMB-24)."""
+    after_available(g, item)
+    return acquire(g, seat, item)
+
+
+def can_refresh(g: Game) -> bool:
+    return bool(server(g)["deck"] or server(g)["discard"] or server(g)["available"])
+
+
+def refresh(g: Game, seat: int) -> None:
+    """Server A1's refresh: −2 stress, the Available items discarded, 2 new ones revealed (SB-INTERACT-11,
+    AMB-04); the Standby stays."""
+    s = server(g)
+    change_stress(g, seat, g.data["alphabot"]["server_tile"]["A"][0]["effect"][0]["params"]["refresh_stress"])
+    s["discard"] += s["available"]
+    s["available"] = []
+    for _ in range(g.data["alphabot"]["item_server"]["refresh_reveal"]):
+        drawn = reveal(g)
+        if drawn:
+            s["available"].append(drawn)
+    g.log(f"{{seat{seat}}} refreshes AlphaBot's items: " + ", ".join(card(g, c)["name"] for c in s["available"])
+          + ".")
+
+
+def refresh_label(g: Game) -> str:
+    n = g.data["alphabot"]["server_tile"]["A"][0]["effect"][0]["params"]["refresh_stress"]
+    return f"Refresh the Available items first ({n:+d} stress, 2 new ones)"
+
+
+def cost_words(g: Game, item: str) -> str:
+    return amount(g, card(g, item)["cost"])
+
+
+def acquire(g: Game, seat: int, item: str) -> list[tuple[str, dict[str, Any]]]:
+    """PLACEHOLDER until the items module's equip lands: the AlphaBot Item joins the BetaBot's items (no
+    extension, no effect yet). Returns the sub-prompts the equip asks (none here)."""
+    player(g, seat).setdefault("items", []).append(item)
+    g.log(f"{{seat{seat}}} equips {card(g, item)['name']}.")
+    return []
+
+
+class HatchItem(Step):
+    """CONNECT → Produce in the Hatch on the Items token: equip an Available AlphaBot Item paying its cost,
+    ``left`` times (SB-CONNECT-12); frame ``{"seat", "left"}``."""
+
+    name = "hatch_item"
+    verbs = ("item", "done")
+    deciding = "equip AlphaBot Items from the Items hatch"
+
+    def actions_item(self, g: Game, seat: int) -> list[Action]:
+        return [act("item", t) for t in available_tokens(g, seat, {}, via="hatch")] if g.frame["left"] > 0 else []
+
+    def act_item(self, g: Game, seat: int, token: str) -> None:
+        calls = equip_available(g, seat, token, {}, via="hatch")
+        g.frame["left"] -= 1
+        if not self.actions_item(g, seat):
+            g.end()
+        for step, args in reversed(calls):
+            g.call(step, **args)
+
+    def label_item(self, g: Game, seat: int, token: str) -> str:
+        item, code = split(token)
+        cost = card(g, item)["cost"]
+        return f"Equip {card(g, item)['name']}, paying {amount(g, less(cost, code) if code else cost)}"
+
+    def act_done(self, g: Game, seat: int) -> None:
+        g.end()
+
+    def label_done(self, g: Game, seat: int) -> str:
+        return "Equip nothing more"
+
+    def prompt(self, g: Game, seat: int) -> str:
+        return f"The Items hatch: equip an Available AlphaBot Item, paying its cost ({g.frame['left']} left)."
