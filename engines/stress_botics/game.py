@@ -26,9 +26,13 @@ from . import (
     view,
 )
 from .activation import Activation
+from .advanced_items import BoxPick, Shop
 from .combat import Disarm
 from .delivery import Deliver
 from .hatch import HatchBattery
+from .item_effects import UseItem
+from .item_pay import PayItem
+from .items import Equip, ItemBattery
 from .maintenance import AIChoice, Discard, Maintain
 from .moving import Encounter, Move, Partner
 from .placing import Place
@@ -75,7 +79,8 @@ class StressBotics(Engine):
                     "and track spaces 1-3."),
     ))
     steps = (Draw, Program, Turn, SubAction, Move, Encounter, Buy, CoreProduce, Deliver, Keep, Maintain, AIChoice,
-             Discard, Place, SetupBatteries, Partner, HatchBattery, Activation, Disarm, Choice)
+             Discard, Place, SetupBatteries, Partner, HatchBattery, Activation, Disarm, Choice,
+             Equip, ItemBattery, PayItem, Shop, BoxPick, UseItem)
     effects = Registry(alphabot.EFFECTS, decks.EFFECTS, events.EFFECTS, aggression.EFFECTS,
                        aggressive_cards.EFFECTS, cylindroids.EFFECTS)
     zones = view.ZONES
