@@ -3,7 +3,8 @@ buy from them: Produce in an Advanced Items Vault and Open a Box (SB-SETUP-20/21
 SB-ITEMS-09, SB-BASIC-17; vault discounts spec 4.2.3).
 
 State ``g.g["items"]``: 1-2 players ``{"deck": [...], "slots": [id | None, id | None]}``; 3-4 players
-``{"piles": {type: [top, ...]}}`` (only each pile's top is face up); both ``"box": [...]`` (the Box deck,
+``{"tops": {type: id | None}, "piles": {type: [...]}}`` (each pile's face-up top, the
+face-down rest); both ``"box": [...]`` (the Box deck,
 top first) and ``"out": n`` (Advanced Items covered by a refresh). Deck orders never reach the view.
 """
 
@@ -49,6 +50,7 @@ def start(g: Game) -> None:
             pile = [c["id"] for c in adv if c["type"] == kind]
             rng.shuffle(pile)
             piles[kind] = pile
+        state["tops"] = {kind: pile.pop(0) for kind, pile in piles.items()}
         state["piles"] = piles
     box = [c["id"] for c in g.data["items"]["box"]]
     rng.shuffle(box)
@@ -64,7 +66,7 @@ def offer(g: Game) -> list[str]:
     state = g.g["items"]
     if "slots" in state:
         return [c for c in state["slots"] if c]
-    return [pile[0] for pile in state["piles"].values() if pile]
+    return [top for top in state["tops"].values() if top]
 
 
 def discount(g: Game, seat: int) -> int | None:
@@ -121,9 +123,9 @@ def take_from_offer(g: Game, card_id: str) -> None:
         new = g.draw(state["deck"])
         state["slots"][i] = new[0] if new else None
         return
-    pile = next(p for p in state["piles"].values() if p and p[0] == card_id)
-    pile.pop(0)
-    g.reveal()
+    kind = next(k for k, top in state["tops"].items() if top == card_id)
+    new = g.draw(state["piles"][kind])
+    state["tops"][kind] = new[0] if new else None
 
 
 def refreshes(g: Game, seat: int) -> list[tuple[str, ...]]:
@@ -133,7 +135,7 @@ def refreshes(g: Game, seat: int) -> list[tuple[str, ...]]:
     state = g.g["items"]
     if "slots" in state:
         return [()] if state["deck"] else []
-    live = [k for k, pile in state["piles"].items() if len(pile) > 1]
+    live = [k for k, pile in state["piles"].items() if pile and state["tops"][k]]
     return list(combinations(live, 2))
 
 
@@ -149,8 +151,8 @@ def refresh(g: Game, seat: int, piles: tuple[str, ...]) -> None:
         return
     for kind in piles:
         pile = state["piles"][kind]
-        pile.append(pile.pop(0))
-    g.reveal()
+        pile.append(state["tops"][kind])
+        state["tops"][kind] = g.draw(pile)[0]
     g.log(f"{{seat{seat}}} loses {cost} shield to turn over the {' and '.join(piles)} piles.")
 
 

@@ -31,89 +31,44 @@ from typing import Any
 
 from engines.core import Action, Game, Step, act
 
-from . import threats
 from .batteries import add_battery
+from .item_cards import (
+    FAMILIES,
+    card,
+    cards,
+    effects_of,
+    extensions,
+    mark_used,
+    name,
+    once_free,
+    passive,
+    passive_ops,
+    passive_with,
+    stacks,
+    storage,
+    store_put,
+    store_room,
+    store_targets,
+    stored,
+    stored_totals,
+    take_stored,
+    to_rack,
+    visible,
+)
+from .item_words import effect_words, op_words
 from .stress import change_stress, player, repair
-from .tanks import squares
 
-FAMILIES = ("advanced", "alphabot", "box")
-"""Advanced Items (large), AlphaBot Items and Box Items (small) (SB-ITEMS-01)."""
-
-
-def cards(g: Game) -> dict[str, dict[str, Any]]:
-    """Every item card by id (built once)."""
-    memo = g.data.memo
-    if "items" not in memo:
-        memo["items"] = {c["id"]: c for fam in FAMILIES for c in g.data["items"][fam]}
-    return memo["items"]
-
-
-def card(g: Game, card_id: str) -> dict[str, Any]:
-    return cards(g)[card_id]
-
-
-def name(g: Game, card_id: str) -> str:
-    return card(g, card_id)["name"]
-
-
-def extensions(g: Game) -> list[dict[str, Any]]:
-    """The four extensions with what they accept and their first-item bonus (spec 4.18.6)."""
-    return g.data["boards"]["player_board"]["extensions"]
+__all__ = [
+    "FAMILIES", "card", "cards", "effects_of", "equip", "equipped_vp", "extensions", "mark_used", "name",
+    "once_free", "passive", "passive_ops", "passive_with", "place_on", "stacks", "start_board", "storage",
+    "store_put", "store_room", "store_targets", "stored", "stored_totals", "take_stored", "to_rack", "visible",
+]
+"""The public API (with the look-ups of item_cards)."""
 
 
 def start_board(g: Game, p: dict[str, Any]) -> None:
     """Empty extensions on a new board (only in a ``threats.full`` game)."""
     p.update(ext={x["id"]: [] for x in extensions(g)}, store={}, bonus_used=[], used={})
-
-
-def stacks(p: dict[str, Any]) -> dict[str, list[str]]:
-    return p.get("ext") or {}
-
-
-def visible(g: Game, seat: int) -> dict[str, str]:
-    """Extension → its top card: the only cards that take effect (SB-ITEMS-04, SB-BASIC-21)."""
-    return {x: stack[-1] for x, stack in stacks(player(g, seat)).items() if stack}
-
-
-def effects_of(g: Game, card_id: str, kind: str) -> list[dict[str, Any]]:
-    """The ops of one effect kind (``passive``, ``activate``, ``on_equip``) on a card; ``storage`` gives the
-    storage records themselves."""
-    out = []
-    for eff in card(g, card_id)["effects"]:
-        if eff["op"] == kind:
-            out += [eff] if kind == "storage" else eff["do"]
-    return out
-
-
-def passive_ops(g: Game, seat: int, op: str) -> list[dict[str, Any]]:
-    """Every PASSIVE ``op`` on this BetaBot's visible cards (none outside a ``threats.full`` game)."""
-    if not threats.full(g):
-        return []
-    return [o for c in visible(g, seat).values() for o in effects_of(g, c, "passive") if o["op"] == op]
-
-
-def passive(g: Game, seat: int, op: str) -> int:
-    """The summed ``n`` of a visible PASSIVE op; 1 per card for an op without ``n``; 0 without it."""
-    return sum(o.get("n", 1) for o in passive_ops(g, seat, op))
-
-
-def passive_with(g: Game, seat: int, op: str, key: str, value: str) -> bool:
-    """A visible PASSIVE op whose ``key`` is (or lists) ``value``: ``boost_any_battery`` for CONNECT,
-    ``diagonal_adjacent`` for ``open_box``…"""
-    for o in passive_ops(g, seat, op):
-        got = o.get(key)
-        if got == value or (isinstance(got, list) and (value in got or "all_main_vault" in got)):
-            return True
-    return False
-
-
-def once_free(g: Game, seat: int, card_id: str) -> bool:
-    """An "once per round" effect of this card is still unused this round."""
-    return player(g, seat).get("used", {}).get(card_id) != g.g["round"]
-
-
-def mark_used(g: Game, seat: int, card_id: str) -> None:
-    player(g, seat).setdefault("used", {})[card_id] = g.g["round"]
 
 
 def equipped_vp(g: Game, seat: int) -> int:
@@ -122,48 +77,6 @@ def equipped_vp(g: Game, seat: int) -> int:
 
 
 # -- storage ---------------------------------------------------------------------------------------------
-def storage(g: Game, seat: int, ext: str) -> dict[str, Any] | None:
-    """The storage record of the top card of ``ext``, if it stores anything (SB-ITEMS-07)."""
-    top = visible(g, seat).get(ext)
-    found = effects_of(g, top, "storage") if top else []
-    return found[0] if found else None
-
-
-def stored(g: Game, seat: int, ext: str) -> dict[str, int]:
-    return player(g, seat).setdefault("store", {}).setdefault(ext, {})
-
-
-def store_room(g: Game, seat: int, ext: str, res: str) -> int:
-    """How many more ``res`` the top item of ``ext`` takes: resources by squares or units, batteries
-    (Battery Rack), captured Cylindroid kinds (Cylindroid Vault, Cage)."""
-    rec = storage(g, seat, ext)
-    if rec is None:
-        return 0
-    held = stored(g, seat, ext)
-    batteries = g.data["vaults"]["resources"]["batteries"]
-    kinds = [t["id"] for t in g.data["cylindroids"]["types"]]
-    if "batteries" in rec:
-        return rec["batteries"] - sum(held.values()) if res in batteries else 0
-    if "cylindroids" in rec:
-        return rec["cylindroids"] - sum(held.values()) if res in kinds else 0
-    if res not in rec.get("allowed", []):
-        return 0
-    if rec["unit"] == "units":
-        return rec["cap"] - sum(held.values())
-    size = squares(g)
-    return (rec["cap"] - sum(n * size[r] for r, n in held.items())) // size[res]
-
-
-def store_targets(g: Game, seat: int, res: str) -> list[str]:
-    """Extensions whose top item can take one more ``res`` now."""
-    return [x for x in visible(g, seat) if store_room(g, seat, x, res) > 0]
-
-
-def store_put(g: Game, seat: int, ext: str, res: str, n: int = 1) -> None:
-    held = stored(g, seat, ext)
-    held[res] = held.get(res, 0) + n
-    if held[res] <= 0:
-        del held[res]
 
 
 # -- equipping ---------------------------------------------------------------------------------------------
@@ -243,7 +156,8 @@ def ext_words(g: Game, seat: int, ext: str) -> str:
     if stack:
         lost = " and empties it" if p.get("store", {}).get(ext) else ""
         return f"extension {ext[1:]} (covers {name(g, stack[-1])}{lost})"
-    bonus = "" if ext in p["bonus_used"] else f": first item bonus, {info['text']}"
+    bonus = "" if ext in p["bonus_used"] else ": first item bonus, " + "; ".join(
+        op_words(g, o) for o in info["first_item_bonus"])
     return f"extension {ext[1:]} (empty{bonus})"
 
 
@@ -292,6 +206,6 @@ class ItemBattery(Step):
 
 
 def describe(g: Game, card_id: str) -> str:
-    """A card's effect and VP in a short line (the data's reconstructed text)."""
+    """A card's effect and VP in a short line."""
     c = card(g, card_id)
-    return f"{c['text'].split('. Name')[0]}, {c['vp']} VP"
+    return f"{effect_words(g, c)}; {c['vp']} VP"

@@ -7,7 +7,7 @@ from typing import Any
 from engines.core import Game
 from engines.core.zones import Zones, nobody, owner, public
 
-from . import aggression, alphabot, scoring, threats
+from . import aggression, alphabot, item_view, scoring, threats
 from .alphabot import DIRECTIONS
 from .batteries import movement_points, slots
 from .events import describe
@@ -23,8 +23,10 @@ ZONES = Zones(
     public("g.round", "g.phase", "g.order", "g.pressure", "g.core", "g.layout", "g.vaults", "g.tunnels",
            "g.padlocks", "g.ships", "g.events.discard", "g.events.last", "g.discards", "g.tops", "g.common_tank",
            "g.alphabot", "g.standard.discard", "g.hatch", "g.players", "g.ended", "g.last_turn",
-           "g.ai_pending", "g.bag", "g.belt", "g.cyl", "g.boxes", "g.aggressive.discard", "g.cyl_acted"),
+           "g.ai_pending", "g.bag", "g.belt", "g.cyl", "g.boxes", "g.aggressive.discard", "g.cyl_acted",
+           "g.items.slots", "g.items.tops", "g.items.out"),
     nobody("g.events.deck", "g.decks.*", "g.standard.deck", "g.aggressive.deck", "g.hatch.pile", "g.hatch.removed"),
+    nobody("g.items.deck", "g.items.piles.*", "g.items.box"),  # version 3: the item decks' orders
     nobody("g.hatch.token", when="closed"),
     owner("g.hands.{seat}"),
     owner("g.programmed.{seat}"),
@@ -182,6 +184,10 @@ def table_view(g: Game, seat: int | None) -> dict[str, Any]:
                                 control=a["control"], server=a["server"],
                                 shield_spaces=g.data["alphabot"]["shield_track"]["spaces"],
                                 ai_max=alphabot.ai_max(g), aggressive_left=len(g.g["aggressive"]["deck"]))
+    if threats.full(g):  # rules version 3: the items
+        view["items"] = item_view.items_view(g)
+        for s in range(g.seats):
+            view["players"][str(s)]["items"] = item_view.player_items(g, s)
     if seat is not None:
         view["private_text"] = private_text(g, seat)
         view["private"] = private(g, seat)
