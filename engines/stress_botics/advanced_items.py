@@ -276,6 +276,3 @@ class BoxPick(Step):
 
     def default(self, g: Game, seat: int) -> Action:
         return act("none")
-
-    def hidden(self, g: Game, viewer: int | None) -> list[str]:
-        return [] if viewer == g.frame["seat"] else ["cards"]

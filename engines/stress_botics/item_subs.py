@@ -17,6 +17,11 @@ MUST_BOOST = ("box",)
 NAMES = {"items": "Buy an Advanced Item", "activate": "Activate an Item", "box": "Open a Box"}
 
 
+def needs_boost(g: Game, seat: int, sub: str) -> bool:
+    """Open a Box always; a purchase that only the boosted choices make affordable (SB-P3-ACT-04)."""
+    return sub in MUST_BOOST or (sub == "items" and not advanced_items.buys(g, seat, False))
+
+
 def possible(g: Game, seat: int, sub: str) -> bool:
     return bool(alts(g, seat, sub))
 

@@ -140,7 +140,7 @@ def choices(g: Game, seat: int, card: str) -> list[Action]:
             if threats.on(g):
                 alts += [(token,) for token in combat.attack_options(g, seat)]
         for alt in alts:
-            if sub not in MUST_BOOST:
+            if sub not in MUST_BOOST and not (sub in item_subs.SUBS and item_subs.needs_boost(g, seat, sub)):
                 out.append(act("do", sub, "none", *alt))
             out += [act("do", sub, src, *alt) for src in sources]
     return out

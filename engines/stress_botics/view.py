@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Game
-from engines.core.zones import Zones, nobody, owner, public
+from engines.core.zones import Zones, frame, nobody, owner, public
 
 from . import aggression, alphabot, item_view, scoring, threats
 from .alphabot import DIRECTIONS
@@ -31,6 +31,7 @@ ZONES = Zones(
     owner("g.hands.{seat}"),
     owner("g.programmed.{seat}"),
     owner("g.secondary.{seat}"),
+    frame("box_pick", owner("cards", seat="seat")),  # version 3: the Box Items drawn are the opener's
 )
 """Hands, programmed cards and Secondary Objectives belong to their owners; deck orders and closed or
 unplayed hatch tokens to nobody (spec 6.1); everything else is public."""
