@@ -108,8 +108,8 @@ class AlphaDeliver(Step):
             g.goto("ab_free_item", seat=seat, left=reward["equip_free"])
         else:
             g.end()
-        for step, args in reversed(calls):
-            g.call(step, **args)
+        for call in reversed(calls):
+            call()
 
     def label_reward(self, g: Game, seat: int, reward_id: str) -> str:
         reward = next(r for r in rewards(g, g.frame["ship"]) if r["id"] == reward_id)
@@ -159,8 +159,8 @@ class FreeItem(Step):
         g.frame["left"] -= 1
         if not self.actions_item(g, seat):
             g.end()
-        for step, args in reversed(calls):
-            g.call(step, **args)
+        for call in reversed(calls):
+            call()
 
     def label_item(self, g: Game, seat: int, item: str) -> str:
         info = alpha_items.card(g, item)

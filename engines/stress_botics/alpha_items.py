@@ -3,22 +3,30 @@ Items are acquired from — Server A1, Control A4, the Items hatch and the deliv
 discounts (SB-SETUP-11/12, SB-ITEMS-08, SB-INTERACT-06 A4, SB-INTERACT-11 A1, SB-ALPHA-13/15,
 SB-P1-EVENT-26, SB-CONNECT-12, SB-ALPHADELIVER-05).
 
-``g.ab_items`` = ``{"deck", "available", "standby", "discard"}``; the deck's order is hidden. An item token is
-``<card>`` or ``<card>_<code>`` with the code a discount takes off the cost. Putting the card on an extension
-is the items module's (:func:`acquire`). Only in a game with ``threats.full``.
+``g.ab_items`` = ``{"deck", "available", "standby", "discard"}``; the deck's order is hidden. Paying (with a
+discount of the payer's choice) and putting the card on an extension are the items modules' (item_pay.pay,
+items.equip). Only in a game with ``threats.full``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engines.core import Action, Game, Step, act
+from engines.core.rng import Rng, seed_state
 
-from . import alpha_tracks
-from .batteries import update_ai
-from .stress import change_stress, player
-from .tanks import add, alphabot_add, holdings, take_one
+from . import alpha_tracks, item_pay, items
+from .stress import change_stress
+from .tanks import alphabot_add
 from .words import amount
+
+Call = Callable[[], None]
+"""A sub-prompt to push once the option is carried out (paying, equipping)."""
+ALPHABOT = ("alphabot",)
+"""Control A4 pays from AlphaBot's tank only."""
+AB_ITEMS_STREAM = 0xAB17
+"""The setup shuffle's own PRNG stream (as the items module's), so the rest stays a version-2 game's."""
 
 BASIC = ("C", "Ti", "Si")
 
@@ -43,13 +51,14 @@ def reveal(g: Game) -> str | None:
 
 def start(g: Game) -> None:
     """Set aside the Furnaces for N, shuffle the rest valid for N, reveal the Available ones and the Standby;
-    the Standby's battery goes into AlphaBot's tank (SB-SETUP-11/12)."""
+    the Standby's battery goes into AlphaBot's tank (SB-SETUP-11/12). The shuffle draws from a stream of its
+    own, derived from the game's without drawing from it."""
     alpha_tracks.start(g)
     bracket = alpha_tracks.bracket(g)
     cards = [c for c in g.data["items"]["alphabot"] if c["players"] in ("all", bracket)]
     aside = sorted(c["id"] for c in cards if bracket in c.get("set_aside_in", []))
     deck = sorted(c["id"] for c in cards if c["id"] not in aside)
-    g.rng.shuffle(deck)
+    Rng({"rng": seed_state(g.state["rng"] ^ AB_ITEMS_STREAM)}).shuffle(deck)
     rule = g.data["alphabot"]["item_server"]["available"][bracket]
     g.g["ab_items"] = {"deck": deck, "available": aside[:rule["furnaces"]], "standby": None, "discard": []}
     for _ in range(rule["revealed"]):
@@ -96,73 +105,31 @@ def base_cost(g: Game, card_id: str, via: str) -> dict[str, int]:
     return cost
 
 
-def can_pay(held: dict[str, int], cost: dict[str, int]) -> bool:
-    return all(held.get(r, 0) >= n for r, n in cost.items())
-
-
-def player_held(g: Game, seat: int) -> dict[str, int]:
-    """What a BetaBot can pay with: tanks and Battery Track batteries, never the battery inside (SB-BASIC-18)."""
-    p = player(g, seat)
-    held = holdings(p)
-    for b in p["track"]:
-        held[b] = held.get(b, 0) + 1
-    return held
-
-
-def discounted(cost: dict[str, int], discount: bool) -> list[tuple[str, dict[str, int]]]:
-    """(token suffix, cost) for each way a 1-unit discount of your choice may be taken."""
-    if not discount:
-        return [("", cost)]
-    return [(code, less(cost, code)) for code in sorted(cost)] or [("", cost)]
-
-
 def standby_tokens(g: Game, seat: int, params: dict[str, Any]) -> list[str]:
-    """Control A4: the Standby item paid from AlphaBot's tank only, 1 unit less of your choice while the Ti
+    """Control A4: the Standby item if AlphaBot's tank alone can pay it, 1 unit less of your choice while the Ti
     track holds 2 (SB-INTERACT-06, SB-ALPHA-13)."""
     standby = server(g)["standby"]
     if not standby:
         return []
-    discount = alpha_tracks.ti_bonus(g, params["ti_track_discount_at"])
-    tank = g.g["alphabot"]["tank"]
-    return [f"{standby}_{code}" if code else standby for code, cost in discounted(card(g, standby)["cost"], discount)
-            if can_pay(tank, cost)]
+    discount = int(alpha_tracks.ti_bonus(g, params["ti_track_discount_at"]))
+    return [standby] if item_pay.can_pay(g, seat, card(g, standby)["cost"], discount, ALPHABOT) else []
+
+
+def si_discount(g: Game) -> int:
+    """1 unit of your choice off an Available item while AlphaBot's Si track is full (SB-ALPHA-15)."""
+    return int(alpha_tracks.full(g, "Si"))
 
 
 def available_tokens(g: Game, seat: int, params: dict[str, Any], via: str = "server") -> list[str]:
-    """Server A1 (or the Items hatch): an Available item you can pay for, 1 unit less of your choice while the
-    Si track is full (SB-INTERACT-11, SB-ALPHA-15, SB-CONNECT-12)."""
-    discount = alpha_tracks.full(g, "Si")
-    held = player_held(g, seat)
-    out = []
-    for item in server(g)["available"]:
-        for code, cost in discounted(base_cost(g, item, via), discount):
-            if can_pay(held, cost):
-                out.append(f"{item}_{code}" if code else item)
-    return out
+    """Server A1 (or the Items hatch): the Available items this BetaBot can pay for (SB-INTERACT-11,
+    SB-ALPHA-15, SB-CONNECT-12, SB-BASIC-18)."""
+    return [item for item in server(g)["available"]
+            if item_pay.can_pay(g, seat, base_cost(g, item, via), si_discount(g))]
 
 
-def split(token: str) -> tuple[str, str]:
-    item, _, code = token.partition("_")
-    return item, code
-
-
-def token_words(g: Game, seat: int, token: str) -> str:
-    item, code = split(token)
-    name = card(g, item)["name"]
-    off = f", 1 {g.data.res_name(code)} less" if code else ""
-    return f"equip {name} ({card(g, item)['vp']} VP{off})"
-
-
-def pay(g: Game, seat: int, cost: dict[str, int]) -> None:
-    """A BetaBot pays: resources from its tanks, batteries from its Battery Track (SB-BASIC-18)."""
-    p = player(g, seat)
-    for code, n in cost.items():
-        for _ in range(n):
-            if code in p["track"]:
-                p["track"].remove(code)
-            else:
-                take_one(p, code)
-    update_ai(g, p)
+def token_words(g: Game, seat: int, item: str) -> str:
+    info = card(g, item)
+    return f"equip {info['name']} ({info['vp']} VP)"
 
 
 def after_available(g: Game, item: str) -> None:
@@ -174,30 +141,25 @@ def after_available(g: Game, item: str) -> None:
     s["standby"] = reveal(g)
 
 
-def equip_available(g: Game, seat: int, token: str, params: dict[str, Any],
-                    via: str = "server") -> list[tuple[str, dict[str, Any]]]:
-    """Server A1 / the Items hatch: pay and equip an Available item (SB-INTERACT-11, SB-CONNECT-12)."""
-    item, code = split(token)
+def equip_available(g: Game, seat: int, item: str, params: dict[str, Any], via: str = "server") -> list[Call]:
+    """Server A1 / the Items hatch: pay for an Available item, then equip it (SB-INTERACT-11, SB-CONNECT-12)."""
     cost = base_cost(g, item, via)
-    pay(g, seat, less(cost, code) if code else cost)
     after_available(g, item)
-    return acquire(g, seat, item)
+    return [lambda: item_pay.pay(g, seat, cost, si_discount(g), then={"equip": item}, what=card(g, item)["name"])]
 
 
-def equip_standby(g: Game, seat: int, token: str, params: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
-    """Control A4: pay from AlphaBot's tank, equip the Standby item, reveal a new one (SB-INTERACT-06)."""
-    item, code = split(token)
-    cost = card(g, item)["cost"]
-    for res, n in (less(cost, code) if code else cost).items():
-        add(g.g["alphabot"]["tank"], res, -n)
+def equip_standby(g: Game, seat: int, item: str, params: dict[str, Any]) -> list[Call]:
+    """Control A4: pay from AlphaBot's tank only, equip the Standby item, reveal a new one (SB-INTERACT-06)."""
+    discount = int(alpha_tracks.ti_bonus(g, params["ti_track_discount_at"]))
     server(g)["standby"] = reveal(g)
-    return acquire(g, seat, item)
+    return [lambda: item_pay.pay(g, seat, card(g, item)["cost"], discount, ALPHABOT, then={"equip": item},
+                                 what=card(g, item)["name"])]
 
 
-def equip_free(g: Game, seat: int, item: str) -> list[tuple[str, dict[str, Any]]]:
+def equip_free(g: Game, seat: int, item: str) -> list[Call]:
     """A delivery reward: an Available item with its cost waived (SB-ALPHADELIVER-05, AMB-24)."""
     after_available(g, item)
-    return acquire(g, seat, item)
+    return [lambda: items.equip(g, seat, item)]
 
 
 def can_refresh(g: Game) -> bool:
@@ -228,14 +190,6 @@ def cost_words(g: Game, item: str) -> str:
     return amount(g, card(g, item)["cost"])
 
 
-def acquire(g: Game, seat: int, item: str) -> list[tuple[str, dict[str, Any]]]:
-    """PLACEHOLDER until the items module's equip lands: the AlphaBot Item joins the BetaBot's items (no
-    extension, no effect yet). Returns the sub-prompts the equip asks (none here)."""
-    player(g, seat).setdefault("items", []).append(item)
-    g.log(f"{{seat{seat}}} equips {card(g, item)['name']}.")
-    return []
-
-
 class HatchItem(Step):
     """CONNECT → Produce in the Hatch on the Items token: equip an Available AlphaBot Item paying its cost,
     ``left`` times (SB-CONNECT-12); frame ``{"seat", "left"}``."""
@@ -247,18 +201,16 @@ class HatchItem(Step):
     def actions_item(self, g: Game, seat: int) -> list[Action]:
         return [act("item", t) for t in available_tokens(g, seat, {}, via="hatch")] if g.frame["left"] > 0 else []
 
-    def act_item(self, g: Game, seat: int, token: str) -> None:
-        calls = equip_available(g, seat, token, {}, via="hatch")
+    def act_item(self, g: Game, seat: int, item: str) -> None:
+        calls = equip_available(g, seat, item, {}, via="hatch")
         g.frame["left"] -= 1
         if not self.actions_item(g, seat):
             g.end()
-        for step, args in reversed(calls):
-            g.call(step, **args)
+        for call in reversed(calls):
+            call()
 
-    def label_item(self, g: Game, seat: int, token: str) -> str:
-        item, code = split(token)
-        cost = card(g, item)["cost"]
-        return f"Equip {card(g, item)['name']}, paying {amount(g, less(cost, code) if code else cost)}"
+    def label_item(self, g: Game, seat: int, item: str) -> str:
+        return f"Equip {card(g, item)['name']}, paying {amount(g, base_cost(g, item, 'hatch'))}"
 
     def act_done(self, g: Game, seat: int) -> None:
         g.end()

@@ -31,7 +31,7 @@ def option_value(g: Game, seat: int, sub: str, code: str, token: str) -> float:
     if key == "SRV-B2" and p["shields"] <= 4:
         value = -1.0
     if key in ("A4", "SRV-A1") and token:
-        item, _ = alpha_items.split(token.split(".")[-1])
+        item = token.split(".")[-1]
         value += alpha_items.card(g, item)["vp"]
     if key == "A3" and token.endswith("take"):
         value += 0.5

@@ -15,6 +15,7 @@ from engines.core import Action, Game, Step, act
 
 from . import aggression, cylindroids, threats
 from .batteries import add_battery
+from .item_cards import passive, reach, store_put, store_targets
 from .planet import TOP
 from .stress import change_stress, damage, player
 
@@ -34,7 +35,7 @@ def position(g: Game, seat: int) -> str | None:
     return p["square"] if p["square"] in g.data.squares else None
 
 
-def reachable(g: Game, seat: int) -> list[tuple[str, list[str]]]:
+def reachable(g: Game, seat: int, scope: str = "attack") -> list[tuple[str, list[str]]]:
     """(location, its Cylindroids) this BetaBot can reach: its E/P Vault, or its square and the adjacent
     ones (SB-MINE-11, SB-CONNECT-09)."""
     where = position(g, seat)
@@ -42,7 +43,7 @@ def reachable(g: Game, seat: int) -> list[tuple[str, list[str]]]:
         return []
     if where in g.g["vaults"]:
         return [(where, g.g["vaults"][where].get("cylindroids", []))]
-    area = cylindroids.near(g, where)
+    area = reach(g, seat, where, scope)  # items may add the diagonals (version 3)
     return [(sq, g.g["cyl"][sq]) for sq in threats.COMBAT if sq in area and g.g["cyl"][sq]]
 
 
@@ -71,7 +72,7 @@ def attack_options(g: Game, seat: int) -> list[str]:
     for where, cyls in reachable(g, seat):
         for cyl in sorted(set(cyls)):
             for mode in MODES:
-                if mode == "capture" and (cyl == threats.ARMED or not fits(g, p["container"], threats.kind(cyl))):
+                if mode == "capture" and not can_capture(g, seat, cyl):
                     continue
                 out.append(f"{where}.{code(cyl)}.{mode}")
     where, a = position(g, seat), g.g["alphabot"]
@@ -79,6 +80,24 @@ def attack_options(g: Game, seat: int) -> list[str]:
             cylindroids.near(g, where)):
         out.append("alphabot")
     return out
+
+
+def can_capture(g: Game, seat: int, cyl: str) -> bool:
+    """Room in the container or on a Cylindroid storage item; an armed Explosive only with Capture Net
+    (SB-MINE-13, spec 4.13 AB09)."""
+    if cyl == threats.ARMED and not passive(g, seat, "capture_armed_explosive"):
+        return False
+    kind = threats.kind(cyl)
+    return fits(g, player(g, seat)["container"], kind) or bool(store_targets(g, seat, kind))
+
+
+def store_capture(g: Game, seat: int, kind: str) -> None:
+    """Into the container if it fits, otherwise onto a Cylindroid storage item."""
+    p = player(g, seat)
+    if fits(g, p["container"], kind):
+        p["container"].append(kind)
+    else:
+        store_put(g, seat, store_targets(g, seat, kind)[0], kind)
 
 
 def place_words(g: Game, where: str) -> str:
@@ -116,7 +135,7 @@ def attack(g: Game, seat: int, token: str) -> dict[str, int]:
             cylindroids.explode(g, where, attacker=seat)
     gains: dict[str, int] = {}
     if mode == "capture":
-        player(g, seat)["container"].append(threats.kind(cyl))
+        store_capture(g, seat, threats.kind(cyl))
         change_stress(g, seat, rules["capture_stress"])
         return gains
     threats.to_bag(g, [cyl])
@@ -138,7 +157,7 @@ def attack(g: Game, seat: int, token: str) -> dict[str, int]:
 def explosive_ops(g: Game, seat: int) -> list[str]:
     """Disarm an armed Explosive or arm a disarmed one within reach (SB-CONNECT-09)."""
     out = []
-    for where, cyls in reachable(g, seat):
+    for where, cyls in reachable(g, seat, "disarm_arm"):
         if threats.ARMED in cyls:
             out.append(f"{where}.disarm")
         if "EXP" in cyls:
@@ -215,5 +234,5 @@ def boxes_within_reach(g: Game, seat: int) -> list[str]:
     where = position(g, seat)
     if where is None or where in g.g["vaults"]:
         return []
-    area = cylindroids.near(g, where)
+    area = reach(g, seat, where, "open_box")
     return sorted(sq for sq, n in g.g["boxes"].items() if n and sq in area)

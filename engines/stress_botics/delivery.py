@@ -11,7 +11,7 @@ from typing import Any
 
 from engines.core import Action, Game, Step, act
 
-from . import alpha_delivery
+from . import alpha_delivery, items
 from .batteries import update_ai
 from .content import SHIPS
 from .stress import change_stress, damage, everyone, player
@@ -69,10 +69,10 @@ def loadable(g: Game, seat: int, ship: str) -> list[str]:
     """Codes that have VP on the ship's Main Objective and that the BetaBot holds (AMB-22)."""
     vp = g.data.objectives[g.g["ships"][ship]["objective"]]["vp"]
     p = player(g, seat)
-    held = holdings(p)
-    out = [r for r in g.data["vaults"]["resources"]["all"] if r in vp and held.get(r)]
+    held, stored = holdings(p), items.stored_totals(g, seat)  # storage items deliver too (SB-EX-11)
+    out = [r for r in g.data["vaults"]["resources"]["all"] if r in vp and (held.get(r) or stored.get(r))]
     for b in g.data["vaults"]["resources"]["batteries"]:
-        if (b in vp or "battery" in vp) and b in p["track"]:
+        if (b in vp or "battery" in vp) and (b in p["track"] or stored.get(b)):
             out.append(b)
     return out
 
@@ -149,7 +149,8 @@ class Deliver(Step):
 
     def room(self, g: Game, seat: int) -> int:
         container = player(g, seat)["cargo"][sector(g, seat)]
-        return g.data.objectives[g.g["ships"][g.frame["ship"]]["objective"]]["load"] - sum(container["load"].values())
+        load = g.data.objectives[g.g["ships"][g.frame["ship"]]["objective"]]["load"]
+        return load + items.passive(g, seat, "load_limit_bonus") - sum(container["load"].values())
 
     def actions_load(self, g: Game, seat: int) -> list[Action]:
         if not g.frame["ship"] or self.room(g, seat) <= 0:
@@ -161,8 +162,8 @@ class Deliver(Step):
         if code in p["track"]:
             p["track"].remove(code)  # from the Battery Track only; the rest shift right (SB-DELIVER-05)
             update_ai(g, p)
-        else:
-            take_one(p, code)
+        elif not take_one(p, code):
+            items.take_stored(g, seat, code)
         load = p["cargo"][sector(g, seat)]["load"]
         load[code] = load.get(code, 0) + 1
 

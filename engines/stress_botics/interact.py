@@ -16,6 +16,7 @@ from typing import Any
 from engines.core import Action, Game, Step, act, effects
 
 from . import alpha_items, alphabot, hull
+from .alpha_items import Call
 from .alphabot import ACTOR, DIRECTIONS
 from .content import CARD_TYPES
 from .decks import available, draw_card
@@ -192,13 +193,13 @@ class Interact(Step):
         if f.get("step") == "interact" and self.finished(g, seat):
             g.goto("keep", seat=seat, card=f["card"], slot=f["slot"])
 
-    def after(self, g: Game, seat: int, calls: list[tuple[str, dict[str, Any]]]) -> None:
+    def after(self, g: Game, seat: int, calls: list[Call]) -> None:
         """Run what the option queued (a Standard card's steps and pushes), then keep or discard once done;
         sub-prompts (taking, placing, equipping) go on top."""
         if effects.run(g):
             self.check(g, seat)
-        for step, args in reversed(calls):
-            g.call(step, **args)
+        for call in reversed(calls):
+            call()
 
     def prompt(self, g: Game, seat: int) -> str:
         f = g.frame
@@ -234,10 +235,10 @@ def pay_ti(g: Game, seat: int, sources: str) -> None:
     g.log(f"{{seat{seat}}} repairs AlphaBot: {g.g['alphabot']['shields']} shields.")
 
 
-def run_option(g: Game, seat: int, option: dict[str, Any], token: str) -> list[tuple[str, dict[str, Any]]]:
+def run_option(g: Game, seat: int, option: dict[str, Any], token: str) -> list[Call]:
     """Carry out an option's ops in order; returns the sub-prompts to ask (taking resources, equipping)."""
     picks = iter(token.split(".")) if token else iter(())
-    calls: list[tuple[str, dict[str, Any]]] = []
+    calls: list[Call] = []
     slot = g.frame["slot"]
     for op in option["effect"]:
         kind, params = name(op), op.get("params", {})
@@ -280,8 +281,9 @@ def run_option(g: Game, seat: int, option: dict[str, Any], token: str) -> list[t
     return calls
 
 
-def take_call(g: Game, seat: int, most: int, slot: str | None) -> tuple[str, dict[str, Any]]:
-    return "ab_take", {"seat": seat, "slot": slot, "left": most, "got": {}}
+def take_call(g: Game, seat: int, most: int, slot: str | None) -> Call:
+    """The prompt taking up to ``most`` resources from AlphaBot's tank."""
+    return lambda: g.call("ab_take", seat=seat, slot=slot, left=most, got={})
 
 
 OP_WORDS = {"alphabot_standard_reaction": "AlphaBot reveals and resolves a Standard AI card",

@@ -10,6 +10,7 @@ from engines.core import Action, Game, Step, act
 from .batteries import movement_points
 from .delivery import deliver_frame, possible
 from .extract import extract_yield, pick_up, produce_shields, production, take
+from .item_cards import passive
 from .placing import offer
 from .planet import Place, destinations, others_at
 from .stress import change_stress, damage, player
@@ -69,7 +70,8 @@ def end_of_move(g: Game, seat: int, slot: str | None) -> None:
     picked = pick_up(g, seat)
     info = g.data.nodes[p["mini"]]
     if info["kind"] == "delivery_base":
-        change_stress(g, seat, g.data["boards"]["delivery_board"]["base_arrival_stress"][info["base"]])
+        arrival = g.data["boards"]["delivery_board"]["base_arrival_stress"][info["base"]]
+        change_stress(g, seat, max(0, arrival - passive(g, seat, "delivery_base_stress_discount")))
         if info["base"] == "automatic" and possible(g, seat):
             g.call("deliver", seat=seat, **deliver_frame(True))
         return

@@ -12,6 +12,8 @@ from typing import Any
 
 from engines.core import Game
 
+from .item_cards import passive
+
 TOP = "TOP"
 """The pseudo-square on top of AlphaBot (spec 4.3.3)."""
 HULL = "HULL"
@@ -112,8 +114,8 @@ def core_exit_shields(g: Game) -> int:
     return g.data["vaults"]["core"][side]["exit_without_tunnel_shields"]
 
 
-def _steps(g: Game, place: Place) -> list[tuple[Place, int, int]]:
-    """(next place, MP, shields) one hop from ``place``."""
+def _steps(g: Game, place: Place, off: int = 0) -> list[tuple[Place, int, int]]:
+    """(next place, MP, shields) one hop from ``place``; ``off``: an item's Core-exit shield discount."""
     node, square = place
     active = active_vault(g)
     ab_square = g.g["alphabot"]["square"]
@@ -143,7 +145,7 @@ def _steps(g: Game, place: Place) -> list[tuple[Place, int, int]]:
         for there in mantle_locations(g):
             if there not in linked:  # SB-MOVE-05: 1 MP and 2/3 shields without a tunnel
                 arrive = "CORNER_A" if there == active else None
-                out.append(((there, arrive), 1, core_exit_shields(g)))
+                out.append(((there, arrive), 1, max(0, core_exit_shields(g) - off)))
     return out
 
 
@@ -152,12 +154,13 @@ def destinations(g: Game, seat: int, mp: int) -> dict[Place, tuple[int, int]]:
     p = g.g["players"][str(seat)]
     start: Place = (p["mini"], p["square"])
     best: dict[Place, tuple[int, int]] = {start: (0, 0)}
+    off = passive(g, seat, "core_exit_shield_discount")  # items (version 3)
     frontier = [start]
     while frontier:
         nxt = []
         for place in frontier:
             shields, used = best[place]
-            for there, cost, extra in _steps(g, place):
+            for there, cost, extra in _steps(g, place, off):
                 if used + cost > mp:
                     continue
                 value = (shields + extra, used + cost)

@@ -6,6 +6,8 @@ from typing import Any
 
 from engines.core import Game
 
+from . import threats
+from .items import equipped_vp
 from .objectives import secondary_vp
 from .stress import player
 
@@ -25,11 +27,13 @@ def breakdown(g: Game, seat: int, secret: bool = True) -> dict[str, int]:
     main = sum(container_vp(g, c) for c in p["cargo"].values() if isinstance(c, dict))
     secondary = secondary_vp(g, seat) if secret else 0
     shields = p["shields"] // g.data["rules"]["scoring"]["shields_per_vp"]
-    alphabot = (p.get("alphabot") or {}).get("vp", 0)  # SB-SCORE-04: the delivery's VP option
-    vp = main + secondary + shields + alphabot
-    out = {"main": main, "secondary": secondary, "shields": shields, "vp": vp, "stress": p["stress"],
-           "final": vp - p["stress"]}
-    return out | ({"alphabot": alphabot} if p.get("alphabot") else {})
+    worth = equipped_vp(g, seat) if threats.full(g) else 0
+    extra = {"items": worth} if worth else {}  # SB-SCORE-05 (version 3; listed once an item is equipped)
+    if p.get("alphabot"):
+        extra["alphabot"] = p["alphabot"].get("vp", 0)  # SB-SCORE-04: the AlphaBot delivery's VP option
+    vp = main + secondary + shields + sum(extra.values())
+    return {"main": main, "secondary": secondary, "shields": shields, **extra, "vp": vp, "stress": p["stress"],
+            "final": vp - p["stress"]}
 
 
 def tiebreak(g: Game, seat: int) -> tuple[int, int, int, int]:
@@ -55,7 +59,8 @@ def finish(g: Game) -> None:
     text = {}
     for s in range(g.seats):
         b = breakdown(g, s)
-        text[str(s)] = (f"{b['final']} points ({b['vp']} VP: {b['main']} cargo, {b['secondary']} objectives, "
+        items = f", {b['items']} items" if "items" in b else ""
+        text[str(s)] = (f"{b['final']} points ({b['vp']} VP: {b['main']} cargo, {b['secondary']} objectives{items}, "
                         f"{b['shields']} shields; stress {b['stress']})")
     winners = [int(k) for k in placings[0]]
     actors = [a["key"] for a in g.engine.actors(g.state)]

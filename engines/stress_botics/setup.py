@@ -9,7 +9,7 @@ from typing import Any
 
 from engines.core import Game
 
-from . import alpha_items, threats
+from . import advanced_items, alpha_items, threats
 from .content import CARD_TYPES, SHIPS
 
 
@@ -144,4 +144,5 @@ def start(g: Game) -> None:
     if threats.on(g):
         threats.start(g)  # rules version 2: the threats (after every version-1 draw, so v1 stays exact)
     if threats.full(g):
+        advanced_items.start(g)  # rules version 3: the items (after every version-2 draw)
         alpha_items.start(g)  # rules version 3: AlphaBot's battery tracks and item server (SB-SETUP-11/12)

@@ -13,7 +13,7 @@ from typing import Any
 
 from engines.core import Action, Game, Step, act, effects
 
-from . import combat, flow, hatch, hull, interact, threats
+from . import combat, flow, hatch, hull, interact, item_subs, items, threats
 from .batteries import active_batteries, add_battery, battery_at, room, spend
 from .delivery import deliver_frame, possible
 from .events import change_pressure, rotate_core
@@ -37,14 +37,14 @@ from .words import amount
 from .words import card as card_words
 
 SUBACTIONS = {"MOVE": ("move",), "MINE": ("extract", "attack"),
-              "CONNECT": ("produce", "core", "hatch", "disarm", "deliver"), "INTERACT": hull.SUBS}
+              "CONNECT": ("produce", "core", "hatch", "disarm", "deliver", *item_subs.SUBS), "INTERACT": hull.SUBS}
 """The sub-actions of each card type, in the order they are offered (Disarm/Arm and attacks on threats:
 rules version 2)."""
-MUST_BOOST = ("attack", "deliver")
+MUST_BOOST = ("attack", "deliver", *item_subs.MUST_BOOST)
 """Sub-actions that need a boost (SB-P3-ACT-08; Attack and Open a Box come with part 2)."""
 NAMES = {"move": "Move", "extract": "Extract", "attack": "Attack", "produce": "Produce", "core": "Produce in the Core",
          "hatch": "Produce in the Hatch", "disarm": "Disarm or arm Explosives",
-         "deliver": "Make a Manual Delivery", **hull.NAMES}
+         "deliver": "Make a Manual Delivery", **item_subs.NAMES, **hull.NAMES}
 
 
 def card_type(g: Game, card: str) -> str:
@@ -53,6 +53,8 @@ def card_type(g: Game, card: str) -> str:
 
 def possible_here(g: Game, seat: int, sub: str) -> bool:
     """The sub-action can be carried out in full now (SB-P3-ACT-04)."""
+    if sub in item_subs.SUBS:
+        return item_subs.possible(g, seat, sub)  # threats.full games only
     if sub == "move":
         return bool(places(g, seat))
     if sub in hull.SUBS:
@@ -84,7 +86,8 @@ def boosts(g: Game, seat: int, card: str) -> list[str]:
     need = g.data["action_cards"]["boost_battery"][kind]
     p = player(g, seat)
     out = ["free"] if g.data.cards[card]["free_boost"] else []
-    out += [src for src in active_batteries(g, p) if battery_at(p, src) == need or need == "any"]
+    anything = need == "any" or items.passive_with(g, seat, "boost_any_battery", "action", kind)  # items: v3
+    out += [src for src in active_batteries(g, p) if battery_at(p, src) == need or anything]
     return out
 
 
@@ -135,12 +138,14 @@ def choices(g: Game, seat: int, card: str) -> list[Action]:
             continue
         choices_at = hatch_alternatives(g, seat) if sub == "extract" else 0
         alts = [(i,) for i in range(choices_at)] if choices_at > 1 else [()]
+        if sub in item_subs.SUBS:
+            alts = item_subs.alts(g, seat, sub)
         if sub == "attack":
             alts = [(target,) for target in attack_targets(g, seat)]
             if threats.on(g):
                 alts += [(token,) for token in combat.attack_options(g, seat)]
         for alt in alts:
-            if sub not in MUST_BOOST:
+            if sub not in MUST_BOOST and not (sub in item_subs.SUBS and item_subs.needs_boost(g, seat, sub)):
                 out.append(act("do", sub, "none", *alt))
             out += [act("do", sub, src, *alt) for src in sources]
     return out
@@ -219,6 +224,8 @@ class SubAction(Step):
             return combat.attack_label(g, alt) + SHORT_BOOST[boost]
         if sub in hull.SUBS:
             return hull.label(g, seat, sub, boost, alt)
+        if sub in item_subs.SUBS:
+            return item_subs.label(g, seat, sub, boost, alt, "" if boost == "none" else words_for(boost))
         return sub_label(g, seat, sub, boost, alt)
 
     def prompt(self, g: Game, seat: int) -> str:
@@ -297,6 +304,9 @@ def perform(g: Game, seat: int, sub: str, boost: str, alt: int | str, card: str,
     elif sub == "deliver":
         g.goto("keep", **keep)
         g.call("deliver", seat=seat, **deliver_frame(False))
+    elif sub in item_subs.SUBS:
+        g.goto("keep", **keep)
+        item_subs.perform(g, seat, sub, boost, alt, slot)
 
 
 def produce_in_hatch(g: Game, seat: int, slot: str, boosted: bool) -> None:

@@ -1,0 +1,58 @@
+"""The item sub-actions of a CONNECT card, as turns.py offers them (``threats.full`` games only):
+Produce in an Advanced Items Vault (``items``), Activate an Item (``activate``) and Open a Box (``box``,
+boosted only) (SB-CONNECT-05/06/08/11)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Game
+
+from . import advanced_items, item_effects, items
+from .words import square
+
+SUBS = ("items", "activate", "box")
+"""Added to CONNECT's sub-actions; never possible outside a ``threats.full`` game."""
+MUST_BOOST = ("box",)
+NAMES = {"items": "Buy an Advanced Item", "activate": "Activate an Item", "box": "Open a Box"}
+
+
+def needs_boost(g: Game, seat: int, sub: str) -> bool:
+    """Open a Box always; a purchase that only the boosted choices make affordable (SB-P3-ACT-04)."""
+    return sub in MUST_BOOST or (sub == "items" and not advanced_items.buys(g, seat, False))
+
+
+def possible(g: Game, seat: int, sub: str) -> bool:
+    return bool(alts(g, seat, sub))
+
+
+def alts(g: Game, seat: int, sub: str) -> list[tuple[Any, ...]]:
+    """The alternatives of one sub-action: the item's extension, the Box's square, or none."""
+    if sub == "items":
+        return [()] if advanced_items.can_shop(g, seat) else []
+    if sub == "activate":
+        return [(x,) for x in item_effects.activatable(g, seat)] if items.visible(g, seat) else []
+    return [(sq,) for sq in advanced_items.box_squares(g, seat)]
+
+
+def perform(g: Game, seat: int, sub: str, boost: str, alt: Any, slot: str) -> None:
+    """Start the sub-action above the card's Keep prompt."""
+    boosted = boost != "none"
+    if sub == "items":
+        g.call("shop", seat=seat, boosted=boosted, refreshed=False)
+    elif sub == "activate":
+        item_effects.start(g, seat, str(alt), 2 if boosted else 1, slot)
+    else:
+        advanced_items.open_box(g, seat, str(alt))
+
+
+def label(g: Game, seat: int, sub: str, boost: str, alt: Any, boost_words: str) -> str:
+    if sub == "activate":
+        what = items.name(g, items.visible(g, seat)[str(alt)])
+        return f"Activate {what}" + (" twice" if boost != "none" else "") + boost_words
+    if sub == "box":
+        return f"Open the Box on {square(str(alt))}{boost_words}"
+    if boost == "none":
+        return NAMES[sub]
+    return f"{NAMES[sub]} (boosted: Common Tank" + (" or a Box Item" if advanced_items.small(g) else "") + \
+        f"){boost_words}"
