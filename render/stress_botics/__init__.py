@@ -15,6 +15,7 @@ from render.core.palette import HIGHLIGHT, TEXT
 from render.core.seatnames import fill_names, seat_label
 from render.registry import register
 
+from .items import ITEMS_H, draw_items, extensions_height, has_items
 from .layout import GAP, HEADER_H, MARGIN, PLANET, TEXT_M, TEXT_S, WIDTH
 from .planet import draw_planet
 from .players import panel_height, player_panel
@@ -55,9 +56,10 @@ def draw(view: dict[str, Any]) -> bytes:
     private = view.get("seat") is not None and "private" in table
     cols = min(4, seats)
     rows = math.ceil(seats / cols)
-    player_h = panel_height()
+    player_h = panel_height() + extensions_height(view)
     height = (2 * MARGIN + HEADER_H + GAP + PLANET + GAP + rows * player_h + (rows - 1) * GAP
-              + ((PRIVATE_H + GAP) if private else 0.0) + ((THREATS_H + GAP) if has_threats(view) else 0.0))
+              + ((PRIVATE_H + GAP) if private else 0.0) + ((THREATS_H + GAP) if has_threats(view) else 0.0)
+              + ((ITEMS_H + GAP) if has_items(view) else 0.0))
     c = Canvas(WIDTH, height, scale=2.0)
     page = c.box.inset(MARGIN)
     head, body = page.take_top(HEADER_H, gap=GAP)
@@ -75,6 +77,9 @@ def draw(view: dict[str, Any]) -> bytes:
     if has_threats(view):  # rules version 2: the belt and AlphaBot's shield track
         strip, bottom = bottom.take_top(THREATS_H, gap=GAP)
         draw_threats(c, panel(c, strip, "Threats", title_size=TEXT_S + 1), view)
+    if has_items(view):  # rules version 3: the Advanced Items offer, the Box deck, the Common Tank
+        strip, bottom = bottom.take_top(ITEMS_H, gap=GAP)
+        draw_items(c, panel(c, strip, "Items & Stress Boy", title_size=TEXT_S + 1), view)
     order = [int(s) for s in table.get("turn_order") or range(seats)]
     order += [s for s in range(seats) if s not in order]
     pw = (bottom.w - (cols - 1) * GAP) / cols
