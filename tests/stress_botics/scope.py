@@ -12,10 +12,11 @@ Reading notes: hatch damage on BetaBots (P1-EVENT 25, MOVE 13) and the Standard 
 (SETUP 09) are done in part 1 with the Standard-deck AlphaBot. Stage 3 added the belt and spawns
 (SETUP 16, P1-EVENT 13-19), Phase 5 (P5-CYL), AlphaBot's shields, aggression and run-overs (ALPHA 02-03,
 05, 07-11, 21-23, 25, 28, 31, 33-34), attacks and captures (MINE 09-17, P3-ACT 09), Disarm/Arm
-(CONNECT 09-10); the Deck End Events (P2-PROG 04, 09-10) were already played. Still open in part 2: the
-Elite (SETUP 17-19, P1-EVENT 20-22, ELITE, MINE 18, ALPHA 24), items and the Items hatch (SETUP 11-12,
-20-21, BASIC 01/17/19/21, P1-EVENT 26, CONNECT 05-06/08/11-12, ITEMS), the hull and INTERACT (MOVE 17,
-INTERACT, ALPHA 12-16, 32), AlphaBot delivery and its scoring. SETUP 22 is part 1 for the supply.
+(CONNECT 09-10); the Deck End Events (P2-PROG 04, 09-10) were already played. Stage 4's items (rules
+version 3) added SETUP 20-21, BASIC 01/17/19/21, CONNECT 05-06/08/11, ITEMS, SCORE 05 and EX 08/10. Still
+open in part 2: the Elite (SETUP 17-19, P1-EVENT 20-22, ELITE, MINE 18, ALPHA 24), AlphaBot's item server
+and the Items hatch (SETUP 11-12, P1-EVENT 26, CONNECT 12), the hull and INTERACT (MOVE 17, INTERACT,
+ALPHA 12-16, 32), AlphaBot delivery and its scoring. SETUP 22 is part 1 for the supply.
 """
 
 from __future__ import annotations
@@ -28,14 +29,14 @@ COUNT: dict[str, int] = {
 }
 
 SCOPE: dict[str, dict[int, str]] = {
-    "SETUP": {1: "01-10 13-16 22-37", 2: "11-12 17-21"},
-    "BASIC": {1: "02-16 18 20", 2: "01 17 19 21"},
+    "SETUP": {1: "01-10 13-16 20-37", 2: "11-12 17-19"},
+    "BASIC": {1: "01-21"},
     "P1-EVENT": {1: "01-19 23-25", 2: "20-22 26"},
     "P2-PROG": {1: "01-10"},
     "P3-ACT": {1: "01-11"},
     "MOVE": {1: "01-16 18-21", 2: "17"},
     "MINE": {1: "01-17", 2: "18"},
-    "CONNECT": {1: "01-04 07 09-10 13", 2: "05-06 08 11-12"},
+    "CONNECT": {1: "01-11 13", 2: "12"},
     "DELIVER": {1: "01-09"},
     "ALPHADELIVER": {2: "01-06"},
     "INTERACT": {2: "01-15"},
@@ -47,11 +48,11 @@ SCOPE: dict[str, dict[int, str]] = {
     "P6-STATUS": {1: "01-05"},
     "STRESS": {1: "01-09"},
     "SHIELD": {1: "01-09"},
-    "ITEMS": {2: "01-09"},
+    "ITEMS": {1: "01-09"},
     "END": {1: "01-02"},
-    "SCORE": {1: "01-03 06-08", 2: "04-05"},
+    "SCORE": {1: "01-03 05-08", 2: "04"},
     "SOLO": {3: "01-22"},
-    "EX": {1: "01-07 09 11-17 19-23 25-26 29-31 33", 2: "08 10 18 27-28 32", 3: "24"},
+    "EX": {1: "01-17 19-23 25-26 29-31 33", 2: "18 27-28 32", 3: "24"},
 }
 """Area → part → rule numbers."""
 
