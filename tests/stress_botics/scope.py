@@ -13,10 +13,11 @@ Reading notes: hatch damage on BetaBots (P1-EVENT 25, MOVE 13) and the Standard 
 (SETUP 16, P1-EVENT 13-19), Phase 5 (P5-CYL), AlphaBot's shields, aggression and run-overs (ALPHA 02-03,
 05, 07-11, 21-23, 25, 28, 31, 33-34), attacks and captures (MINE 09-17, P3-ACT 09), Disarm/Arm
 (CONNECT 09-10); the Deck End Events (P2-PROG 04, 09-10) were already played. Stage 4's items (rules
-version 3) added SETUP 20-21, BASIC 01/17/19/21, CONNECT 05-06/08/11, ITEMS, SCORE 05 and EX 08/10. Still
-open in part 2: the Elite (SETUP 17-19, P1-EVENT 20-22, ELITE, MINE 18, ALPHA 24), AlphaBot's item server
-and the Items hatch (SETUP 11-12, P1-EVENT 26, CONNECT 12), the hull and INTERACT (MOVE 17, INTERACT,
-ALPHA 12-16, 32), AlphaBot delivery and its scoring. SETUP 22 is part 1 for the supply.
+version 3) added SETUP 20-21, BASIC 01/17/19/21, CONNECT 05-06/08/11, ITEMS, SCORE 05 and EX 08/10; its hull
+added AlphaBot's item server and the Items hatch (SETUP 11-12, P1-EVENT 26, CONNECT 12), INTERACT and leaving
+the hull (INTERACT, MOVE 17, ALPHA 12-16, 32), AlphaBot's delivery and its scoring (ALPHADELIVER, SCORE 04,
+EX 18, EX 32). Still open in part 2: the Elite (SETUP 17-19, P1-EVENT 20-22, ELITE, MINE 18, ALPHA 24). SETUP
+22 is part 1 for the supply.
 """
 
 from __future__ import annotations
@@ -29,30 +30,30 @@ COUNT: dict[str, int] = {
 }
 
 SCOPE: dict[str, dict[int, str]] = {
-    "SETUP": {1: "01-10 13-16 20-37", 2: "11-12 17-19"},
+    "SETUP": {1: "01-16 20-37", 2: "17-19"},
     "BASIC": {1: "01-21"},
-    "P1-EVENT": {1: "01-19 23-25", 2: "20-22 26"},
+    "P1-EVENT": {1: "01-19 23-26", 2: "20-22"},
     "P2-PROG": {1: "01-10"},
     "P3-ACT": {1: "01-11"},
-    "MOVE": {1: "01-16 18-21", 2: "17"},
+    "MOVE": {1: "01-21"},
     "MINE": {1: "01-17", 2: "18"},
-    "CONNECT": {1: "01-11 13", 2: "12"},
+    "CONNECT": {1: "01-13"},
     "DELIVER": {1: "01-09"},
-    "ALPHADELIVER": {2: "01-06"},
-    "INTERACT": {2: "01-15"},
+    "ALPHADELIVER": {1: "01-06"},
+    "INTERACT": {1: "01-15"},
     "P4-MAINT": {1: "01-11"},
     "BATTRACK": {1: "01-04"},
     "P5-CYL": {1: "01-11"},
     "ELITE": {2: "01-13"},
-    "ALPHA": {1: "01-11 17-23 25-31 33-34", 2: "12-16 24 32"},
+    "ALPHA": {1: "01-23 25-34", 2: "24"},
     "P6-STATUS": {1: "01-05"},
     "STRESS": {1: "01-09"},
     "SHIELD": {1: "01-09"},
     "ITEMS": {1: "01-09"},
     "END": {1: "01-02"},
-    "SCORE": {1: "01-03 05-08", 2: "04"},
+    "SCORE": {1: "01-08"},
     "SOLO": {3: "01-22"},
-    "EX": {1: "01-17 19-23 25-26 29-31 33", 2: "18 27-28 32", 3: "24"},
+    "EX": {1: "01-23 25-26 29-33", 2: "27-28", 3: "24"},
 }
 """Area → part → rule numbers."""
 

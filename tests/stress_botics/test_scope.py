@@ -22,7 +22,7 @@ def test_scope_table_covers_every_area_number_once():
         seen = [n for ranges in scope.SCOPE[area].values() for n in scope.numbers(ranges)]
         assert sorted(seen) == list(range(1, count + 1)), area
     assert set(scope.SCOPE) == set(scope.COUNT)
-    assert len(scope.ids(1)) == 276 and "SB-EX-13" in scope.ids(1) and "SB-EX-24" in scope.ids(3)
+    assert len(scope.ids(1)) == 311 and "SB-EX-13" in scope.ids(1) and "SB-EX-24" in scope.ids(3)
     assert "SB-P5-CYL-09" in scope.ids(1) and "SB-ELITE-01" in scope.ids(2)  # stage 3 done, stage 5 open
 
 
