@@ -35,7 +35,7 @@ SUB_ORDER = ("deliver", "laser", "items", "box", "produce", "hatch", "core", "ac
 
 def _draw(g: Game, seat: int, legal: list[Action]) -> Action:
     hand = [g.data.cards[c]["type"] for c in g.g["hands"][str(seat)]]
-    prefs = PREFERENCE + bot_hull.draw_types(g, seat)  # INTERACT by AlphaBot (rules version 3)
+    prefs = bot_hull.draw_types(g, seat) + PREFERENCE  # INTERACT first by AlphaBot (rules version 3)
     draws = [a for a in legal if a.verb == "draw" and a.args[0] in prefs]
     if draws:
         return min(draws, key=lambda a: (hand.count(a.args[0]), prefs.index(a.args[0])))
@@ -185,7 +185,7 @@ def scorer(g: Game, seat: int) -> Callable[[str, str | None, int], float]:
                 and not threats_on:
             value += 20
         elif info["kind"] == "main_vault" and square:
-            value += 4 - danger(g, square)
+            value += 4 - danger(g, square) + bot_hull.square_value(g, seat, node, square)
         return value
 
     return score

@@ -16,6 +16,8 @@ VALUE = {"A4": 9.0, "SRV-A1": 7.0, "B1": 5.0, "A3": 4.0, "B3": 3.0, "B4": 3.0, "
 """What an option is worth to the bot (its id on the Control, ``SRV-`` + id on the Server)."""
 ALPHA_DELIVERY_WORTH = 40.0
 """How much a sector-C base is worth while AlphaBot can be delivered (−10 stress, items, 10 VP)."""
+BY_ALPHABOT = 6.0
+"""Bonus for a Main Vault square from which the hull can be entered, while the bot holds an INTERACT."""
 
 
 def on(g: Game) -> bool:
@@ -47,19 +49,53 @@ def best_option(g: Game, seat: int, sub: str) -> float:
 
 
 def wants_interact(g: Game, seat: int) -> bool:
-    """An INTERACT is worth holding: AlphaBot is in a Main Vault and the BetaBot can reach its hull."""
-    return on(g) and bool(g.g["alphabot"]["mv"]) and hull.can_enter(g, seat)
+    """An INTERACT is worth holding: the BetaBot's Mini is in AlphaBot's Main Vault."""
+    return on(g) and bool(g.g["alphabot"]["mv"]) and player(g, seat)["mini"] == f"MV{g.g['alphabot']['mv']}"
+
+
+def holds_interact(g: Game, seat: int) -> bool:
+    cards = g.g["hands"][str(seat)] + g.g["programmed"][str(seat)]
+    return any(g.data.cards[c]["type"] == "INTERACT" for c in cards)
 
 
 def draw_types(g: Game, seat: int) -> tuple[str, ...]:
-    """INTERACT joins the bot's draw preference while it stands by AlphaBot without one in hand."""
-    hand = [g.data.cards[c]["type"] for c in g.g["hands"][str(seat)]]
-    return ("INTERACT",) if wants_interact(g, seat) and "INTERACT" not in hand else ()
+    """INTERACT joins the bot's draw preference in AlphaBot's Main Vault while it holds none."""
+    return ("INTERACT",) if wants_interact(g, seat) and not holds_interact(g, seat) else ()
+
+
+def square_value(g: Game, seat: int, node: str, square: str | None) -> float:
+    """A Main Vault square by AlphaBot is worth more while the bot holds an INTERACT (the hull is in reach)."""
+    a = g.g["alphabot"]
+    if not on(g) or not a["mv"] or node != f"MV{a['mv']}" or square is None or not holds_interact(g, seat):
+        return 0.0
+    by = square == "TOP" or square in g.data.squares[a["square"]]["adjacent"]
+    return BY_ALPHABOT if by else 0.0
+
+
+def alpha_soon(g: Game, seat: int) -> dict[str, float]:
+    """Sector C while AlphaBot is in Main Vault 6 or on its Shuttle and the Scout or the Freighter is 1-2 spaces
+    from its sector-C space, if the bot's stress would allow the delivery (waiting one move away pays)."""
+    a = g.g["alphabot"]
+    if not on(g) or a.get("delivered") or (a["mv"] and a["mv"] < 6):
+        return {}
+    rule = alpha_delivery.rule(g)
+    p = player(g, seat)
+    if p["markers"] < 1 or (p["stress"] + 1 > rule["max_stress"] and not alpha_delivery.stress_waived(g)):
+        return {}
+    sector = rule["sector"]
+    for ship in rule["ships"]:
+        state = g.g["ships"][ship]
+        ahead = g.data.ships[ship]["reception"][sector] - (state["pos"] or 0)
+        if not state["left"] and ahead in (0, 1, 2) and (ship in alpha_delivery.unlocked(g)):
+            return {sector: 2.0}
+    return {}
 
 
 def program_first(g: Game, seat: int, slots: dict[str, Action], chosen: list[str]) -> Action | None:
     """Program an INTERACT first when the hull is in reach and an option is worth it."""
-    if not wants_interact(g, seat) or any(g.data.cards[c]["type"] == "INTERACT" for c in chosen):
+    if not wants_interact(g, seat) or not hull.can_enter(g, seat):
+        return None
+    if any(g.data.cards[c]["type"] == "INTERACT" for c in chosen):
         return None
     if max(best_option(g, seat, "control"), best_option(g, seat, "server")) < 3.0:
         return None

@@ -109,6 +109,8 @@ def upcoming_sectors(g: Game, seat: int) -> dict[str, float]:
                 continue
             weight = (1.0 if ahead == 1 else 0.6) * (1 + cargo_value(g, seat, ship) / 10)
             out[sector] = max(weight, out.get(sector, 0))
+    for sector, weight in bot_hull.alpha_soon(g, seat).items():  # AlphaBot's delivery (rules version 3)
+        out[sector] = max(weight, out.get(sector, 0))
     return out
 
 

@@ -3,7 +3,9 @@ equip with its refresh and the Silicon-track discount, Control A4's Standby paid
 Items and Shields hatches under AlphaBot and the Items hatch's produce (SB-SETUP-11/12, SB-ITEMS-08,
 SB-INTERACT-06, SB-INTERACT-11, SB-ALPHA-13, SB-ALPHA-15, SB-P1-EVENT-26, SB-CONNECT-12)."""
 
+import render.stress_botics as image
 from engines.stress_botics import alpha_items, alphabot
+from engines.stress_botics.game import StressBotics
 
 from .engine_helpers import ctx, legal, new, p, play, step_name
 from .test_interact import interacting, near
@@ -121,3 +123,21 @@ def test_produce_in_the_items_hatch():
     p(state, 0).update(square="A2", track=["bTi"], tanks={"1": {}, "2": {}, "3": {}, "4": {}})
     state["stack"] = [{"step": "subaction", "seat": 0, "card": CONNECT, "slot": "1"}]
     assert not any(m.startswith("do:hatch") for m in legal(state, 0))  # nothing Available is affordable
+
+
+def test_hull_board_in_the_view_and_image():
+    # SB-SETUP-11 (the deck stays hidden), SB-INTERACT-01, SB-ALPHA-13..15 (shown), spec 4.19
+    state = server_state(ti_track=2, c_track=4)
+    p(state, 0).update(square="HULL", hull="control")
+    view = StressBotics().view(state, 1)
+    hull = view["table"]["hull"]
+    assert hull["spaces"]["control"]["who"] == [0] and hull["spaces"]["server"]["who"] == []
+    assert hull["tracks"]["Ti"] == {"filled": 2, "spaces": 4} and hull["tracks"]["C"] == {"filled": 4, "spaces": 4}
+    assert hull["standby"]["name"] == "Servo Legs" and hull["item_deck"] == 3 and hull["shuttle"] is None
+    assert StressBotics().visible_state(state, 1)["g"]["ab_items"]["deck"] == [None, None, None]
+    assert image.draw(view)[:4] == b"\x89PNG"
+    state["g"]["alphabot"].update(mv=None, square=None, delivered=True, delivered_by=0)
+    p(state, 0)["alphabot"] = {"ship": "scout", "reward": "scout_a", "vp": 10}
+    view = StressBotics().view(state, None)
+    assert view["table"]["hull"]["spaces"] is None and view["table"]["hull"]["delivered"] == {"by": 0, "ship": "Scout"}
+    assert image.draw(view)[:4] == b"\x89PNG"
