@@ -59,8 +59,10 @@ def holds_interact(g: Game, seat: int) -> bool:
 
 
 def draw_types(g: Game, seat: int) -> tuple[str, ...]:
-    """INTERACT joins the bot's draw preference in AlphaBot's Main Vault while it holds none."""
-    return ("INTERACT",) if wants_interact(g, seat) and not holds_interact(g, seat) else ()
+    """INTERACT comes first in the bot's draw preference by AlphaBot (it is programmed at once) while it holds
+    none."""
+    near = wants_interact(g, seat) and hull.can_enter(g, seat)
+    return ("INTERACT",) if near and not holds_interact(g, seat) else ()
 
 
 def square_value(g: Game, seat: int, node: str, square: str | None) -> float:
@@ -73,20 +75,20 @@ def square_value(g: Game, seat: int, node: str, square: str | None) -> float:
 
 
 def alpha_soon(g: Game, seat: int) -> dict[str, float]:
-    """Sector C while AlphaBot is in Main Vault 6 or on its Shuttle and the Scout or the Freighter is 1-2 spaces
-    from its sector-C space, if the bot's stress would allow the delivery (waiting one move away pays)."""
-    a = g.g["alphabot"]
-    if not on(g) or a.get("delivered") or (a["mv"] and a["mv"] < 6):
+    """Sector C while AlphaBot waits on its Shuttle and the Scout or the Freighter is 1-2 spaces from its sector-C
+    space, if the bot's stress would allow the automatic delivery (waiting one move away pays)."""
+    if not on(g) or not alpha_delivery.on_shuttle(g):
         return {}
     rule = alpha_delivery.rule(g)
     p = player(g, seat)
-    if p["markers"] < 1 or (p["stress"] + 1 > rule["max_stress"] and not alpha_delivery.stress_waived(g)):
+    arrival = g.data["boards"]["delivery_board"]["base_arrival_stress"]["automatic"]
+    if p["markers"] < 1 or (p["stress"] + arrival > rule["max_stress"] and not alpha_delivery.stress_waived(g)):
         return {}
     sector = rule["sector"]
     for ship in rule["ships"]:
         state = g.g["ships"][ship]
         ahead = g.data.ships[ship]["reception"][sector] - (state["pos"] or 0)
-        if not state["left"] and ahead in (0, 1, 2) and (ship in alpha_delivery.unlocked(g)):
+        if not state["left"] and ahead in (1, 2) and ship in alpha_delivery.unlocked(g):
             return {sector: 2.0}
     return {}
 

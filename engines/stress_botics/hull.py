@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engines.core import Action, Game, act
 
-from . import alpha_tracks, threats
+from . import alpha_tracks, items, threats
 from .batteries import battery_at, spend
 from .planet import HULL, TOP, active_vault
 from .stress import damage, player
@@ -47,7 +47,7 @@ def can_enter(g: Game, seat: int) -> bool:
     p, a = player(g, seat), g.g["alphabot"]
     if not a["mv"] or p["mini"] != active_vault(g) or p["square"] is None:
         return False
-    if p["square"] in (TOP, HULL):
+    if p["square"] in (TOP, HULL) or items.passive(g, seat, "hull_entry_anywhere"):  # Control Key (AB05)
         return True
     return p["square"] == a["square"] or p["square"] in g.data.squares[a["square"]]["adjacent"]
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from engines.core import Action, Game, Step, act, effects
 
-from . import alpha_items, alphabot, hull
+from . import alpha_items, alpha_tracks, alphabot, hull, items
 from .alpha_items import Call
 from .alphabot import ACTOR, DIRECTIONS
 from .content import CARD_TYPES
@@ -69,15 +69,17 @@ def takeable(g: Game) -> list[str]:
     return [r for r, n in sorted(g.g["alphabot"]["tank"].items()) if n > 0 and r not in batteries]
 
 
-def draw_tokens(g: Game, params: dict[str, Any]) -> list[str]:
+def draw_tokens(g: Game, seat: int, params: dict[str, Any]) -> list[str]:
     """A Server draw: 1 card of any type; with the Carbon track full 2, MOVE+INTERACT or MINE+CONNECT
-    (SB-INTERACT-11, SB-ALPHA-14)."""
-    from .alpha_tracks import full
-    if full(g, "C"):
+    (SB-INTERACT-11, SB-ALPHA-14); a visible Server Uplink adds cards of any type (spec 4.13 AB06)."""
+    kinds = [k for k in CARD_TYPES if available(g, k)]
+    out = kinds
+    if alpha_tracks.full(g, "C"):
         pairs = ["+".join(pair) for pair in params["full_c_track_pairs"] if all(available(g, k) for k in pair)]
-        if pairs:
-            return pairs
-    return [k for k in CARD_TYPES if available(g, k)]
+        out = pairs or kinds
+    for _ in range(items.passive(g, seat, "server_draw_bonus")):
+        out = [f"{t}+{k}" for t in out for k in kinds]
+    return out
 
 
 def tokens(g: Game, seat: int, op: dict[str, Any]) -> list[str]:
@@ -91,7 +93,7 @@ def tokens(g: Game, seat: int, op: dict[str, Any]) -> list[str]:
     if kind == "one_of":
         return (["take"] if takeable(g) else []) + ["calm"]
     if kind == "server_draw":
-        return draw_tokens(g, params)
+        return draw_tokens(g, seat, params)
     if kind == "equip_standby_item":
         return alpha_items.standby_tokens(g, seat, params)
     if kind == "server_equip_available_item":

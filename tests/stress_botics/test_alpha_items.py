@@ -141,3 +141,17 @@ def test_hull_board_in_the_view_and_image():
     view = StressBotics().view(state, None)
     assert view["table"]["hull"]["spaces"] is None and view["table"]["hull"]["delivered"] == {"by": 0, "ship": "Scout"}
     assert image.draw(view)[:4] == b"\x89PNG"
+
+
+def test_control_key_and_server_uplink():
+    # SB-INTERACT-01 (Control Key: from any square), SB-INTERACT-11 (Server Uplink: 1 more card), spec 4.13
+    state = near(square="EXIT")
+    assert not any(m.startswith("do:") for m in legal(interacting(state), 0))
+    p(state, 0)["ext"]["X1"] = ["AB05"]
+    assert "do:control:none" in legal(interacting(state), 0)
+    p(state, 0)["ext"]["X1"] = ["AB06"]
+    p(state, 0)["square"] = "A2"
+    state = play(interacting(state), 0, "do:server:none")
+    assert "opt:A2:MINE+MOVE" in legal(state, 0) and "opt:A2:MINE" not in legal(state, 0)
+    state = play(state, 0, "opt:A2:MINE+MOVE")
+    assert sorted(ctx(state).data.cards[c]["type"] for c in state["g"]["hands"]["0"]) == ["MINE", "MOVE"]
