@@ -60,6 +60,7 @@ def finish(g: Game) -> None:
     for s in range(g.seats):
         b = breakdown(g, s)
         items = f", {b['items']} items" if "items" in b else ""
+        items += f", {b['alphabot']} for delivering AlphaBot" if b.get("alphabot") else ""
         text[str(s)] = (f"{b['final']} points ({b['vp']} VP: {b['main']} cargo, {b['secondary']} objectives{items}, "
                         f"{b['shields']} shields; stress {b['stress']})")
     winners = [int(k) for k in placings[0]]

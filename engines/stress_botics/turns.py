@@ -3,8 +3,9 @@ card by paying from the slot's tank or discard it (SB-P3-ACT-01..11).
 
 Offered: MOVE, MINE → Extract and Attack, CONNECT → Produce (Shields and Batteries Vaults, the Core, the
 Hatch), Disarm/Arm and Make a Manual Delivery; from rules version 2 attacks reach Cylindroids and AlphaBot and
-the keep prompt offers a captured Cylindroid's extra action. INTERACT, Activate an Item and Open a Box come
-with stage 4 (a card with no sub-action possible can only be returned, SB-INTERACT-03).
+the keep prompt offers a captured Cylindroid's extra action; from rules version 3 (``threats.full``) the items'
+sub-actions (item_subs.py) and INTERACT's Access the Control and Access the Server (hull.py, interact.py). A
+card with no sub-action possible can only be returned (SB-INTERACT-03).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 their choices, the stress by delivery count, the 1-2p Shuttle track, and the Phase 2 draws once AlphaBot is on
 its Shuttle or delivered (SB-ALPHADELIVER-01..06, SB-ALPHA-12, SB-P2-PROG-02, SB-EX-32)."""
 
-from engines.stress_botics import alpha_delivery, delivery, programming
+from engines.stress_botics import alpha_delivery, delivery, moving, programming
 
 from .engine_helpers import ctx, legal, new, p, play, step_name
 
@@ -166,3 +166,18 @@ def test_ex32_draws_at_the_end_of_alphabots_journey():
     assert all(programming.entitlement(g, s) == pattern for s in range(3))
     assert programming.fits(["MINE", "MINE"], pattern[0]) and not programming.fits(["MINE"] * 3, pattern[0])
     assert alpha_delivery.ships(g, 0) == []  # delivered once only
+
+
+def test_arriving_at_the_automatic_base_offers_alphabots_delivery():
+    # SB-ALPHADELIVER-01, SB-DELIVER-01 (automatic, after the base's +5 stress)
+    state = shuttle()
+    state["stack"] = [{"step": "keep", "seat": 0, "card": CONNECT_FREE, "slot": "1"}]
+    p(state, 0)["stress"] = 24
+    g = ctx(state)
+    moving.end_of_move(g, 0, "1")
+    assert p(state, 0)["stress"] == 29 and step_name(state) == "deliver" and "alphabot:scout" in legal(state, 0)
+    state = shuttle()
+    state["stack"] = [{"step": "keep", "seat": 0, "card": CONNECT_FREE, "slot": "1"}]
+    p(state, 0)["stress"] = 25
+    moving.end_of_move(ctx(state), 0, "1")
+    assert p(state, 0)["stress"] == 30 and step_name(state) == "keep"  # over 29 once there
