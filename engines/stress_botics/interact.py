@@ -89,7 +89,7 @@ def tokens(g: Game, seat: int, op: dict[str, Any]) -> list[str]:
     if kind == "alphabot_direction_change":
         return [d for d in g.data["alphabot"]["direction"]["settings"] if d != g.g["alphabot"]["direction"]]
     if kind == "alphabot_ti_repair":
-        return ti_sources(g, seat, params["n"])
+        return [""] if params.get("ti_from") == "supply" else ti_sources(g, seat, params["n"])
     if kind == "one_of":
         return (["take"] if takeable(g) else []) + ["calm"]
     if kind == "server_draw":

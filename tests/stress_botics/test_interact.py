@@ -210,6 +210,7 @@ def test_server_options():
     assert len(state["g"]["hands"]["0"]) == 2
     state = near()
     state["g"]["alphabot"].update(server="B", shields=1)
+    p(state, 0)["tanks"] = {"1": {}, "2": {}, "3": {}, "4": {}}  # the Titanium comes from the supply
     state = play(interacting(state, card=FREE), 0, "do:server:free")
     state = play(state, 0, "opt:B2")
     assert p(state, 0)["shields"] == 9 and p(state, 0)["stress"] == 8 and state["g"]["alphabot"]["shields"] == 2
