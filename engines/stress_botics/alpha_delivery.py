@@ -73,17 +73,16 @@ def rewards(g: Game, ship: str) -> list[dict[str, Any]]:
 
 
 def reward_words(g: Game, reward: dict[str, Any]) -> str:
-    parts = []
-    if reward.get("take_from_tank"):
-        parts.append(f"take up to {reward['take_from_tank']} resources from AlphaBot's tank")
+    """``3 free AlphaBot Items and 10 VP``, ``8 of AlphaBot's resources, 1 free item, shields to the leftmost``."""
     n = reward["equip_free"]
-    parts.append(f"equip {n} Available AlphaBot Item{'s' if n > 1 else ''} for free")
+    items = f"{n} free AlphaBot Item{'s' if n > 1 else ''}"
+    if reward.get("vp"):
+        return f"{items} and {reward['vp']} VP"
+    parts = [f"up to {reward['take_from_tank']} of AlphaBot's resources", items.replace(" AlphaBot", "")]
     if reward.get("shield_to_leftmost"):
-        parts.append("your Shield Marker to its leftmost space")
+        parts.append("your shields to the leftmost space")
     if reward.get("repair"):
         parts.append(f"repair {reward['repair']}")
-    if reward.get("vp"):
-        parts.append(f"{reward['vp']} VP at the end")
     return ", ".join(parts)
 
 
@@ -148,7 +147,7 @@ class FreeItem(Step):
     deciding = "equip free AlphaBot Items"
 
     def actions_item(self, g: Game, seat: int) -> list[Action]:
-        return [act("item", c) for c in free_items(g)] if g.frame["left"] > 0 else []
+        return [act("item", c) for c in alpha_items.distinct(g, free_items(g))] if g.frame["left"] > 0 else []
 
     def act_item(self, g: Game, seat: int, item: str) -> None:
         s = alpha_items.server(g)
@@ -164,7 +163,7 @@ class FreeItem(Step):
 
     def label_item(self, g: Game, seat: int, item: str) -> str:
         info = alpha_items.card(g, item)
-        return f"Equip {info['name']} for free ({info['vp']} VP; {info['text'].split('.')[0]})"
+        return f"Equip {info['name']} for free ({info['vp']} VP)"
 
     def act_done(self, g: Game, seat: int) -> None:
         g.end()

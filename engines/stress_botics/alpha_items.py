@@ -120,10 +120,18 @@ def si_discount(g: Game) -> int:
     return int(alpha_tracks.full(g, "Si"))
 
 
+def distinct(g: Game, ids: list[str]) -> list[str]:
+    """One card per name (the two Melting Furnaces are the same choice)."""
+    out: dict[str, str] = {}
+    for card_id in ids:
+        out.setdefault(card(g, card_id)["name"], card_id)
+    return list(out.values())
+
+
 def available_tokens(g: Game, seat: int, params: dict[str, Any], via: str = "server") -> list[str]:
     """Server A1 (or the Items hatch): the Available items this BetaBot can pay for (SB-INTERACT-11,
     SB-ALPHA-15, SB-CONNECT-12, SB-BASIC-18)."""
-    return [item for item in server(g)["available"]
+    return [item for item in distinct(g, server(g)["available"])
             if item_pay.can_pay(g, seat, base_cost(g, item, via), si_discount(g))]
 
 

@@ -84,25 +84,24 @@ def choices(g: Game, seat: int, sub: str, sources: list[str]) -> list[Action]:
 
 
 def label(g: Game, seat: int, sub: str, boost: str, where: str | None = None) -> str:
-    """``Access the Control (boosted: the battery inside your BetaBot, onto AlphaBot's Carbon track)``."""
+    """``Access the Control, entering (inside battery → Carbon track)``: at most 80 characters."""
     text = NAMES[sub]
     if space(g, seat) != sub:
-        text += f", entering {SPACE_NAMES[sub]}" if space(g, seat) is None else f", switching to {SPACE_NAMES[sub]}"
+        text += ", entering" if space(g, seat) is None else ", switching"
     if boost == "none":
         return text
     if boost == "free":
-        return f"{text} (boosted: free boost)"
+        return f"{text} (free boost)"
     if boost == SHIELD_BOOST:
-        return f"{text} (boosted: lose 1 shield)"
+        return f"{text} (boost: lose 1 shield)"
     battery = battery_at(player(g, seat), boost) or ""
-    src = "the battery inside your BetaBot" if boost == "inside" else "the battery on track space 1"
+    src = "inside battery" if boost == "inside" else "track battery"
     if where == alpha_tracks.SHUTTLE:
-        dest = "onto AlphaBot's Shuttle track"
+        dest = "Shuttle track"
     else:
         track = alpha_tracks.TRACK_OF.get(battery, "")
-        dest = (f"onto AlphaBot's {g.data.res_name(track)} track" if alpha_tracks.accepts(g, track)
-                else "to the supply: its AlphaBot track takes no more")
-    return f"{text} (boosted: {src}, {g.data.res_name(battery)} {dest})"
+        dest = f"{g.data.res_name(track)} track" if alpha_tracks.accepts(g, track) else "supply, track full"
+    return f"{text} ({src} → {dest})"
 
 
 def enter(g: Game, seat: int, where: str) -> None:

@@ -288,43 +288,43 @@ def take_call(g: Game, seat: int, most: int, slot: str | None) -> Call:
     return lambda: g.call("ab_take", seat=seat, slot=slot, left=most, got={})
 
 
-OP_WORDS = {"alphabot_standard_reaction": "AlphaBot reveals and resolves a Standard AI card",
-            "lose_shields": "you lose {n} shield", "take_from_alphabot_tank": "take up to {max} resources from "
-            "AlphaBot's tank"}
+OP_WORDS = {"alphabot_standard_reaction": "a Standard AI card moves AlphaBot", "lose_shields": "−{n} shield for you",
+            "take_from_alphabot_tank": "take up to {max} from its tank"}
+
+
+def ti_words(pick: str) -> str:
+    """``ab+t2`` → ``its tank + tank 2``."""
+    return " + ".join("its tank" if s == "ab" else f"tank {s[1:]}" for s in pick.split("+"))
 
 
 def option_label(g: Game, seat: int, option: dict[str, Any], token: str) -> str:
-    """An option in words, with its choices: ``A3 De-stressing Repair: 1 Titanium from your tank 2, then −1
+    """An option in words with its choices, e.g. ``A3 De-stressing Repair: AlphaBot +1 shield (tank 2); −1
     stress``."""
-    title = option["name"]
     picks = iter(token.split(".")) if token else iter(())
     parts = []
     for op in option["effect"]:
         kind, params = name(op), op.get("params", {})
         pick = next(picks, "") if chooses(op) else ""
         if kind == "alphabot_direction_change":
-            parts.append(f"AlphaBot faces {DIRECTIONS[pick]}" + (f", +{params['stress']} stress"
-                                                                 if params.get("stress") else ""))
+            parts.append(f"face {DIRECTIONS[pick]}" + (f", +{params['stress']} stress" if params.get("stress") else ""))
         elif kind == "alphabot_ti_repair":
-            if params.get("ti_from") == "supply":
-                parts.append(f"{params['n']} Titanium from the supply onto AlphaBot's shields")
-            else:
-                where = [("AlphaBot's tank" if s == "ab" else f"your tank {s[1:]}") for s in pick.split("+")]
-                parts.append("Titanium from " + " and ".join(where) + " onto AlphaBot's shields")
+            n = params["n"]
+            where = "" if params.get("ti_from") == "supply" else f" ({ti_words(pick)})"
+            parts.append(f"AlphaBot +{n} shield{'s' if n > 1 else ''}{where}")
         elif kind == "one_of":
-            parts.append(f"take up to {op['of'][0]['params']['max']} resources from AlphaBot's tank" if pick == "take"
+            parts.append(f"take up to {op['of'][0]['params']['max']} from its tank" if pick == "take"
                          else f"{op['of'][1]['n']:+d} stress")
         elif kind == "stress":
             parts.append(f"{op['n']:+d} stress")
         elif kind == "repair":
             parts.append(f"repair yourself {op['n']}")
         elif kind == "server_draw":
-            parts.append("draw " + " and ".join(f"a {k}" for k in pick.split("+")) + " card")
+            parts.append("draw " + " + ".join(pick.split("+")))
         elif kind in ("equip_standby_item", "server_equip_available_item"):
             parts.append(alpha_items.token_words(g, seat, pick))
         elif kind in OP_WORDS:
             parts.append(OP_WORDS[kind].format(**params))
-    return f"{short(option)} {title}: " + ", then ".join(parts)
+    return f"{short(option)} {option['name']}: " + "; ".join(parts)
 
 
 class AbTake(Step):

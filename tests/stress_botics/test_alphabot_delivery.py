@@ -2,7 +2,7 @@
 their choices, the stress by delivery count, the 1-2p Shuttle track, and the Phase 2 draws once AlphaBot is on
 its Shuttle or delivered (SB-ALPHADELIVER-01..06, SB-ALPHA-12, SB-P2-PROG-02, SB-EX-32)."""
 
-from engines.stress_botics import alpha_delivery, delivery, moving, programming
+from engines.stress_botics import alpha_delivery, alpha_items, delivery, moving, programming
 
 from .engine_helpers import ctx, legal, new, p, play, step_name
 
@@ -94,7 +94,9 @@ def test_automatic_delivery_scout_vp_reward():
                                                                          "alphabot": True}
     assert p(state, 0)["stress"] == 10 and [p(state, s)["stress"] for s in (1, 2)] == others  # 1st delivery
     assert g["ships"]["scout"]["demands"] == demands and p(state, 0)["cargo"]["C"] is None
-    assert step_name(state) == "ab_free_item" and {f"item:{c}" for c in available} <= set(legal(state, 0))
+    names = {alpha_items.card(ctx(state), c)["name"] for c in available}
+    offered = {alpha_items.card(ctx(state), m[5:])["name"] for m in legal(state, 0) if m.startswith("item:")}
+    assert step_name(state) == "ab_free_item" and names <= offered  # the two Furnaces are one choice
     for _ in range(3):
         item = next(m for m in legal(state, 0) if m.startswith("item:"))
         state = play(state, 0, item)

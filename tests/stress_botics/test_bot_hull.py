@@ -49,3 +49,33 @@ def test_bot_delivers_alphabot_for_its_vp():
     assert choose(state) == "alphabot:scout"
     state = play(state, 0, "alphabot:scout")
     assert choose(state) == "reward:scout_a"
+
+
+def test_hull_texts_are_plain_words():
+    # spec 6.3: labels distinct, at most 80 characters, no codes; prompts at most 240 (every hull prompt, 3 deep)
+    from .test_player_texts import bad
+
+    starts = [interacting(near(2)), interacting(near(3), card="IN10"), shuttle() | {"stack": [
+        {"step": "keep", "seat": 0, "card": "CN01", "slot": "1"}, {"step": "deliver", "seat": 0, "auto": True,
+                                                                  "ship": None}]}]
+    b = near(3)
+    b["g"]["alphabot"].update(control="B", server="B", shields=4, tank={"Ti": 3, "C": 2}, ti_track=3, c_track=4)
+    starts.append(interacting(b, card="IN10"))
+    frontier = [(s, 0) for s in starts]
+    seen = 0
+    while frontier:
+        state, depth = frontier.pop()
+        seat = ENGINE.active(state)[0]
+        moves = ENGINE.legal_actions(state, seat)
+        labels = [ENGINE.label(state, seat, a) for a in moves]
+        prompt = ENGINE.prompt(state, seat)
+        assert len(set(labels)) == len(labels) and len(prompt) <= 240 and not bad(prompt), (labels, prompt)
+        assert all(len(label) <= 80 and not bad(label) for label in labels), labels
+        seen += 1
+        if depth < 3:
+            for a in moves[:8]:
+                new_state, events = ENGINE.apply(state, seat, a)
+                assert all(not bad(e["text"]) for e in events), events
+                if ENGINE.outcome(new_state) is None and new_state["stack"]:
+                    frontier.append((new_state, depth + 1))
+    assert seen > 50

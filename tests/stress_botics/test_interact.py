@@ -78,7 +78,7 @@ def test_boost_battery_onto_alphabot_tracks():
     state = near()
     state["g"]["alphabot"]["c_track"] = 4
     label = turns.SubAction().label(ctx(interacting(state)), 0, turns.act("do", "control", "inside"))
-    assert "to the supply" in label
+    assert "supply" in label
     state = play(interacting(state), 0, "do:control:inside")
     assert state["g"]["alphabot"]["c_track"] == 4 and p(state, 0)["stress"] == 10  # full: no effect
 
