@@ -44,6 +44,7 @@ from .item_cards import (
     passive,
     passive_ops,
     passive_with,
+    reach,
     stacks,
     storage,
     store_put,
@@ -60,7 +61,7 @@ from .stress import change_stress, player, repair
 
 __all__ = [
     "FAMILIES", "card", "cards", "effects_of", "equip", "equipped_vp", "extensions", "mark_used", "name",
-    "once_free", "passive", "passive_ops", "passive_with", "place_on", "stacks", "start_board", "storage",
+    "once_free", "passive", "passive_ops", "passive_with", "place_on", "reach", "stacks", "start_board", "storage",
     "store_put", "store_room", "store_targets", "stored", "stored_totals", "take_stored", "to_rack", "visible",
 ]
 """The public API (with the look-ups of item_cards)."""

@@ -113,7 +113,7 @@ def attack_targets(g: Game, seat: int) -> list[int]:
         return others_at(g, seat, node)
     if kind != "main_vault" or node != f"MV{g.g['alphabot']['mv']}" or square in (None, "TOP"):
         return []
-    near = {square, *g.data.squares[square]["adjacent"]}
+    near = items.reach(g, seat, square, "attack")  # adjacent squares, and diagonals with Phase Shifter (v3)
     return [s for s in others_at(g, seat, node) if player(g, s)["square"] in near]
 
 

@@ -239,3 +239,18 @@ def test_battery_rack_takes_batteries_off_a_full_track():
     g = ctx(state)
     assert add_battery(g, me, "bTi") and me["track"] == ["bC"] and me["store"]["X2"] == {"bTi": 1}
     assert item_pay.can_pay(g, 0, {"battery": 2})
+
+
+def test_vault_map_first_square_change_free():
+    # spec 4.14 BX09: the first square change in the Main Vault each turn costs 0 MP
+    state = equipped(players=3)
+    p(state, 0).update(mini="MV1", square="CORNER_A", track=[])
+    g = ctx(state)
+    one = planet.destinations(g, 0, 1)
+    items.place_on(g, 0, "BX09", "X1")
+    two = planet.destinations(g, 0, 1)
+    assert one[("MV1", "HATCH")] == (0, 1) and two[("MV1", "HATCH")] == (0, 0)
+    assert set(one) <= set(two)
+    assert planet.destinations(g, 0, 1, free=False) == one
+    p(state, 0)["free_step"] = planet.turn_key(g, 0)
+    assert planet.destinations(g, 0, 1) == one
