@@ -77,7 +77,7 @@ def attack_options(g: Game, seat: int) -> list[str]:
                 out.append(f"{where}.{code(cyl)}.{mode}")
     where, a = position(g, seat), g.g["alphabot"]
     if where is not None and where not in g.g["vaults"] and p["square"] != "HULL" and a["square"] in (
-            cylindroids.near(g, where)):
+            reach(g, seat, where, "attack")):
         out.append("alphabot")
     return out
 

@@ -9,6 +9,7 @@ from typing import Any
 from engines.core import Action, Game, Step, act
 
 from .batteries import add_battery, room
+from .item_cards import reach
 from .stress import player
 from .tanks import holdings, take_one
 
@@ -22,7 +23,7 @@ def token(g: Game, seat: int) -> dict[str, Any] | None:
     where = a["square"] if p["square"] == "TOP" else p["square"]
     if info["kind"] != "produce" or a["square"] == "HATCH":
         return None
-    if where != "HATCH" and where not in g.data.squares["HATCH"]["adjacent"]:
+    if where not in reach(g, seat, "HATCH", "hatch"):  # adjacent, or diagonal with Phase Shifter (version 3)
         return None
     ops = info["produce"] or []
     if any(op["op"] == "hook" for op in ops):

@@ -22,7 +22,15 @@ Public API (sb-hull and the other modules call these):
 * payment (item_pay.py): ``can_pay(g, seat, cost, discount=0, sources=OWN)`` and ``pay(g, seat, cost,
   discount=0, sources=OWN, then=None)``; ``sources`` is a tuple of ``"own"`` (numbered tanks, DS tank,
   storage items, Battery Track), ``"common"`` (the Common Tank, SB-CONNECT-06 i) and ``"alphabot"``
-  (AlphaBot's tank only, Control A4). ``then={"equip": card_id}`` equips the paid card.
+  (AlphaBot's tank only, Control A4). ``then={"equip": card_id}`` equips the paid card. Example (Control A4
+  with the Titanium-track discount): ``pay(g, seat, card(g, sid)["cost"], 1, ("alphabot",), then={"equip": sid},
+  what=name(g, sid))``.
+* ``reach(g, seat, square, scope)``: a square and its neighbours, with the diagonals an item grants for a
+  scope; ``passive(g, seat, "hull_entry_anywhere")`` and ``passive(g, seat, "server_draw_bonus")`` are the
+  AlphaBot Items' passives for the hull and the server (wired by their callers).
+
+The look-ups without prompts live in item_cards.py (importable from any rules module without a circle) and
+are re-exported here; the words for effects in item_words.py.
 """
 
 from __future__ import annotations
