@@ -15,6 +15,7 @@ SUBS = ("items", "activate", "box")
 """Added to CONNECT's sub-actions; never possible outside a ``threats.full`` game."""
 MUST_BOOST = ("box",)
 NAMES = {"items": "Buy an Advanced Item", "activate": "Activate an Item", "box": "Open a Box"}
+SHORT = {"free": "free boost", "inside": "battery inside", "track": "track battery"}
 
 
 def needs_boost(g: Game, seat: int, sub: str) -> bool:
@@ -54,5 +55,5 @@ def label(g: Game, seat: int, sub: str, boost: str, alt: Any, boost_words: str) 
         return f"Open the Box on {square(str(alt))}{boost_words}"
     if boost == "none":
         return NAMES[sub]
-    return f"{NAMES[sub]} (boosted: Common Tank" + (" or a Box Item" if advanced_items.small(g) else "") + \
-        f"){boost_words}"
+    how = "Common Tank or Box Item" if advanced_items.small(g) else "with the Common Tank"
+    return f"{NAMES[sub]}, boosted: {how} ({SHORT[boost]})"

@@ -163,9 +163,9 @@ def ext_words(g: Game, seat: int, ext: str) -> str:
     stack = stacks(p)[ext]
     info = next(x for x in extensions(g) if x["id"] == ext)
     if stack:
-        lost = " and empties it" if p.get("store", {}).get(ext) else ""
+        lost = ", emptying it" if p.get("store", {}).get(ext) else ""
         return f"extension {ext[1:]} (covers {name(g, stack[-1])}{lost})"
-    bonus = "" if ext in p["bonus_used"] else ": first item bonus, " + "; ".join(
+    bonus = "" if ext in p["bonus_used"] else ", bonus: " + "; ".join(
         op_words(g, o) for o in info["first_item_bonus"])
     return f"extension {ext[1:]} (empty{bonus})"
 
