@@ -39,6 +39,7 @@ from typing import Any
 
 from engines.core import Action, Game, Step, act
 
+from . import threats
 from .batteries import add_battery
 from .item_cards import (
     FAMILIES,
@@ -117,6 +118,8 @@ def place_on(g: Game, seat: int, card_id: str, ext: str) -> dict[str, Any]:
     stack = stacks(p)[ext]
     if stack and p.get("store", {}).get(ext):
         g.log(f"{{seat{seat}}}'s covered {name(g, stack[-1])} empties into the supply.")
+        kinds = [t["id"] for t in g.data["cylindroids"]["types"]]
+        threats.to_bag(g, [k for k, n in p["store"][ext].items() if k in kinds for _ in range(n)])  # into the bag
         p["store"][ext] = {}
     first = not stack and ext not in p["bonus_used"]
     stack.append(card_id)

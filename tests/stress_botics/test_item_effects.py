@@ -254,3 +254,17 @@ def test_vault_map_first_square_change_free():
     assert planet.destinations(g, 0, 1, free=False) == one
     p(state, 0)["free_step"] = planet.turn_key(g, 0)
     assert planet.destinations(g, 0, 1) == one
+
+
+def test_stored_cylindroids_give_extra_actions_and_go_to_the_bag_when_covered():
+    # SB-P3-ACT-09 with a Cylindroid storage item; SB-ITEMS-04 (covered: a Cylindroid goes back to the bag)
+    state = equipped(players=3, X1="BX11")
+    g = ctx(state)
+    items.store_put(g, 0, "X1", "MIN")
+    assert ("MIN", "extract") in combat.extras(g, 0, lambda sub: True)
+    combat.spend_captured(g, 0, "MIN")
+    assert p(state, 0)["store"]["X1"] == {}
+    bag = state["g"]["bag"]["LAS"]
+    items.store_put(g, 0, "X1", "LAS")
+    items.place_on(g, 0, "BX03", "X1")
+    assert state["g"]["bag"]["LAS"] == bag + 1 and p(state, 0)["store"]["X1"] == {}
