@@ -157,19 +157,30 @@ def test_passive_numbers():
 
 
 def test_extraction_passives():
-    # spec 4.12 AD-A2 (one more unit of a type given), 4.13 AB16 (neighbouring pressure), 4.12 AD-A5
+    # spec 4.12 AD-A2 (one more unit of a type given, the player's pick), 4.13 AB16 (extract as at the pressure
+    # 1 lower or higher, the player's pick), 4.12 AD-A5 (+1 shield in the Shields Vault)
     state = equipped(players=3)
-    at_vault(state, 0, "01")
-    state["g"]["pressure"] = 1
+    at_vault(state, 0, "04")  # Gas + Titanium
+    state["g"]["pressure"] = 2
     g = ctx(state)
     base = extract.extract_yield(g, 0)
+    assert set(base) == {"Gas", "Ti"} and "do:extract:none" in legal(connect(state, card="MN01"), 0)
     items.place_on(g, 0, "AD-A2", "X2")
-    res = next(iter(base))
-    assert extract.extract_yield(g, 0) == base | {res: base[res] + 1}
-    items.place_on(g, 0, "AB16", "X1")
-    tile = g.data.vaults["01"]["side_a"]["yield"]
-    best_level = max((0, 1, 2), key=lambda lv: (sum(tile[lv].values()), -lv))
-    assert sum(extract.extract_yield(g, 0).values()) == sum(tile[best_level].values()) + 1
+    moves = [m for m in legal(connect(state, card="MN01"), 0) if m.startswith("do:extract:none")]
+    assert sorted(moves) == ["do:extract:none:2.Gas", "do:extract:none:2.Ti"]
+    state = play(connect(state, card="MN01"), 0, "do:extract:none:2.Gas")
+    assert state["stack"][-1]["units"] == base | {"Gas": base["Gas"] + 1}
+    state = placed(state, 0)
+    state = equipped(players=3, X1="AB16")
+    at_vault(state, 0, "01")
+    state["g"]["pressure"] = 4
+    moves = [m for m in legal(connect(state, card="MN01"), 0) if m.startswith("do:extract:none")]
+    assert sorted(moves) == ["do:extract:none:3.", "do:extract:none:4."]  # never beyond the track
+    tile = ctx(state).data.vaults["01"]["side_a"]["yield"]
+    state = play(connect(state, card="MN01"), 0, "do:extract:none:3.")
+    assert state["stack"][-1]["units"] == tile[3]
+    state = equipped(players=3)
+    g = ctx(state)
     at_vault(state, 0, "06")
     p(state, 0)["shields"] = 5
     gained = extract.production(g, 0)["shields"]
