@@ -173,7 +173,7 @@ class Shop(Step):
     def label_refresh(self, g: Game, seat: int, *piles: str) -> str:
         if not piles:
             return "Lose 1 shield: cover both items with the next two of the deck"
-        return f"Lose 1 shield: move the {piles[0]} and {piles[1]} tops to the bottom of their piles"
+        return f"Lose 1 shield: turn the {piles[0]} and {piles[1]} tops under their piles"
 
     def actions_buy(self, g: Game, seat: int) -> list[Action]:
         return [act("buy", c, m) for c, m in buys(g, seat, g.frame["boosted"])]
@@ -191,10 +191,10 @@ class Shop(Step):
     def label_buy(self, g: Game, seat: int, card_id: str, mode: str) -> str:
         cost, off, _ = price(g, seat, card_id, mode)
         c = items.card(g, card_id)
-        text = f"Buy {c['name']} ({c['type']}, {c['vp']} VP) for {cost_words(g, cost)}"
-        text += f", discount {off}" if off else ""
-        return text + {"plain": "", "common": ", also paying from the Common Tank",
-                       "box": ", first taking a Box Item (full cost)"}[mode]
+        text = f"Buy {c['name']} ({c['vp']} VP" + {"plain": "", "common": ", with the Common Tank",
+                                                  "box": ", a Box Item first"}[mode] + ")"
+        pays = f": {cost_words(g, cost)}" + (f" less {off}" if off else "")
+        return text + pays if len(text + pays) <= 80 else text
 
     def actions_stop(self, g: Game, seat: int) -> list[Action]:
         return [] if self.actions_buy(g, seat) else [act("stop")]
@@ -207,11 +207,13 @@ class Shop(Step):
 
     def prompt(self, g: Game, seat: int) -> str:
         off = discount(g, seat) or 0
-        return f"Choose an Advanced Item (this vault's discount: {off})."
+        extra = " Boosted: also pay from the Common Tank" + (", or take a Box Item first and pay the full cost"
+                                                              if small(g) else "") + "." if g.frame["boosted"] else ""
+        return f"Choose an Advanced Item (this vault's discount: {off}).{extra}"
 
 
 def cost_words(g: Game, cost: dict[str, int]) -> str:
-    return " + ".join(f"{n} {'battery' + ('ies' if n > 1 else '') if r == 'battery' else g.data.res_name(r)}"
+    return " + ".join(f"{n} {('batteries' if n > 1 else 'battery') if r == 'battery' else g.data.res_name(r)}"
                       for r, n in cost.items()) or "nothing"
 
 
@@ -259,7 +261,7 @@ class BoxPick(Step):
         items.follow_up(g, seat, items.place_on(g, seat, card_id, ext))
 
     def label_equip(self, g: Game, seat: int, card_id: str, ext: str) -> str:
-        return f"Equip {items.name(g, card_id)} ({items.describe(g, card_id)}) on {items.ext_words(g, seat, ext)}"
+        return f"Equip {items.name(g, card_id)} on {items.ext_words(g, seat, ext)}"
 
     def act_none(self, g: Game, seat: int) -> None:
         g.g["items"]["box"].extend(g.frame["cards"])

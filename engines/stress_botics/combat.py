@@ -15,7 +15,7 @@ from engines.core import Action, Game, Step, act
 
 from . import aggression, cylindroids, threats
 from .batteries import add_battery
-from .item_cards import passive, reach, store_put, store_targets
+from .item_cards import passive, reach, store_put, store_targets, stored_totals, take_stored
 from .planet import TOP
 from .stress import change_stress, damage, player
 
@@ -77,7 +77,7 @@ def attack_options(g: Game, seat: int) -> list[str]:
                 out.append(f"{where}.{code(cyl)}.{mode}")
     where, a = position(g, seat), g.g["alphabot"]
     if where is not None and where not in g.g["vaults"] and p["square"] != "HULL" and a["square"] in (
-            cylindroids.near(g, where)):
+            reach(g, seat, where, "attack")):
         out.append("alphabot")
     return out
 
@@ -216,12 +216,16 @@ def extras(g: Game, seat: int, possible: Any) -> list[tuple[str, str]]:
     if not threats.on(g) or p.get("captured_used") == extra_key(g, seat):
         return []
     subs = {t["id"]: t["captured_action"] for t in g.data["cylindroids"]["types"]}
-    return [(k, subs[k]) for k in sorted(set(p["container"])) if possible(subs[k])]
+    held = set(p["container"]) | {k for k in stored_totals(g, seat) if k in subs}  # storage items too (v3)
+    return [(k, subs[k]) for k in sorted(held) if possible(subs[k])]
 
 
 def spend_captured(g: Game, seat: int, kind: str) -> None:
     p = player(g, seat)
-    p["container"].remove(kind)
+    if kind in p["container"]:
+        p["container"].remove(kind)
+    else:
+        take_stored(g, seat, kind)
     threats.to_bag(g, [kind])
     p["captured_used"] = extra_key(g, seat)
     g.log(f"{{seat{seat}}} returns a captured {threats.NAMES[kind]} to the bag for an extra action.")

@@ -56,18 +56,15 @@ def extract_yield(g: Game, seat: int, pressure: int | None = None, alt: int = 0)
     return hatch_yield(g, seat, alt)
 
 
-def item_yield(g: Game, seat: int, yields: list[dict[str, int]], level: int) -> dict[str, int]:
-    """An Extraction Vault's yield with the items (version 3): Pressure Gauge extracts at the neighbouring
-    pressure that gives the most units (ties: the lower), Drill Amplifier adds 1 of the first type it gave
-    (spec 4.12 AD-A2, 4.13 AB16)."""
-    if passive(g, seat, "extract_pressure_shift"):
-        near = [lv for lv in (level - 1, level, level + 1) if 0 <= lv < len(yields)]
-        level = max(near, key=lambda lv: (sum(yields[lv].values()), -lv))
+def item_yield(g: Game, seat: int, yields: list[dict[str, int]], level: int, extra: str = "") -> dict[str, int]:
+    """An Extraction Vault's yield with Drill Amplifier's +1 of a type it gave (``extra``; default: the first
+    type, where no one chooses, e.g. an AI encounter) (version 3, spec 4.12 AD-A2). Pressure Gauge's level is
+    chosen among the Extract sub-action's alternatives (item_subs.extract_alts)."""
     out = dict(yields[level])
     bonus = passive(g, seat, "extract_bonus_unit")
     if bonus and out:
-        first = next(iter(out))
-        out[first] += bonus
+        pick = extra if extra in out else next(iter(out))
+        out[pick] += bonus
     return out
 
 

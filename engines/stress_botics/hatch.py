@@ -10,6 +10,7 @@ from engines.core import Action, Game, Step, act
 
 from . import alpha_items, threats
 from .batteries import add_battery, room
+from .item_cards import reach
 from .stress import player
 from .tanks import holdings, take_one
 
@@ -23,7 +24,7 @@ def token(g: Game, seat: int) -> dict[str, Any] | None:
     where = a["square"] if p["square"] == "TOP" else p["square"]
     if info["kind"] != "produce" or a["square"] == "HATCH":
         return None
-    if where != "HATCH" and where not in g.data.squares["HATCH"]["adjacent"]:
+    if where not in reach(g, seat, "HATCH", "hatch"):  # adjacent, or diagonal with Phase Shifter (version 3)
         return None
     ops = info["produce"] or []
     if any(op["op"] == "hook" for op in ops):  # the Items token: rules version 3 (SB-CONNECT-12)

@@ -22,7 +22,15 @@ Public API (sb-hull and the other modules call these):
 * payment (item_pay.py): ``can_pay(g, seat, cost, discount=0, sources=OWN)`` and ``pay(g, seat, cost,
   discount=0, sources=OWN, then=None)``; ``sources`` is a tuple of ``"own"`` (numbered tanks, DS tank,
   storage items, Battery Track), ``"common"`` (the Common Tank, SB-CONNECT-06 i) and ``"alphabot"``
-  (AlphaBot's tank only, Control A4). ``then={"equip": card_id}`` equips the paid card.
+  (AlphaBot's tank only, Control A4). ``then={"equip": card_id}`` equips the paid card. Example (Control A4
+  with the Titanium-track discount): ``pay(g, seat, card(g, sid)["cost"], 1, ("alphabot",), then={"equip": sid},
+  what=name(g, sid))``.
+* ``reach(g, seat, square, scope)``: a square and its neighbours, with the diagonals an item grants for a
+  scope; ``passive(g, seat, "hull_entry_anywhere")`` and ``passive(g, seat, "server_draw_bonus")`` are the
+  AlphaBot Items' passives for the hull and the server (wired by their callers).
+
+The look-ups without prompts live in item_cards.py (importable from any rules module without a circle) and
+are re-exported here; the words for effects in item_words.py.
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ from typing import Any
 
 from engines.core import Action, Game, Step, act
 
+from . import threats
 from .batteries import add_battery
 from .item_cards import (
     FAMILIES,
@@ -44,6 +53,7 @@ from .item_cards import (
     passive,
     passive_ops,
     passive_with,
+    reach,
     stacks,
     storage,
     store_put,
@@ -60,7 +70,7 @@ from .stress import change_stress, player, repair
 
 __all__ = [
     "FAMILIES", "card", "cards", "effects_of", "equip", "equipped_vp", "extensions", "mark_used", "name",
-    "once_free", "passive", "passive_ops", "passive_with", "place_on", "stacks", "start_board", "storage",
+    "once_free", "passive", "passive_ops", "passive_with", "place_on", "reach", "stacks", "start_board", "storage",
     "store_put", "store_room", "store_targets", "stored", "stored_totals", "take_stored", "to_rack", "visible",
 ]
 """The public API (with the look-ups of item_cards)."""
@@ -108,6 +118,8 @@ def place_on(g: Game, seat: int, card_id: str, ext: str) -> dict[str, Any]:
     stack = stacks(p)[ext]
     if stack and p.get("store", {}).get(ext):
         g.log(f"{{seat{seat}}}'s covered {name(g, stack[-1])} empties into the supply.")
+        kinds = [t["id"] for t in g.data["cylindroids"]["types"]]
+        threats.to_bag(g, [k for k, n in p["store"][ext].items() if k in kinds for _ in range(n)])  # into the bag
         p["store"][ext] = {}
     first = not stack and ext not in p["bonus_used"]
     stack.append(card_id)
@@ -154,9 +166,9 @@ def ext_words(g: Game, seat: int, ext: str) -> str:
     stack = stacks(p)[ext]
     info = next(x for x in extensions(g) if x["id"] == ext)
     if stack:
-        lost = " and empties it" if p.get("store", {}).get(ext) else ""
+        lost = ", emptying it" if p.get("store", {}).get(ext) else ""
         return f"extension {ext[1:]} (covers {name(g, stack[-1])}{lost})"
-    bonus = "" if ext in p["bonus_used"] else ": first item bonus, " + "; ".join(
+    bonus = "" if ext in p["bonus_used"] else ", bonus: " + "; ".join(
         op_words(g, o) for o in info["first_item_bonus"])
     return f"extension {ext[1:]} (empty{bonus})"
 

@@ -12,7 +12,7 @@ from .delivery import deliver_frame, possible
 from .extract import extract_yield, pick_up, produce_shields, production, take
 from .item_cards import passive
 from .placing import offer
-from .planet import Place, destinations, others_at
+from .planet import Place, destinations, free_step, others_at, turn_key
 from .stress import change_stress, damage, player
 from .words import amount, location
 
@@ -99,6 +99,9 @@ class Move(Step):
     def act_go(self, g: Game, seat: int, node: str, square: str | None = None) -> None:
         shields, _mp = places(g, seat)[(node, square)]
         p = player(g, seat)
+        if free_step(g, seat) and destinations(g, seat, movement_points(g, p), free=False).get(
+                (node, square)) != (shields, _mp):
+            p["free_step"] = turn_key(g, seat)  # Vault Map's free square change is used (version 3)
         damage(g, seat, shields)  # SB-MOVE-05
         p["mini"], p["square"] = node, square
         g.log(f"{{seat{seat}}} moves to {location(g, node, square)}.")

@@ -58,7 +58,7 @@ class Place(Step):
         if tank == "ds":
             return f"Put 1 {name} into the Dangerous Substances tank"
         if str(tank).startswith("X"):
-            return f"Put 1 {name} on your {items.name(g, items.visible(g, seat)[tank])}"
+            return f"Put 1 {name} on your {items.name(g, items.visible(g, seat)[tank])} (extension {tank[1:]})"
         p = player(g, seat)
         contents = p["tanks"][str(tank)]
         melts = " (it liquefies!)" if (contents.get("Lv") and res != "Lv" and res != "Ex") or (

@@ -149,26 +149,45 @@ def _steps(g: Game, place: Place, off: int = 0) -> list[tuple[Place, int, int]]:
     return out
 
 
-def destinations(g: Game, seat: int, mp: int) -> dict[Place, tuple[int, int]]:
-    """Every place a MOVE of ``mp`` points can end at, with its cheapest (shields, MP) (SB-MOVE-03..06)."""
+def free_step(g: Game, seat: int) -> bool:
+    """Vault Map: the first square change in the Main Vault this turn is still free (spec 4.14 BX09)."""
+    p = g.g["players"][str(seat)]
+    return bool(passive(g, seat, "free_first_vault_step")) and p.get("free_step") != turn_key(g, seat)
+
+
+def turn_key(g: Game, seat: int) -> str:
+    return f"{g.g['round']}.{g.g['players'][str(seat)]['slot']}"
+
+
+def destinations(g: Game, seat: int, mp: int, free: bool | None = None) -> dict[Place, tuple[int, int]]:
+    """Every place a MOVE of ``mp`` points can end at, with its cheapest (shields, MP) (SB-MOVE-03..06); with
+    items (version 3) the Core-exit discount and, unless ``free`` is False, Vault Map's free square change."""
     p = g.g["players"][str(seat)]
     start: Place = (p["mini"], p["square"])
-    best: dict[Place, tuple[int, int]] = {start: (0, 0)}
-    off = passive(g, seat, "core_exit_shield_discount")  # items (version 3)
-    frontier = [start]
+    spent0 = not (free_step(g, seat) if free is None else free)
+    best: dict[tuple[Place, bool], tuple[int, int]] = {(start, spent0): (0, 0)}
+    off = passive(g, seat, "core_exit_shield_discount")
+    frontier = [(start, spent0)]
     while frontier:
         nxt = []
-        for place in frontier:
-            shields, used = best[place]
+        for place, spent in frontier:
+            shields, used = best[(place, spent)]
             for there, cost, extra in _steps(g, place, off):
+                change = there[0] == place[0] and place[1] in g.data.squares and there[1] in g.data.squares
+                key = (there, spent or change)
+                cost = 0 if change and not spent else cost
                 if used + cost > mp:
                     continue
                 value = (shields + extra, used + cost)
-                if there not in best or value < best[there]:
-                    best[there] = value
-                    nxt.append(there)
+                if key not in best or value < best[key]:
+                    best[key] = value
+                    nxt.append(key)
         frontier = nxt
-    return {place: v for place, v in best.items() if place != start and can_end(g, seat, place)}
+    out: dict[Place, tuple[int, int]] = {}
+    for (place, _), v in best.items():
+        if place != start and (place not in out or v < out[place]) and can_end(g, seat, place):
+            out[place] = v
+    return out
 
 
 def tile_index(g: Game, node: str) -> int:

@@ -116,7 +116,7 @@ def attack_targets(g: Game, seat: int) -> list[int]:
         return others_at(g, seat, node)
     if kind != "main_vault" or node != f"MV{g.g['alphabot']['mv']}" or square in (None, "TOP", "HULL"):
         return []
-    near = {square, *g.data.squares[square]["adjacent"]}
+    near = items.reach(g, seat, square, "attack")  # adjacent squares, and diagonals with Phase Shifter (v3)
     return [s for s in others_at(g, seat, node) if player(g, s)["square"] in near]
 
 
@@ -141,6 +141,8 @@ def choices(g: Game, seat: int, card: str) -> list[Action]:
         alts = [(i,) for i in range(choices_at)] if choices_at > 1 else [()]
         if sub in item_subs.SUBS:
             alts = item_subs.alts(g, seat, sub)
+        if sub == "extract" and item_subs.extract_alts(g, seat):
+            alts = item_subs.extract_alts(g, seat)  # Pressure Gauge, Drill Amplifier (version 3)
         if sub == "attack":
             alts = [(target,) for target in attack_targets(g, seat)]
             if threats.on(g):
@@ -225,7 +227,7 @@ class SubAction(Step):
             return combat.attack_label(g, alt) + SHORT_BOOST[boost]
         if sub in hull.SUBS:
             return hull.label(g, seat, sub, boost, alt)
-        if sub in item_subs.SUBS:
+        if sub in item_subs.SUBS or (sub == "extract" and isinstance(alt, str)):
             return item_subs.label(g, seat, sub, boost, alt, "" if boost == "none" else words_for(boost))
         return sub_label(g, seat, sub, boost, alt)
 
@@ -278,7 +280,8 @@ def perform(g: Game, seat: int, sub: str, boost: str, alt: int | str, card: str,
         for _ in range(times):
             if extract_yield(g, seat) is None:
                 break
-            for res, n in take(g, seat, ask=True, alt=alt).items():
+            got = item_subs.extract_option(g, seat, alt) if isinstance(alt, str) else take(g, seat, ask=True, alt=alt)
+            for res, n in got.items():
                 gains[res] = gains.get(res, 0) + n
         g.log(f"{{seat{seat}}} extracts {amount(g, gains)}.")
         g.goto("keep", **keep)

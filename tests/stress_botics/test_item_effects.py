@@ -157,19 +157,30 @@ def test_passive_numbers():
 
 
 def test_extraction_passives():
-    # spec 4.12 AD-A2 (one more unit of a type given), 4.13 AB16 (neighbouring pressure), 4.12 AD-A5
+    # spec 4.12 AD-A2 (one more unit of a type given, the player's pick), 4.13 AB16 (extract as at the pressure
+    # 1 lower or higher, the player's pick), 4.12 AD-A5 (+1 shield in the Shields Vault)
     state = equipped(players=3)
-    at_vault(state, 0, "01")
-    state["g"]["pressure"] = 1
+    at_vault(state, 0, "04")  # Gas + Titanium
+    state["g"]["pressure"] = 2
     g = ctx(state)
     base = extract.extract_yield(g, 0)
+    assert set(base) == {"Gas", "Ti"} and "do:extract:none" in legal(connect(state, card="MN01"), 0)
     items.place_on(g, 0, "AD-A2", "X2")
-    res = next(iter(base))
-    assert extract.extract_yield(g, 0) == base | {res: base[res] + 1}
-    items.place_on(g, 0, "AB16", "X1")
-    tile = g.data.vaults["01"]["side_a"]["yield"]
-    best_level = max((0, 1, 2), key=lambda lv: (sum(tile[lv].values()), -lv))
-    assert sum(extract.extract_yield(g, 0).values()) == sum(tile[best_level].values()) + 1
+    moves = [m for m in legal(connect(state, card="MN01"), 0) if m.startswith("do:extract:none")]
+    assert sorted(moves) == ["do:extract:none:2.Gas", "do:extract:none:2.Ti"]
+    state = play(connect(state, card="MN01"), 0, "do:extract:none:2.Gas")
+    assert state["stack"][-1]["units"] == base | {"Gas": base["Gas"] + 1}
+    state = placed(state, 0)
+    state = equipped(players=3, X1="AB16")
+    at_vault(state, 0, "01")
+    state["g"]["pressure"] = 4
+    moves = [m for m in legal(connect(state, card="MN01"), 0) if m.startswith("do:extract:none")]
+    assert sorted(moves) == ["do:extract:none:3.", "do:extract:none:4."]  # never beyond the track
+    tile = ctx(state).data.vaults["01"]["side_a"]["yield"]
+    state = play(connect(state, card="MN01"), 0, "do:extract:none:3.")
+    assert state["stack"][-1]["units"] == tile[3]
+    state = equipped(players=3)
+    g = ctx(state)
     at_vault(state, 0, "06")
     p(state, 0)["shields"] = 5
     gained = extract.production(g, 0)["shields"]
@@ -239,3 +250,32 @@ def test_battery_rack_takes_batteries_off_a_full_track():
     g = ctx(state)
     assert add_battery(g, me, "bTi") and me["track"] == ["bC"] and me["store"]["X2"] == {"bTi": 1}
     assert item_pay.can_pay(g, 0, {"battery": 2})
+
+
+def test_vault_map_first_square_change_free():
+    # spec 4.14 BX09: the first square change in the Main Vault each turn costs 0 MP
+    state = equipped(players=3)
+    p(state, 0).update(mini="MV1", square="CORNER_A", track=[])
+    g = ctx(state)
+    one = planet.destinations(g, 0, 1)
+    items.place_on(g, 0, "BX09", "X1")
+    two = planet.destinations(g, 0, 1)
+    assert one[("MV1", "HATCH")] == (0, 1) and two[("MV1", "HATCH")] == (0, 0)
+    assert set(one) <= set(two)
+    assert planet.destinations(g, 0, 1, free=False) == one
+    p(state, 0)["free_step"] = planet.turn_key(g, 0)
+    assert planet.destinations(g, 0, 1) == one
+
+
+def test_stored_cylindroids_give_extra_actions_and_go_to_the_bag_when_covered():
+    # SB-P3-ACT-09 with a Cylindroid storage item; SB-ITEMS-04 (covered: a Cylindroid goes back to the bag)
+    state = equipped(players=3, X1="BX11")
+    g = ctx(state)
+    items.store_put(g, 0, "X1", "MIN")
+    assert ("MIN", "extract") in combat.extras(g, 0, lambda sub: True)
+    combat.spend_captured(g, 0, "MIN")
+    assert p(state, 0)["store"]["X1"] == {}
+    bag = state["g"]["bag"]["LAS"]
+    items.store_put(g, 0, "X1", "LAS")
+    items.place_on(g, 0, "BX03", "X1")
+    assert state["g"]["bag"]["LAS"] == bag + 1 and p(state, 0)["store"]["X1"] == {}

@@ -212,3 +212,33 @@ def test_view_shows_items_but_never_deck_orders():
     four = ENGINE.table_view(new(4), 0)["items"]
     assert set(four["piles"]) == {"amplifier", "container", "experimental", "transformer"}
     assert all(pile["cards"] == 6 and pile["top"]["name"] for pile in four["piles"].values())
+
+
+def test_item_texts_are_plain_words():
+    # spec 6.3 for the item prompts: labels distinct, at most 80 characters, no codes; prompts at most 240
+    import random
+
+    from .test_player_texts import bad
+
+    for players in (2, 3, 4):
+        state, rnd = new(players, seed=players), random.Random(players)
+        g = ctx(state)
+        ids = sorted(items.cards(g))
+        for seat in range(players):
+            for _ in range(5):
+                card = rnd.choice(ids)
+                items.place_on(g, seat, card, rnd.choice(items.targets(g, seat, card)))
+            p(state, seat)["tanks"]["4"] = {"Bm": 2, "C": 2}
+        for _ in range(1500):
+            if ENGINE.outcome(state) is not None:
+                break
+            seat = rnd.choice(ENGINE.active(state))
+            moves = ENGINE.legal_actions(state, seat)
+            labels = [ENGINE.label(state, seat, a) for a in moves]
+            prompt = ENGINE.prompt(state, seat)
+            assert len(set(labels)) == len(labels) and len(prompt) <= 240 and not bad(prompt), (labels, prompt)
+            assert all(len(label) <= 80 and not bad(label) for label in labels), labels
+            mine = [a for a in moves if str(a).split(":")[1:2] in (["items"], ["activate"], ["box"])]
+            state, events = ENGINE.apply(state, seat, rnd.choice(mine) if mine and rnd.random() < 0.8
+                                         else rnd.choice(moves))
+            assert all(not bad(e["text"]) for e in events), events
