@@ -289,7 +289,7 @@ def take_call(g: Game, seat: int, most: int, slot: str | None) -> Call:
 
 
 OP_WORDS = {"alphabot_standard_reaction": "a Standard AI card moves AlphaBot", "lose_shields": "−{n} shield for you",
-            "take_from_alphabot_tank": "take up to {max} from its tank"}
+            "take_from_alphabot_tank": "take up to {max} from AlphaBot"}
 
 
 def ti_words(pick: str) -> str:
@@ -298,7 +298,7 @@ def ti_words(pick: str) -> str:
 
 
 def option_label(g: Game, seat: int, option: dict[str, Any], token: str) -> str:
-    """An option in words with its choices, e.g. ``A3 De-stressing Repair: AlphaBot +1 shield (tank 2); −1
+    """An option in words with its choices, e.g. ``A3 De-stressing Repair: repair AlphaBot (tank 2); -1
     stress``."""
     picks = iter(token.split(".")) if token else iter(())
     parts = []
@@ -310,9 +310,9 @@ def option_label(g: Game, seat: int, option: dict[str, Any], token: str) -> str:
         elif kind == "alphabot_ti_repair":
             n = params["n"]
             where = "" if params.get("ti_from") == "supply" else f" ({ti_words(pick)})"
-            parts.append(f"AlphaBot +{n} shield{'s' if n > 1 else ''}{where}")
+            parts.append(f"repair AlphaBot{' twice' if n > 1 else ''}{where}")
         elif kind == "one_of":
-            parts.append(f"take up to {op['of'][0]['params']['max']} from its tank" if pick == "take"
+            parts.append(f"take up to {op['of'][0]['params']['max']} from AlphaBot" if pick == "take"
                          else f"{op['of'][1]['n']:+d} stress")
         elif kind == "stress":
             parts.append(f"{op['n']:+d} stress")
