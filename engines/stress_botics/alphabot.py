@@ -14,7 +14,7 @@ from engines.core import Game, effects
 from engines.core.effects import Handler
 
 from . import aggression, elite, threats
-from .planet import TOP, can_end, others_at
+from .planet import HULL, TOP, can_end, others_at
 from .stress import damage, player
 from .tanks import add
 from .tanks import alphabot_add as tank_add
@@ -160,7 +160,8 @@ def leave_vault(g: Game) -> None:
     if threats.on(g):
         threats.return_waves(g)  # (6)-(8), SB-ALPHA-28, SB-ALPHA-32
     new = old + 1 if old < 6 else None
-    riders = [s for s in g.g["order"] if player(g, s)["mini"] == f"MV{old}" and player(g, s)["square"] == TOP]
+    riders = {s: player(g, s)["square"] for s in g.g["order"] if player(g, s)["mini"] == f"MV{old}"
+              and player(g, s)["square"] in (TOP, HULL)}  # on top of it or in its hull (SB-ALPHA-19)
     for seat in g.g["order"]:
         p = player(g, seat)
         if p["mini"] == f"MV{old}":
@@ -174,8 +175,8 @@ def leave_vault(g: Game) -> None:
         g.log("AlphaBot leaves Main Vault 6 and boards its Shuttle.")
         return
     a["square"] = "ENTRY"
-    for seat in riders:  # (2) figures on top go with it
-        player(g, seat)["mini"], player(g, seat)["square"] = f"MV{new}", TOP
+    for seat, where in riders.items():  # (2) figures on top or in the hull go with it
+        player(g, seat)["mini"], player(g, seat)["square"] = f"MV{new}", where
     for seat in g.g["order"]:
         p = player(g, seat)
         if p["mini"] == f"MV{new}" and p["square"] is None:

@@ -11,6 +11,8 @@ from typing import Any
 
 from engines.core import Game
 
+from .item_cards import passive, to_rack
+
 
 def bonuses(g: Game, p: dict[str, Any]) -> set[str]:
     """Battery Track bonuses that are on (count ≥ row; the battery inside the BetaBot does not count)."""
@@ -33,18 +35,28 @@ def room(g: Game, p: dict[str, Any]) -> int:
 def add_battery(g: Game, p: dict[str, Any], kind: str) -> bool:
     """Put a new battery on the next empty space if the cap allows (SB-CONNECT-04); False if not."""
     if room(g, p) <= 0:
-        return False
+        return p.get("ext") is not None and _rack(g, p, kind)
     p["track"].append(kind)
     update_ai(g, p)
     return True
 
 
+def _rack(g: Game, p: dict[str, Any], kind: str) -> bool:
+    """No room on the track: a Battery Rack takes it (version 3 items)."""
+    return to_rack(g, _seat(g, p), kind)
+
+
+def _seat(g: Game, p: dict[str, Any]) -> int:
+    return next(int(s) for s, q in g.g["players"].items() if q is p)
+
+
 def movement_points(g: Game, p: dict[str, Any]) -> int:
-    """MP of one MOVE (SB-MOVE-01); 6 in status B (0 shields)."""
+    """MP of one MOVE (SB-MOVE-01); 6 in status B (0 shields); items' mp_bonus on top (version 3)."""
+    bonus = passive(g, _seat(g, p), "mp_bonus") if "ext" in p else 0
     if p["shields"] == 0:
-        return g.data["boards"]["player_board"]["status_b_mp"]
+        return g.data["boards"]["player_board"]["status_b_mp"] + bonus
     count = len(p["track"])
-    return max(row["mp"] for row in g.data.board_side(g.seats)["mp"] if count >= row["min"])
+    return max(row["mp"] for row in g.data.board_side(g.seats)["mp"] if count >= row["min"]) + bonus
 
 
 def slots(g: Game, p: dict[str, Any]) -> int:

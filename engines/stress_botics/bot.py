@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from engines.core import Action, Game
 
-from . import bot_elite, bot_threats, threats, words
+from . import bot_elite, bot_hull, bot_items, bot_threats, hull, item_subs, threats, words
 from .batteries import movement_points
 from .bot_plan import boostable_connect, cargo_value, delivery_program, hops, live_bases, open_ships, upcoming_sectors
 from .planet import destinations, others_at, tile_index
@@ -26,16 +26,19 @@ AHEAD = 3.0
 STAY_MARGIN = 0.0
 """A MOVE is played only when its best place beats staying by more than this."""
 """Move penalty per Section Tile ahead of AlphaBot (Phase 6 stress)."""
-SUB_ORDER = ("deliver", "laser", "produce", "hatch", "core", "extract", "move", "threat", "disarm", "attack")
+SUB_ORDER = ("deliver", "laser", "items", "box", "produce", "hatch", "core", "activate", "extract", "move", "threat",
+             "disarm", "attack",
+             *hull.SUBS)
 """Sub-actions by preference; ``laser`` and ``threat`` are attacks on a Laser and on another unarmed Cylindroid
 (rules version 2: a Laser hits AlphaBot every Phase 5, and its last shield costs everyone 5 stress)."""
 
 
 def _draw(g: Game, seat: int, legal: list[Action]) -> Action:
     hand = [g.data.cards[c]["type"] for c in g.g["hands"][str(seat)]]
-    draws = [a for a in legal if a.verb == "draw" and a.args[0] in PREFERENCE]
+    prefs = bot_hull.draw_types(g, seat) + PREFERENCE  # INTERACT first by AlphaBot (rules version 3)
+    draws = [a for a in legal if a.verb == "draw" and a.args[0] in prefs]
     if draws:
-        return min(draws, key=lambda a: (hand.count(a.args[0]), PREFERENCE.index(a.args[0])))
+        return min(draws, key=lambda a: (hand.count(a.args[0]), prefs.index(a.args[0])))
     return next(a for a in legal if a.verb == "done")
 
 
@@ -53,6 +56,13 @@ def _program(g: Game, seat: int, legal: list[Action]) -> Action:
         if same:
             return same
     moving = any(g.data.cards[c]["type"] == "MOVE" for c in chosen)
+    buy = bot_items.first_card(g, seat, slots) if not plan and not moving and threats.full(g) else None
+    if buy is not None:
+        return buy  # version 3: a CONNECT to buy the Advanced Item here
+    if not plan and not moving and bot_hull.on(g):
+        interact = bot_hull.program_first(g, seat, slots, chosen)
+        if interact is not None:
+            return interact
     if not plan and not moving and threats.on(g):
         first = bot_elite.mine_card(g, seat, slots) or bot_threats.first_card(
             g, seat, slots, stay=bool(chosen) or _stay_best(g, seat))
@@ -98,10 +108,14 @@ def _turn(g: Game, seat: int, legal: list[Action]) -> Action:
 
 
 def _subaction(g: Game, seat: int, legal: list[Action]) -> Action:
+    in_hull = [a for a in legal if a.verb == "do" and a.args[0] in hull.SUBS]
+    if in_hull:
+        return bot_hull.subaction(g, seat, in_hull)
     boost_rank = {"free": 0, "none": 1, "inside": 2, "track": 3}
     at_elite = bot_elite.attack(g, legal)
     if at_elite:
         return at_elite  # the Elite's reward (rules version 3)
+    legal = [a for a in legal if a.args[0] not in item_subs.SUBS or bot_items.useful(g, seat, a)] or legal
     free_threat = [a for a in legal if _sub_kind(a) in ("laser", "threat") and a.args[1] == "free"]
     if free_threat:  # a free-boost disintegration: −2 stress for nothing, Lasers first (rules version 2)
         return min(free_threat, key=lambda a: ".LAS." not in str(a))
@@ -148,14 +162,14 @@ def scorer(g: Game, seat: int) -> Callable[[str, str | None, int], float]:
     p = player(g, seat)
     mp = movement_points(g, p)
     near = {base: hops(g, base) for base in targets}
-    threats_on = threats.on(g)
+    threats_on, full = threats.on(g), threats.full(g)
     soon_near = {s: hops(g, f"DBA_{s}") for s in soon}
 
     def score(node: str, square: str | None, shields: int) -> float:
         info = g.data.nodes[node]
         value = -3.0 * shields - AHEAD * max(0, tile_index(g, node) - ab_index)
         if threats_on:
-            value += bot_threats.place_value(g, seat, node)
+            value += bot_threats.place_value(g, seat, node) + (bot_items.place_value(g, seat, node) if full else 0)
         if p["ai"] == "comp" and info["kind"] in ("core", "tunnel", "ep_vault") and others_at(g, seat, node):
             value -= 3  # an encounter costs a Competitive AI a shield
         if node in targets:
@@ -176,7 +190,7 @@ def scorer(g: Game, seat: int) -> Callable[[str, str | None, int], float]:
                 and not threats_on:
             value += 20
         elif info["kind"] == "main_vault" and square:
-            value += 4 - danger(g, square) + bot_elite.lure(g, seat, square)
+            value += 4 - danger(g, square) + bot_elite.lure(g, seat, square) + bot_hull.square_value(g, seat, node, square)
         return value
 
     return score
@@ -278,6 +292,9 @@ def _maintain(g: Game, seat: int, legal: list[Action]) -> Action:
 
 
 def _deliver(g: Game, seat: int, legal: list[Action]) -> Action:
+    alpha = [a for a in legal if a.verb == "alphabot"]
+    if alpha:
+        return alpha[0]  # delivering AlphaBot (rules version 3)
     ships = [a for a in legal if a.verb == "ship"]
     if ships:
         return max(ships, key=lambda a: cargo_value(g, seat, str(a.args[0])))
@@ -309,6 +326,10 @@ PICKERS: dict[str, Callable[[Game, int, list[Action]], Action]] = {
     "maintain": _maintain, "buy": _first_of("buy", "done"),
     "encounter": _first_of("extract", "produce", "skip"), "ai_choice": _ai_choice,
     "core_produce": _first_of("tile", "shift"), "disarm": _disarm,
+    "interact": bot_hull.option, "ab_take": _first_of("take", "done"), "alpha_deliver": bot_hull.reward,
+    "ab_free_item": bot_hull.free_item, "hatch_item": _first_of("item", "done"),
+    "shop": bot_items.shop, "pay_item": _first_of("auto"), "equip": bot_items.equip, "item_battery": _first_of("take"),
+    "box_pick": bot_items.box_pick, "use_item": bot_items.use_item,
 }
 
 

@@ -8,6 +8,7 @@ from collections import deque
 
 from engines.core import Game
 
+from . import bot_hull
 from .batteries import movement_points, slots
 from .delivery import limit, loadable
 from .planet import neighbours
@@ -87,6 +88,7 @@ def live_bases(g: Game, seat: int, manual: bool) -> dict[str, float]:
                 if p["stress"] + arrival[base] <= limit(g, ship, sector) and value >= MIN_WORTH:
                     node = f"{prefix}_{sector}"
                     out[node] = max(value, out.get(node, 0))
+    out.update(bot_hull.alpha_bases(g, seat, manual))  # delivering AlphaBot (rules version 3)
     return out
 
 
@@ -107,6 +109,8 @@ def upcoming_sectors(g: Game, seat: int) -> dict[str, float]:
                 continue
             weight = (1.0 if ahead == 1 else 0.6) * (1 + cargo_value(g, seat, ship) / 10)
             out[sector] = max(weight, out.get(sector, 0))
+    for sector, weight in bot_hull.alpha_soon(g, seat).items():  # AlphaBot's delivery (rules version 3)
+        out[sector] = max(weight, out.get(sector, 0))
     return out
 
 

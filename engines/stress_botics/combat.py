@@ -15,6 +15,7 @@ from engines.core import Action, Game, Step, act
 
 from . import aggression, cylindroids, elite, threats
 from .batteries import add_battery
+from .item_cards import passive, reach, store_put, store_targets, stored_totals, take_stored
 from .planet import TOP
 from .stress import change_stress, damage, player
 
@@ -34,7 +35,7 @@ def position(g: Game, seat: int) -> str | None:
     return p["square"] if p["square"] in g.data.squares else None
 
 
-def reachable(g: Game, seat: int) -> list[tuple[str, list[str]]]:
+def reachable(g: Game, seat: int, scope: str = "attack") -> list[tuple[str, list[str]]]:
     """(location, its Cylindroids) this BetaBot can reach: its E/P Vault, or its square and the adjacent
     ones (SB-MINE-11, SB-CONNECT-09)."""
     where = position(g, seat)
@@ -42,7 +43,7 @@ def reachable(g: Game, seat: int) -> list[tuple[str, list[str]]]:
         return []
     if where in g.g["vaults"]:
         return [(where, g.g["vaults"][where].get("cylindroids", []))]
-    area = cylindroids.near(g, where)
+    area = reach(g, seat, where, scope)  # items may add the diagonals (version 3)
     return [(sq, g.g["cyl"][sq]) for sq in threats.COMBAT if sq in area and g.g["cyl"][sq]]
 
 
@@ -71,16 +72,34 @@ def attack_options(g: Game, seat: int) -> list[str]:
     for where, cyls in reachable(g, seat):
         for cyl in sorted(set(cyls)):
             for mode in MODES:
-                if mode == "capture" and (cyl == threats.ARMED or not fits(g, p["container"], threats.kind(cyl))):
+                if mode == "capture" and not can_capture(g, seat, cyl):
                     continue
                 out.append(f"{where}.{code(cyl)}.{mode}")
     where, a = position(g, seat), g.g["alphabot"]
     if where is not None and where not in g.g["vaults"] and p["square"] != "HULL" and a["square"] in (
-            cylindroids.near(g, where)):
+            reach(g, seat, where, "attack")):
         out.append("alphabot")
     if where in g.data.squares[elite.HATCH]["adjacent"] and p["square"] != "HULL" and elite.on_hatch(g):
         out.append("elite")  # SB-ELITE-05, SB-MINE-18: the Attack is boosted (MUST_BOOST)
     return out
+
+
+def can_capture(g: Game, seat: int, cyl: str) -> bool:
+    """Room in the container or on a Cylindroid storage item; an armed Explosive only with Capture Net
+    (SB-MINE-13, spec 4.13 AB09)."""
+    if cyl == threats.ARMED and not passive(g, seat, "capture_armed_explosive"):
+        return False
+    kind = threats.kind(cyl)
+    return fits(g, player(g, seat)["container"], kind) or bool(store_targets(g, seat, kind))
+
+
+def store_capture(g: Game, seat: int, kind: str) -> None:
+    """Into the container if it fits, otherwise onto a Cylindroid storage item."""
+    p = player(g, seat)
+    if fits(g, p["container"], kind):
+        p["container"].append(kind)
+    else:
+        store_put(g, seat, store_targets(g, seat, kind)[0], kind)
 
 
 def place_words(g: Game, where: str) -> str:
@@ -123,7 +142,7 @@ def attack(g: Game, seat: int, token: str) -> dict[str, int]:
             cylindroids.explode(g, where, attacker=seat)
     gains: dict[str, int] = {}
     if mode == "capture":
-        player(g, seat)["container"].append(threats.kind(cyl))
+        store_capture(g, seat, threats.kind(cyl))
         change_stress(g, seat, rules["capture_stress"])
         return gains
     threats.to_bag(g, [cyl])
@@ -145,7 +164,7 @@ def attack(g: Game, seat: int, token: str) -> dict[str, int]:
 def explosive_ops(g: Game, seat: int) -> list[str]:
     """Disarm an armed Explosive or arm a disarmed one within reach (SB-CONNECT-09)."""
     out = []
-    for where, cyls in reachable(g, seat):
+    for where, cyls in reachable(g, seat, "disarm_arm"):
         if threats.ARMED in cyls:
             out.append(f"{where}.disarm")
         if "EXP" in cyls:
@@ -204,12 +223,16 @@ def extras(g: Game, seat: int, possible: Any) -> list[tuple[str, str]]:
     if not threats.on(g) or p.get("captured_used") == extra_key(g, seat):
         return []
     subs = {t["id"]: t["captured_action"] for t in g.data["cylindroids"]["types"]}
-    return [(k, subs[k]) for k in sorted(set(p["container"])) if possible(subs[k])]
+    held = set(p["container"]) | {k for k in stored_totals(g, seat) if k in subs}  # storage items too (v3)
+    return [(k, subs[k]) for k in sorted(held) if possible(subs[k])]
 
 
 def spend_captured(g: Game, seat: int, kind: str) -> None:
     p = player(g, seat)
-    p["container"].remove(kind)
+    if kind in p["container"]:
+        p["container"].remove(kind)
+    else:
+        take_stored(g, seat, kind)
     threats.to_bag(g, [kind])
     p["captured_used"] = extra_key(g, seat)
     g.log(f"{{seat{seat}}} returns a captured {threats.NAMES[kind]} to the bag for an extra action.")
@@ -222,5 +245,5 @@ def boxes_within_reach(g: Game, seat: int) -> list[str]:
     where = position(g, seat)
     if where is None or where in g.g["vaults"]:
         return []
-    area = cylindroids.near(g, where)
+    area = reach(g, seat, where, "open_box")
     return sorted(sq for sq, n in g.g["boxes"].items() if n and sq in area)

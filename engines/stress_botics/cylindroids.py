@@ -16,6 +16,7 @@ from engines.core.effects import Handler
 from . import aggression, elite, threats
 from .alphabot import ACTOR as AB
 from .alphabot import push_squares
+from .item_cards import phase5_ignored
 from .stress import damage, player
 from .words import location
 from .words import square as square_words
@@ -115,7 +116,7 @@ def attack_type(g: Game, kind: str) -> None:
             hit = {t["id"]: t for t in g.data["cylindroids"]["types"]}[kind]["attack"]["damage"]
             g.log(f"A {threats.name(cyl)} on {place_words(g, where)} attacks.")
             for seat in bots:
-                damage(g, seat, hit)
+                damage(g, seat, hit - phase5_ignored(g, seat, kind, hit))  # items (version 3)
             if alpha:
                 aggression.lose(g, hit, f"a {threats.name(cyl)}")
     if a["hit"]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from engines.core import Action, Game, Step, act
 
+from . import alpha_delivery, items
 from .batteries import update_ai
 from .content import SHIPS
 from .stress import change_stress, damage, everyone, player
@@ -52,7 +53,9 @@ def spare_cargo(g: Game, seat: int) -> list[str]:
 
 
 def possible(g: Game, seat: int) -> bool:
-    """A delivery can be made now, perhaps after dropping Cargo cards (SB-DELIVER-04)."""
+    """A delivery can be made now, perhaps after dropping Cargo cards (SB-DELIVER-04), or AlphaBot's."""
+    if alpha_delivery.possible(g, seat):
+        return True  # rules version 3: delivering AlphaBot (SB-ALPHADELIVER-03)
     rule = g.data["boards"]["delivery_board"]["cargo_discard"]
     p, where = player(g, seat), sector(g, seat)
     for ship in in_window(g, seat):
@@ -66,10 +69,10 @@ def loadable(g: Game, seat: int, ship: str) -> list[str]:
     """Codes that have VP on the ship's Main Objective and that the BetaBot holds (AMB-22)."""
     vp = g.data.objectives[g.g["ships"][ship]["objective"]]["vp"]
     p = player(g, seat)
-    held = holdings(p)
-    out = [r for r in g.data["vaults"]["resources"]["all"] if r in vp and held.get(r)]
+    held, stored = holdings(p), items.stored_totals(g, seat)  # storage items deliver too (SB-EX-11)
+    out = [r for r in g.data["vaults"]["resources"]["all"] if r in vp and (held.get(r) or stored.get(r))]
     for b in g.data["vaults"]["resources"]["batteries"]:
-        if (b in vp or "battery" in vp) and b in p["track"]:
+        if (b in vp or "battery" in vp) and (b in p["track"] or stored.get(b)):
             out.append(b)
     return out
 
@@ -89,7 +92,7 @@ class Deliver(Step):
     """Frame: ``{"seat", "auto", "ship": None | ship}``; with a ship chosen, its container is being loaded."""
 
     name = "deliver"
-    verbs = ("ship", "drop", "decline", "load", "done")
+    verbs = ("ship", "alphabot", "drop", "decline", "load", "done")
     deciding = "make a delivery"
 
     def actions_ship(self, g: Game, seat: int) -> list[Action]:
@@ -104,6 +107,15 @@ class Deliver(Step):
 
     def label_ship(self, g: Game, seat: int, ship: str) -> str:
         return f"Deliver to the {g.data.ships[ship]['name']}"
+
+    def actions_alphabot(self, g: Game, seat: int) -> list[Action]:
+        return [] if g.frame["ship"] else [act("alphabot", s) for s in alpha_delivery.ships(g, seat)]
+
+    def act_alphabot(self, g: Game, seat: int, ship: str) -> None:
+        g.goto("alpha_deliver", seat=seat, ship=ship)  # SB-ALPHADELIVER-02: a whole delivery by itself
+
+    def label_alphabot(self, g: Game, seat: int, ship: str) -> str:
+        return f"Deliver AlphaBot to {alpha_delivery.SHIPS_WORDS[ship]}"
 
     def actions_drop(self, g: Game, seat: int) -> list[Action]:
         if g.frame["ship"] or g.frame.get("dropped", 0) >= g.data["boards"]["delivery_board"]["cargo_discard"]["max"]:
@@ -137,7 +149,8 @@ class Deliver(Step):
 
     def room(self, g: Game, seat: int) -> int:
         container = player(g, seat)["cargo"][sector(g, seat)]
-        return g.data.objectives[g.g["ships"][g.frame["ship"]]["objective"]]["load"] - sum(container["load"].values())
+        load = g.data.objectives[g.g["ships"][g.frame["ship"]]["objective"]]["load"]
+        return load + items.passive(g, seat, "load_limit_bonus") - sum(container["load"].values())
 
     def actions_load(self, g: Game, seat: int) -> list[Action]:
         if not g.frame["ship"] or self.room(g, seat) <= 0:
@@ -149,8 +162,8 @@ class Deliver(Step):
         if code in p["track"]:
             p["track"].remove(code)  # from the Battery Track only; the rest shift right (SB-DELIVER-05)
             update_ai(g, p)
-        else:
-            take_one(p, code)
+        elif not take_one(p, code):
+            items.take_stored(g, seat, code)
         load = p["cargo"][sector(g, seat)]["load"]
         load[code] = load.get(code, 0) + 1
 

@@ -9,6 +9,7 @@ from engines.core import Game, effects
 
 from .batteries import add_battery
 from .decks import draw_default
+from .item_cards import passive
 from .stress import change_stress, player, repair
 from .tanks import gain
 
@@ -36,7 +37,7 @@ def extract_yield(g: Game, seat: int, pressure: int | None = None, alt: int = 0)
         tile = g.data.vaults[state["tile"]]
         if tile["kind"] != "extract" or state.get("cylindroids"):
             return None  # SB-MINE-03, AMB-20
-        return dict(tile[side_key(state)]["yield"][level])
+        return item_yield(g, seat, tile[side_key(state)]["yield"], level)
     if node == "CORE":
         core = g.g["core"]
         rules = g.data["vaults"]["core"]
@@ -53,6 +54,18 @@ def extract_yield(g: Game, seat: int, pressure: int | None = None, alt: int = 0)
         info = next(t for t in g.data["planet"]["tunnels"] if t["node"] == node)
         return dict(info["side_b_yield"][level])  # SB-MINE-08
     return hatch_yield(g, seat, alt)
+
+
+def item_yield(g: Game, seat: int, yields: list[dict[str, int]], level: int, extra: str = "") -> dict[str, int]:
+    """An Extraction Vault's yield with Drill Amplifier's +1 of a type it gave (``extra``; default: the first
+    type, where no one chooses, e.g. an AI encounter) (version 3, spec 4.12 AD-A2). Pressure Gauge's level is
+    chosen among the Extract sub-action's alternatives (item_subs.extract_alts)."""
+    out = dict(yields[level])
+    bonus = passive(g, seat, "extract_bonus_unit")
+    if bonus and out:
+        pick = extra if extra in out else next(iter(out))
+        out[pick] += bonus
+    return out
 
 
 def hatch_alternatives(g: Game, seat: int) -> int:
@@ -141,7 +154,7 @@ def production(g: Game, seat: int, pressure: int | None = None) -> dict[str, Any
 def produce_shields(g: Game, seat: int, pressure: int | None = None) -> dict[str, int]:
     """Shields Vault: repair by the shield icons; returns the resources shown, for placing (SB-CONNECT-03)."""
     entry = production(g, seat, pressure) or {}
-    repair(g, seat, entry.get("shields", 0))
+    repair(g, seat, entry.get("shields", 0) + passive(g, seat, "shield_vault_bonus"))  # items: version 3
     return dict(entry.get("gain", {}))
 
 

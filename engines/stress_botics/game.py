@@ -27,9 +27,16 @@ from . import (
     view,
 )
 from .activation import Activation
+from .advanced_items import BoxPick, Shop
+from .alpha_delivery import AlphaDeliver, FreeItem
+from .alpha_items import HatchItem
 from .combat import Disarm
 from .delivery import Deliver
 from .hatch import HatchBattery
+from .interact import AbTake, Interact
+from .item_effects import UseItem
+from .item_pay import PayItem
+from .items import Equip, ItemBattery
 from .maintenance import AIChoice, Discard, Maintain
 from .moving import Encounter, Move, Partner
 from .placing import Place
@@ -83,7 +90,9 @@ class StressBotics(Engine):
                     "and track spaces 1-3."),
     ))
     steps = (Draw, Program, Turn, SubAction, Move, Encounter, Buy, CoreProduce, Deliver, Keep, Maintain, AIChoice,
-             Discard, Place, SetupBatteries, Partner, HatchBattery, Activation, Disarm, Choice)
+             Discard, Place, SetupBatteries, Partner, HatchBattery, Activation, Disarm, Choice,
+             Equip, ItemBattery, PayItem, Shop, BoxPick, UseItem, Interact, AbTake, AlphaDeliver, FreeItem,
+             HatchItem)
     effects = Registry(alphabot.EFFECTS, decks.EFFECTS, events.EFFECTS, aggression.EFFECTS,
                        aggressive_cards.EFFECTS, cylindroids.EFFECTS, elite_cards.EFFECTS)
     zones = view.ZONES

@@ -8,7 +8,9 @@ from typing import Any
 
 from engines.core import Action, Game, Step, act
 
+from . import alpha_items, threats
 from .batteries import add_battery, room
+from .item_cards import reach
 from .stress import player
 from .tanks import holdings, take_one
 
@@ -22,11 +24,11 @@ def token(g: Game, seat: int) -> dict[str, Any] | None:
     where = a["square"] if p["square"] == "TOP" else p["square"]
     if info["kind"] != "produce" or a["square"] == "HATCH":
         return None
-    if where != "HATCH" and where not in g.data.squares["HATCH"]["adjacent"]:
+    if where not in reach(g, seat, "HATCH", "hatch"):  # adjacent, or diagonal with Phase Shifter (version 3)
         return None
     ops = info["produce"] or []
-    if any(op["op"] == "hook" for op in ops):
-        return None  # the Items token: part 2
+    if any(op["op"] == "hook" for op in ops):  # the Items token: rules version 3 (SB-CONNECT-12)
+        return info if threats.full(g) and alpha_items.available_tokens(g, seat, {}, via="hatch") else None
     if any(op["op"] == "one_of" for op in ops) and not convertible(g, seat):
         return None
     return info

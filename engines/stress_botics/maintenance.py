@@ -14,6 +14,7 @@ from engines.core import Action, Game, Simultaneous, Step, act
 
 from . import flow
 from .batteries import room, update_ai
+from .item_cards import best
 from .status import hand_limit
 from .stress import player
 from .tanks import add, put, solidify
@@ -43,7 +44,7 @@ class Maintain(Simultaneous):
         if self.stage(g, seat) != "batteries":
             return []
         p, done = player(g, seat), self.mine(g, seat).get("replicated", 0)
-        limit = g.data["rules"]["maintenance"]["max_replications"]
+        limit = max(g.data["rules"]["maintenance"]["max_replications"], best(g, seat, "replicate_limit"))
         out = []
         for i, space in enumerate(p["producer"]):
             if not space:

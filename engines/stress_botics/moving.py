@@ -10,8 +10,9 @@ from engines.core import Action, Game, Step, act
 from .batteries import movement_points
 from .delivery import deliver_frame, possible
 from .extract import extract_yield, pick_up, produce_shields, production, take
+from .item_cards import passive
 from .placing import offer
-from .planet import Place, destinations, others_at
+from .planet import Place, destinations, free_step, others_at, turn_key
 from .stress import change_stress, damage, player
 from .words import amount, location
 
@@ -69,7 +70,8 @@ def end_of_move(g: Game, seat: int, slot: str | None) -> None:
     picked = pick_up(g, seat)
     info = g.data.nodes[p["mini"]]
     if info["kind"] == "delivery_base":
-        change_stress(g, seat, g.data["boards"]["delivery_board"]["base_arrival_stress"][info["base"]])
+        arrival = g.data["boards"]["delivery_board"]["base_arrival_stress"][info["base"]]
+        change_stress(g, seat, max(0, arrival - passive(g, seat, "delivery_base_stress_discount")))
         if info["base"] == "automatic" and possible(g, seat):
             g.call("deliver", seat=seat, **deliver_frame(True))
         return
@@ -97,6 +99,9 @@ class Move(Step):
     def act_go(self, g: Game, seat: int, node: str, square: str | None = None) -> None:
         shields, _mp = places(g, seat)[(node, square)]
         p = player(g, seat)
+        if free_step(g, seat) and destinations(g, seat, movement_points(g, p), free=False).get(
+                (node, square)) != (shields, _mp):
+            p["free_step"] = turn_key(g, seat)  # Vault Map's free square change is used (version 3)
         damage(g, seat, shields)  # SB-MOVE-05
         p["mini"], p["square"] = node, square
         g.log(f"{{seat{seat}}} moves to {location(g, node, square)}.")

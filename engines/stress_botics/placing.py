@@ -12,6 +12,7 @@ from typing import Any
 
 from engines.core import Action, Game, Step, act
 
+from . import items
 from .extract import put_back
 from .stress import player
 from .tanks import capacity, dangerous, ds_room, gain, put, room, used
@@ -43,16 +44,21 @@ class Place(Step):
                     out.append(act("put", res, "ds"))
                 continue
             out += [act("put", res, int(t)) for t in sorted(p["tanks"], key=int) if room(g, p, t, res) > 0]
-        return out
+        return out + [act("put", r, x) for r in sorted(g.frame["units"]) for x in items.store_targets(g, seat, r)]
 
     def act_put(self, g: Game, seat: int, res: str, tank: Any) -> None:
-        put(g, player(g, seat), str(tank), res)
+        if str(tank).startswith("X"):  # a storage item (SB-ITEMS-07)
+            items.store_put(g, seat, tank, res)
+        else:
+            put(g, player(g, seat), str(tank), res)
         self.took(g, res)
 
     def label_put(self, g: Game, seat: int, res: str, tank: Any) -> str:
         name = g.data.res_name(res)
         if tank == "ds":
             return f"Put 1 {name} into the Dangerous Substances tank"
+        if str(tank).startswith("X"):
+            return f"Put 1 {name} on your {items.name(g, items.visible(g, seat)[tank])} (extension {tank[1:]})"
         p = player(g, seat)
         contents = p["tanks"][str(tank)]
         melts = " (it liquefies!)" if (contents.get("Lv") and res != "Lv" and res != "Ex") or (

@@ -12,8 +12,12 @@ from typing import Any
 
 from engines.core import Game
 
+from .item_cards import passive
+
 TOP = "TOP"
 """The pseudo-square on top of AlphaBot (spec 4.3.3)."""
+HULL = "HULL"
+"""The pseudo-square inside AlphaBot's hull (SB-INTERACT-01; stage 4, hull.py)."""
 CORE_SPACES = ("PRODUCING", "EXTRACTING")
 """The Core's side-B spaces, kept in ``square`` while the Mini is in the Core (SB-MOVE-18)."""
 PORT_SQUARE = {"entry": "ENTRY", "exit": "EXIT", "corner_a": "CORNER_A", "corner_b": "CORNER_B"}
@@ -112,8 +116,8 @@ def core_exit_shields(g: Game) -> int:
     return g.data["vaults"]["core"][side]["exit_without_tunnel_shields"]
 
 
-def _steps(g: Game, place: Place) -> list[tuple[Place, int, int]]:
-    """(next place, MP, shields) one hop from ``place``."""
+def _steps(g: Game, place: Place, off: int = 0) -> list[tuple[Place, int, int]]:
+    """(next place, MP, shields) one hop from ``place``; ``off``: an item's Core-exit shield discount."""
     node, square = place
     active = active_vault(g)
     ab_square = g.g["alphabot"]["square"]
@@ -129,6 +133,7 @@ def _steps(g: Game, place: Place) -> list[tuple[Place, int, int]]:
         other = CORE_SPACES[1 - CORE_SPACES.index(square)]
         out.append(((node, other), 1, 0))  # SB-MOVE-18: switching spaces costs 1 MP
     linked = set()
+    out_of_hull = g.data["rules"]["movement"]["hull_exit_extra"] if square == HULL else 0  # SB-MOVE-17
     for there, port, mp in neighbours(g, node):
         linked.add(there)
         arrive = PORT_SQUARE.get(port) if there == active else None
@@ -137,34 +142,54 @@ def _steps(g: Game, place: Place) -> list[tuple[Place, int, int]]:
         if there == "CORE" and core_b:
             out += [((there, space), mp, 0) for space in CORE_SPACES]
             continue
-        out.append(((there, arrive), mp, 0))  # SB-MOVE-14: leaving the Main Vault costs only the route
+        out.append(((there, arrive), mp + out_of_hull, 0))  # SB-MOVE-14: leaving costs only the route
     if node == "CORE":
         for there in mantle_locations(g):
             if there not in linked:  # SB-MOVE-05: 1 MP and 2/3 shields without a tunnel
                 arrive = "CORNER_A" if there == active else None
-                out.append(((there, arrive), 1, core_exit_shields(g)))
+                out.append(((there, arrive), 1, max(0, core_exit_shields(g) - off)))
     return out
 
 
-def destinations(g: Game, seat: int, mp: int) -> dict[Place, tuple[int, int]]:
-    """Every place a MOVE of ``mp`` points can end at, with its cheapest (shields, MP) (SB-MOVE-03..06)."""
+def free_step(g: Game, seat: int) -> bool:
+    """Vault Map: the first square change in the Main Vault this turn is still free (spec 4.14 BX09)."""
+    p = g.g["players"][str(seat)]
+    return bool(passive(g, seat, "free_first_vault_step")) and p.get("free_step") != turn_key(g, seat)
+
+
+def turn_key(g: Game, seat: int) -> str:
+    return f"{g.g['round']}.{g.g['players'][str(seat)]['slot']}"
+
+
+def destinations(g: Game, seat: int, mp: int, free: bool | None = None) -> dict[Place, tuple[int, int]]:
+    """Every place a MOVE of ``mp`` points can end at, with its cheapest (shields, MP) (SB-MOVE-03..06); with
+    items (version 3) the Core-exit discount and, unless ``free`` is False, Vault Map's free square change."""
     p = g.g["players"][str(seat)]
     start: Place = (p["mini"], p["square"])
-    best: dict[Place, tuple[int, int]] = {start: (0, 0)}
-    frontier = [start]
+    spent0 = not (free_step(g, seat) if free is None else free)
+    best: dict[tuple[Place, bool], tuple[int, int]] = {(start, spent0): (0, 0)}
+    off = passive(g, seat, "core_exit_shield_discount")
+    frontier = [(start, spent0)]
     while frontier:
         nxt = []
-        for place in frontier:
-            shields, used = best[place]
-            for there, cost, extra in _steps(g, place):
+        for place, spent in frontier:
+            shields, used = best[(place, spent)]
+            for there, cost, extra in _steps(g, place, off):
+                change = there[0] == place[0] and place[1] in g.data.squares and there[1] in g.data.squares
+                key = (there, spent or change)
+                cost = 0 if change and not spent else cost
                 if used + cost > mp:
                     continue
                 value = (shields + extra, used + cost)
-                if there not in best or value < best[there]:
-                    best[there] = value
-                    nxt.append(there)
+                if key not in best or value < best[key]:
+                    best[key] = value
+                    nxt.append(key)
         frontier = nxt
-    return {place: v for place, v in best.items() if place != start and can_end(g, seat, place)}
+    out: dict[Place, tuple[int, int]] = {}
+    for (place, _), v in best.items():
+        if place != start and (place not in out or v < out[place]) and can_end(g, seat, place):
+            out[place] = v
+    return out
 
 
 def tile_index(g: Game, node: str) -> int:

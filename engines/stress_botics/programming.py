@@ -15,13 +15,21 @@ from . import flow
 from .batteries import slots
 from .content import CARD_TYPES
 from .decks import available, draw_card
+from .item_cards import passive
 from .planet import active_vault, draw_sector
 from .stress import player
 from .words import card as card_words
 
 
 def entitlement(g: Game, seat: int) -> list[dict[str, Any]]:
-    """The draw patterns open to ``seat``: ``{"n", "types": same|different|any}`` each (SB-P2-PROG-02)."""
+    """The draw patterns open to ``seat``: ``{"n", "types": same|different|any}`` each (SB-P2-PROG-02); a
+    Signal Amplifier adds ``extra`` cards of any type (version 3 items)."""
+    extra = passive(g, seat, "phase2_extra_draw")
+    patterns = base_entitlement(g, seat)
+    return [pt | {"n": pt["n"] + extra, "extra": extra} for pt in patterns] if extra else patterns
+
+
+def base_entitlement(g: Game, seat: int) -> list[dict[str, Any]]:
     rules = g.data["rules"]["draw"]
     a, p = g.g["alphabot"], player(g, seat)
     if a.get("delivered"):
@@ -29,9 +37,10 @@ def entitlement(g: Game, seat: int) -> list[dict[str, Any]]:
     if not a["mv"]:
         return [rules["shuttle"] | {"types": "any"}]
     mv = active_vault(g)
-    if p["mini"] == mv:
-        return list(rules["same_main_vault"])
     sector = draw_sector(g, p["mini"])
+    relay = passive(g, seat, "sector_counts_as_vault_for_draw") and sector == draw_sector(g, mv)  # Quantum Relay
+    if p["mini"] == mv or (relay and sector != "core"):
+        return list(rules["same_main_vault"])
     if sector == "core" or sector == draw_sector(g, mv):
         return [rules["same_sector_or_core"]]
     return [rules["other"] | {"types": "any"}]
@@ -41,10 +50,11 @@ def fits(request: list[str], pattern: dict[str, Any]) -> bool:
     """A (partial) request keeps to one pattern."""
     if len(request) > pattern["n"]:
         return False
+    extra = pattern.get("extra", 0)  # cards of any type beyond the pattern (Signal Amplifier)
     if pattern["types"] == "same":
-        return len(set(request)) <= 1
+        return len(set(request)) <= 1 + extra
     if pattern["types"] == "different":
-        return len(set(request)) == len(request)
+        return len(request) - len(set(request)) <= extra
     return True
 
 

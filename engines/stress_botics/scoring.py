@@ -6,6 +6,8 @@ from typing import Any
 
 from engines.core import Game
 
+from . import threats
+from .items import equipped_vp
 from .objectives import secondary_vp
 from .stress import player
 
@@ -25,8 +27,12 @@ def breakdown(g: Game, seat: int, secret: bool = True) -> dict[str, int]:
     main = sum(container_vp(g, c) for c in p["cargo"].values() if isinstance(c, dict))
     secondary = secondary_vp(g, seat) if secret else 0
     shields = p["shields"] // g.data["rules"]["scoring"]["shields_per_vp"]
-    vp = main + secondary + shields
-    return {"main": main, "secondary": secondary, "shields": shields, "vp": vp, "stress": p["stress"],
+    worth = equipped_vp(g, seat) if threats.full(g) else 0
+    extra = {"items": worth} if worth else {}  # SB-SCORE-05 (version 3; listed once an item is equipped)
+    if p.get("alphabot"):
+        extra["alphabot"] = p["alphabot"].get("vp", 0)  # SB-SCORE-04: the AlphaBot delivery's VP option
+    vp = main + secondary + shields + sum(extra.values())
+    return {"main": main, "secondary": secondary, "shields": shields, **extra, "vp": vp, "stress": p["stress"],
             "final": vp - p["stress"]}
 
 
@@ -53,7 +59,9 @@ def finish(g: Game) -> None:
     text = {}
     for s in range(g.seats):
         b = breakdown(g, s)
-        text[str(s)] = (f"{b['final']} points ({b['vp']} VP: {b['main']} cargo, {b['secondary']} objectives, "
+        items = f", {b['items']} items" if "items" in b else ""
+        items += f", {b['alphabot']} for delivering AlphaBot" if b.get("alphabot") else ""
+        text[str(s)] = (f"{b['final']} points ({b['vp']} VP: {b['main']} cargo, {b['secondary']} objectives{items}, "
                         f"{b['shields']} shields; stress {b['stress']})")
     winners = [int(k) for k in placings[0]]
     actors = [a["key"] for a in g.engine.actors(g.state)]

@@ -9,7 +9,7 @@ from typing import Any
 
 from engines.core import Game
 
-from . import elite, threats
+from . import advanced_items, alpha_items, elite, threats
 from .content import CARD_TYPES, SHIPS
 
 
@@ -145,3 +145,5 @@ def start(g: Game) -> None:
         threats.start(g)  # rules version 2: the threats (after every version-1 draw, so v1 stays exact)
     if threats.full(g):
         elite.start(g)  # rules version 3: the Elite (SB-SETUP-17..19)
+        advanced_items.start(g)  # rules version 3: the items (after every version-2 draw)
+        alpha_items.start(g)  # rules version 3: AlphaBot's battery tracks and item server (SB-SETUP-11/12)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engines.core import Game
 
+from .item_cards import passive
 from .planet import tile_index
 from .stress import TOP, change_stress, player
 
@@ -28,9 +29,10 @@ def distance_stress(g: Game) -> None:
 def hand_limit(g: Game, seat: int) -> int:
     """5 (3-4p) or 6 (1-2p) cards, 4 while stress is above 25 (SB-P6-STATUS-03)."""
     rules = g.data["rules"]["hand_limit"]
+    bonus = passive(g, seat, "hand_limit_bonus")  # items (version 3)
     if player(g, seat)["stress"] > rules["stressed_above"]:
-        return rules["stressed"]
-    return rules[str(g.seats)]
+        return rules["stressed"] + bonus
+    return rules[str(g.seats)] + bonus
 
 
 def new_turn_order(g: Game) -> None:

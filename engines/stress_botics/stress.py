@@ -13,6 +13,7 @@ from typing import Any
 from engines.core import Game
 
 from .batteries import update_ai
+from .item_cards import once
 
 TOP = 40
 """The last space of the stress track (boards.json stress_track.max; checked in Content)."""
@@ -62,6 +63,10 @@ def change_stress(g: Game, seat: int, delta: int) -> None:
     if delta == 0:
         return
     p = player(g, seat)
+    if delta > 0 and "ext" in p and once(g, seat, "reduce_stress_gain_once_per_round"):
+        delta -= 1  # Stress Dampener (version 3 items, spec 4.12 AD-X2)
+        if delta == 0:
+            return
     if delta < 0:
         p["stress"] = max(0, p["stress"] + delta)  # SB-STRESS-03
         _land(g, seat, -1)

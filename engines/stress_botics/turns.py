@@ -3,8 +3,9 @@ card by paying from the slot's tank or discard it (SB-P3-ACT-01..11).
 
 Offered: MOVE, MINE → Extract and Attack, CONNECT → Produce (Shields and Batteries Vaults, the Core, the
 Hatch), Disarm/Arm and Make a Manual Delivery; from rules version 2 attacks reach Cylindroids and AlphaBot and
-the keep prompt offers a captured Cylindroid's extra action. INTERACT, Activate an Item and Open a Box come
-with stage 4 (a card with no sub-action possible can only be returned, SB-INTERACT-03).
+the keep prompt offers a captured Cylindroid's extra action; from rules version 3 (``threats.full``) the items'
+sub-actions (item_subs.py) and INTERACT's Access the Control and Access the Server (hull.py, interact.py). A
+card with no sub-action possible can only be returned (SB-INTERACT-03).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from engines.core import Action, Game, Step, act, effects
 
-from . import combat, flow, hatch, threats
+from . import combat, flow, hatch, hull, interact, item_subs, items, threats
 from .batteries import active_batteries, add_battery, battery_at, room, spend
 from .delivery import deliver_frame, possible
 from .events import change_pressure, rotate_core
@@ -37,14 +38,14 @@ from .words import amount
 from .words import card as card_words
 
 SUBACTIONS = {"MOVE": ("move",), "MINE": ("extract", "attack"),
-              "CONNECT": ("produce", "core", "hatch", "disarm", "deliver"), "INTERACT": ()}
+              "CONNECT": ("produce", "core", "hatch", "disarm", "deliver", *item_subs.SUBS), "INTERACT": hull.SUBS}
 """The sub-actions of each card type, in the order they are offered (Disarm/Arm and attacks on threats:
 rules version 2)."""
-MUST_BOOST = ("attack", "deliver")
+MUST_BOOST = ("attack", "deliver", *item_subs.MUST_BOOST)
 """Sub-actions that need a boost (SB-P3-ACT-08; Attack and Open a Box come with part 2)."""
 NAMES = {"move": "Move", "extract": "Extract", "attack": "Attack", "produce": "Produce", "core": "Produce in the Core",
          "hatch": "Produce in the Hatch", "disarm": "Disarm or arm Explosives",
-         "deliver": "Make a Manual Delivery"}
+         "deliver": "Make a Manual Delivery", **item_subs.NAMES, **hull.NAMES}
 
 
 def card_type(g: Game, card: str) -> str:
@@ -53,8 +54,12 @@ def card_type(g: Game, card: str) -> str:
 
 def possible_here(g: Game, seat: int, sub: str) -> bool:
     """The sub-action can be carried out in full now (SB-P3-ACT-04)."""
+    if sub in item_subs.SUBS:
+        return item_subs.possible(g, seat, sub)  # threats.full games only
     if sub == "move":
         return bool(places(g, seat))
+    if sub in hull.SUBS:
+        return interact.possible(g, seat, sub)  # rules version 3 (threats.full) only
     if sub == "extract":
         return extract_yield(g, seat) is not None
     if sub == "attack":
@@ -82,7 +87,8 @@ def boosts(g: Game, seat: int, card: str) -> list[str]:
     need = g.data["action_cards"]["boost_battery"][kind]
     p = player(g, seat)
     out = ["free"] if g.data.cards[card]["free_boost"] else []
-    out += [src for src in active_batteries(g, p) if battery_at(p, src) == need or need == "any"]
+    anything = need == "any" or items.passive_with(g, seat, "boost_any_battery", "action", kind)  # items: v3
+    out += [src for src in active_batteries(g, p) if battery_at(p, src) == need or anything]
     return out
 
 
@@ -108,9 +114,9 @@ def attack_targets(g: Game, seat: int) -> list[int]:
     kind = g.data.nodes[node]["kind"]
     if kind in ("core", "tunnel", "ep_vault"):
         return others_at(g, seat, node)
-    if kind != "main_vault" or node != f"MV{g.g['alphabot']['mv']}" or square in (None, "TOP"):
+    if kind != "main_vault" or node != f"MV{g.g['alphabot']['mv']}" or square in (None, "TOP", "HULL"):
         return []
-    near = {square, *g.data.squares[square]["adjacent"]}
+    near = items.reach(g, seat, square, "attack")  # adjacent squares, and diagonals with Phase Shifter (v3)
     return [s for s in others_at(g, seat, node) if player(g, s)["square"] in near]
 
 
@@ -128,14 +134,21 @@ def choices(g: Game, seat: int, card: str) -> list[Action]:
     for sub in SUBACTIONS[card_type(g, card)]:
         if not possible_here(g, seat, sub):
             continue
+        if sub in hull.SUBS:
+            out += hull.choices(g, seat, sub, sources)
+            continue
         choices_at = hatch_alternatives(g, seat) if sub == "extract" else 0
         alts = [(i,) for i in range(choices_at)] if choices_at > 1 else [()]
+        if sub in item_subs.SUBS:
+            alts = item_subs.alts(g, seat, sub)
+        if sub == "extract" and item_subs.extract_alts(g, seat):
+            alts = item_subs.extract_alts(g, seat)  # Pressure Gauge, Drill Amplifier (version 3)
         if sub == "attack":
             alts = [(target,) for target in attack_targets(g, seat)]
             if threats.on(g):
                 alts += [(token,) for token in combat.attack_options(g, seat)]
         for alt in alts:
-            if sub not in MUST_BOOST:
+            if sub not in MUST_BOOST and not (sub in item_subs.SUBS and item_subs.needs_boost(g, seat, sub)):
                 out.append(act("do", sub, "none", *alt))
             out += [act("do", sub, src, *alt) for src in sources]
     return out
@@ -212,6 +225,10 @@ class SubAction(Step):
     def label_do(self, g: Game, seat: int, sub: str, boost: str, alt: int | str | None = None) -> str:
         if sub == "attack" and isinstance(alt, str):
             return combat.attack_label(g, alt) + SHORT_BOOST[boost]
+        if sub in hull.SUBS:
+            return hull.label(g, seat, sub, boost, alt)
+        if sub in item_subs.SUBS or (sub == "extract" and isinstance(alt, str)):
+            return item_subs.label(g, seat, sub, boost, alt, "" if boost == "none" else words_for(boost))
         return sub_label(g, seat, sub, boost, alt)
 
     def prompt(self, g: Game, seat: int) -> str:
@@ -236,6 +253,9 @@ def sub_label(g: Game, seat: int, sub: str, boost: str, alt: int | str | None = 
 
 def perform(g: Game, seat: int, sub: str, boost: str, alt: int | str, card: str, slot: str) -> None:
     """Carry out one sub-action completely, then the keep/discard choice (SB-P3-ACT-03 (4))."""
+    if sub in hull.SUBS:
+        hull.perform(g, seat, sub, boost, alt if isinstance(alt, str) else None, card, slot)
+        return
     p = player(g, seat)
     if boost in ("inside", "track"):
         spend(g, p, boost)
@@ -260,7 +280,8 @@ def perform(g: Game, seat: int, sub: str, boost: str, alt: int | str, card: str,
         for _ in range(times):
             if extract_yield(g, seat) is None:
                 break
-            for res, n in take(g, seat, ask=True, alt=alt).items():
+            got = item_subs.extract_option(g, seat, alt) if isinstance(alt, str) else take(g, seat, ask=True, alt=alt)
+            for res, n in got.items():
                 gains[res] = gains.get(res, 0) + n
         g.log(f"{{seat{seat}}} extracts {amount(g, gains)}.")
         g.goto("keep", **keep)
@@ -287,6 +308,9 @@ def perform(g: Game, seat: int, sub: str, boost: str, alt: int | str, card: str,
     elif sub == "deliver":
         g.goto("keep", **keep)
         g.call("deliver", seat=seat, **deliver_frame(False))
+    elif sub in item_subs.SUBS:
+        g.goto("keep", **keep)
+        item_subs.perform(g, seat, sub, boost, alt, slot)
 
 
 def produce_in_hatch(g: Game, seat: int, slot: str, boosted: bool) -> None:
@@ -302,6 +326,8 @@ def produce_in_hatch(g: Game, seat: int, slot: str, boosted: bool) -> None:
             repair(g, seat, op["n"] * n)
         elif op["op"] == "one_of":
             g.call("hatch_battery", seat=seat, left=n)
+        elif op["op"] == "hook":
+            g.call("hatch_item", seat=seat, left=n)  # the Items token (rules version 3)
     g.log(f"{{seat{seat}}} produces in the Hatch ({n} time{'s' if n > 1 else ''}).")
     offer(g, seat, gains, slot)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Game
-from engines.core.zones import Zones, nobody, owner, public
+from engines.core.zones import Zones, frame, nobody, owner, public
 
-from . import aggression, alphabot, elite, elite_view, scoring, threats
+from . import aggression, alphabot, elite, elite_view, hull_view, item_view, scoring, threats
 from .alphabot import DIRECTIONS
 from .batteries import movement_points, slots
 from .events import describe
@@ -24,13 +24,16 @@ ZONES = Zones(
            "g.padlocks", "g.ships", "g.events.discard", "g.events.last", "g.discards", "g.tops", "g.common_tank",
            "g.alphabot", "g.standard.discard", "g.hatch", "g.players", "g.ended", "g.last_turn",
            "g.ai_pending", "g.bag", "g.belt", "g.cyl", "g.boxes", "g.aggressive.discard", "g.cyl_acted",
-           "g.elite"),
+           "g.elite", "g.items.slots", "g.items.tops", "g.items.out", "g.ab_items"),
+    nobody("g.ab_items.deck"),
     nobody("g.events.deck", "g.decks.*", "g.standard.deck", "g.aggressive.deck", "g.hatch.pile", "g.hatch.removed"),
+    nobody("g.items.deck", "g.items.piles.*", "g.items.box"),  # version 3: the item decks' orders
     nobody("g.hatch.token", when="closed"),
     nobody("g.elite.decks.*"), nobody("g.elite.aside.token", when="closed"),
     owner("g.hands.{seat}"),
     owner("g.programmed.{seat}"),
     owner("g.secondary.{seat}"),
+    frame("box_pick", owner("cards", seat="seat")),  # version 3: the Box Items drawn are the opener's
 )
 """Hands, programmed cards and Secondary Objectives belong to their owners; deck orders and closed or
 unplayed hatch tokens to nobody (spec 6.1); everything else is public."""
@@ -186,6 +189,11 @@ def table_view(g: Game, seat: int | None) -> dict[str, Any]:
                                 control=a["control"], server=a["server"],
                                 shield_spaces=g.data["alphabot"]["shield_track"]["spaces"],
                                 ai_max=alphabot.ai_max(g), aggressive_left=len(g.g["aggressive"]["deck"]))
+    if threats.full(g):  # rules version 3: the items
+        view["items"] = item_view.items_view(g)
+        for s in range(g.seats):
+            view["players"][str(s)]["items"] = item_view.player_items(g, s)
+        view["hull"] = hull_view.view(g)  # the hull, AlphaBot's tracks and items, its delivery
     if seat is not None:
         view["private_text"] = private_text(g, seat)
         view["private"] = private(g, seat)

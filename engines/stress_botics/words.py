@@ -6,6 +6,7 @@ from engines.core import Game
 
 SQUARE_NAMES = {"ENTRY": "Entry", "EXIT": "Exit", "CORNER_A": "Corner-A", "CORNER_B": "Corner-B", "A1": "A1",
                 "A2": "A2", "B1": "B1", "B2": "B2", "HATCH": "the Hatch", "TOP": "on top of AlphaBot",
+                "HULL": "in AlphaBot's hull",
                 "PRODUCING": "producing space", "EXTRACTING": "extracting space"}
 
 

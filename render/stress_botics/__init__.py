@@ -16,6 +16,8 @@ from render.core.seatnames import fill_names, seat_label
 from render.registry import register
 
 from .elite import ELITE_H, draw_elite, elite_of
+from .hull import HULL_H, draw_hull, has_hull
+from .items import ITEMS_H, draw_items, extensions_height, has_items
 from .layout import GAP, HEADER_H, MARGIN, PLANET, TEXT_M, TEXT_S, WIDTH
 from .planet import draw_planet
 from .players import panel_height, player_panel
@@ -56,10 +58,12 @@ def draw(view: dict[str, Any]) -> bytes:
     private = view.get("seat") is not None and "private" in table
     cols = min(4, seats)
     rows = math.ceil(seats / cols)
-    player_h = panel_height()
+    player_h = panel_height() + extensions_height(view)
     height = (2 * MARGIN + HEADER_H + GAP + PLANET + GAP + rows * player_h + (rows - 1) * GAP
               + ((PRIVATE_H + GAP) if private else 0.0) + ((THREATS_H + GAP) if has_threats(view) else 0.0)
-              + ((ELITE_H + GAP) if elite_of(view) else 0.0))
+              + ((ELITE_H + GAP) if elite_of(view) else 0.0)
+              + ((ITEMS_H + GAP) if has_items(view) else 0.0)
+              + ((HULL_H + GAP) if has_hull(view) else 0.0))
     c = Canvas(WIDTH, height, scale=2.0)
     page = c.box.inset(MARGIN)
     head, body = page.take_top(HEADER_H, gap=GAP)
@@ -80,6 +84,12 @@ def draw(view: dict[str, Any]) -> bytes:
     if elite_of(view):  # rules version 3: the Elite Cylindroid
         strip, bottom = bottom.take_top(ELITE_H, gap=GAP)
         draw_elite(c, panel(c, strip, "Elite Cylindroid", title_size=TEXT_S + 1), view)
+    if has_items(view):  # rules version 3: the Advanced Items offer, the Box deck, the Common Tank
+        strip, bottom = bottom.take_top(ITEMS_H, gap=GAP)
+        draw_items(c, panel(c, strip, "Items & Stress Boy", title_size=TEXT_S + 1), view)
+    if has_hull(view):  # rules version 3: AlphaBot's hull, tracks and items
+        strip, bottom = bottom.take_top(HULL_H, gap=GAP)
+        draw_hull(c, panel(c, strip, "AlphaBot's extension board", title_size=TEXT_S + 1), view)
     order = [int(s) for s in table.get("turn_order") or range(seats)]
     order += [s for s in range(seats) if s not in order]
     pw = (bottom.w - (cols - 1) * GAP) / cols

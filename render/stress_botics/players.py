@@ -9,6 +9,7 @@ from render.core.palette import CELL_LIGHT, GRID_LINE, MUTED, PANEL_BORDER, TEXT
 from render.core.seatnames import seat_label
 
 from .chips import draw_chips
+from .items import draw_extensions
 from .layout import TEXT_S, TEXT_XS, amounts, ink, short_resource
 
 ROW = 17.0
@@ -94,6 +95,9 @@ def player_panel(c: Canvas, box: Box, view: dict[str, Any], seat: int) -> None:
     if p.get("captured"):
         facts.append("Captured: " + ", ".join(p["captured"]))
     c.text_lines((inner.x, y), facts, TEXT_XS, TEXT)
+    if p.get("items"):  # rules version 3: the extensions, below the facts
+        y += c.lines_height(len(facts), TEXT_XS) + 4
+        draw_extensions(c, Box(inner.x, y, inner.w, inner.y1 - y), p["items"])
     if table.get("last_turn") == seat:
         highlight(c, box, radius=10)
 

@@ -1,7 +1,7 @@
 """Which rule IDs of the Stress Botics spec the game implements now (part 1 = the implemented set: stages
-0-2 of spec §7 from issue 15, plus stage 3, the threats, from issue 16 under rules version 2), which are still
-to come (part 2: stage 4 — INTERACT, items, AlphaBot's battery tracks and delivery — and stage 5, the
-Elite), and part 3 (solo DeltaBot).
+0-2 of spec §7 from issue 15, plus from issue 16 stage 3, the threats, under rules version 2 and stages 4-5,
+items, the hull, AlphaBot's delivery and the Elite, under rules version 3), which are still to come (part 2:
+nothing of the multiplayer game) and part 3 (solo DeltaBot, issue 17).
 
 The table gives, per rule area, the rule numbers of each part as ranges ("01-08 13"), so that this file
 does not itself name any rule ID (the coverage count looks for names under tests/). ``test_scope.py``
@@ -15,10 +15,11 @@ Reading notes: hatch damage on BetaBots (P1-EVENT 25, MOVE 13) and the Standard 
 (SETUP 09) are done in part 1 with the Standard-deck AlphaBot. Stage 3 added the belt and spawns
 (SETUP 16, P1-EVENT 13-19), Phase 5 (P5-CYL), AlphaBot's shields, aggression and run-overs (ALPHA 02-03,
 05, 07-11, 21-23, 25, 28, 31, 33-34), attacks and captures (MINE 09-17, P3-ACT 09), Disarm/Arm
-(CONNECT 09-10); the Deck End Events (P2-PROG 04, 09-10) were already played. Still open in part 2:
-items and the Items hatch (SETUP 11-12, 20-21, BASIC 01/17/19/21, P1-EVENT 26, CONNECT 05-06/08/11-12,
-ITEMS), the hull and INTERACT (MOVE 17, INTERACT, ALPHA 12-16, 32), AlphaBot delivery and its scoring.
-SETUP 22 is part 1 for the supply.
+(CONNECT 09-10); the Deck End Events (P2-PROG 04, 09-10) were already played. Stage 4's items (rules
+version 3) added SETUP 20-21, BASIC 01/17/19/21, CONNECT 05-06/08/11, ITEMS, SCORE 05 and EX 08/10; its hull
+added AlphaBot's item server and the Items hatch (SETUP 11-12, P1-EVENT 26, CONNECT 12), INTERACT and leaving
+the hull (INTERACT, MOVE 17, ALPHA 12-16, 32), AlphaBot's delivery and its scoring (ALPHADELIVER, SCORE 04,
+EX 18, EX 32). SETUP 22 is part 1 for the supply. Nothing of the multiplayer game is left in part 2.
 """
 
 from __future__ import annotations
@@ -31,30 +32,30 @@ COUNT: dict[str, int] = {
 }
 
 SCOPE: dict[str, dict[int, str]] = {
-    "SETUP": {1: "01-10 13-19 22-37", 2: "11-12 20-21"},
-    "BASIC": {1: "02-16 18 20", 2: "01 17 19 21"},
-    "P1-EVENT": {1: "01-25", 2: "26"},
+    "SETUP": {1: "01-37"},
+    "BASIC": {1: "01-21"},
+    "P1-EVENT": {1: "01-26"},
     "P2-PROG": {1: "01-10"},
     "P3-ACT": {1: "01-11"},
-    "MOVE": {1: "01-16 18-21", 2: "17"},
+    "MOVE": {1: "01-21"},
     "MINE": {1: "01-18"},
-    "CONNECT": {1: "01-04 07 09-10 13", 2: "05-06 08 11-12"},
+    "CONNECT": {1: "01-13"},
     "DELIVER": {1: "01-09"},
-    "ALPHADELIVER": {2: "01-06"},
-    "INTERACT": {2: "01-15"},
+    "ALPHADELIVER": {1: "01-06"},
+    "INTERACT": {1: "01-15"},
     "P4-MAINT": {1: "01-11"},
     "BATTRACK": {1: "01-04"},
     "P5-CYL": {1: "01-11"},
     "ELITE": {1: "01-13"},
-    "ALPHA": {1: "01-11 17-31 33-34", 2: "12-16 32"},
+    "ALPHA": {1: "01-34"},
     "P6-STATUS": {1: "01-05"},
     "STRESS": {1: "01-09"},
     "SHIELD": {1: "01-09"},
-    "ITEMS": {2: "01-09"},
+    "ITEMS": {1: "01-09"},
     "END": {1: "01-02"},
-    "SCORE": {1: "01-03 06-08", 2: "04-05"},
+    "SCORE": {1: "01-08"},
     "SOLO": {3: "01-22"},
-    "EX": {1: "01-07 09 11-17 19-23 25-31 33", 2: "08 10 18 32", 3: "24"},
+    "EX": {1: "01-23 25-33", 3: "24"},
 }
 """Area → part → rule numbers."""
 

@@ -1,0 +1,83 @@
+"""AlphaBot's extension board (rules version 3): the Control and Server with their side, options and the
+BetaBots on them, the Titanium, Carbon and Silicon battery tracks and the 1-2p Shuttle track, the Available and
+Standby AlphaBot Items, and whether AlphaBot waits on its Shuttle or was delivered. Draws only from
+``table.hull`` of the view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from render.core import Box, Canvas
+from render.core.palette import CELL_LIGHT, GRID_LINE, MUTED, PANEL_BORDER, TEXT
+from render.core.seatnames import seat_label
+
+from .layout import TEXT_S, TEXT_XS, ink
+
+HULL_H = 150.0
+"""Height of the strip, panel title included."""
+TRACK_INK = {"Ti": "Titanium", "C": "Carbon", "Si": "Silicon"}
+
+
+def has_hull(view: dict[str, Any]) -> bool:
+    return bool((view.get("table") or {}).get("hull"))
+
+
+def _spaces(c: Canvas, box: Box, view: dict[str, Any], hull: dict[str, Any]) -> None:
+    spaces = hull.get("spaces")
+    if not spaces:
+        state = "delivered" if hull.get("delivered") else "on its Shuttle"
+        c.text((box.x, box.y + 8), f"AlphaBot is {state}: no more INTERACT", TEXT_S, TEXT, "lm", bold=True)
+        d = hull.get("delivered")
+        if d:
+            c.text((box.x, box.y + 26), f"Delivered to the {d['ship']} by {seat_label(view, d['by'])}", TEXT_XS,
+                   TEXT, "lm", max_width=box.w)
+        else:
+            c.text((box.x, box.y + 26), f"Shields for delivery: {hull.get('shields_for_delivery', 0)}", TEXT_XS,
+                   TEXT, "lm")
+        return
+    half = (box.h - 4) / 2
+    for i, sub in enumerate(("control", "server")):
+        s = spaces[sub]
+        b = Box(box.x, box.y + i * (half + 4), box.w, half)
+        c.rect(b, fill=CELL_LIGHT, outline=PANEL_BORDER, radius=4)
+        who = ", ".join(seat_label(view, x) for x in s.get("who") or []) or "empty"
+        c.text((b.x + 6, b.y + 8), f"{sub.title()} side {s['side']} ({len(s.get('who') or [])}/{s['room']}): {who}",
+               TEXT_XS, TEXT, "lm", bold=True, max_width=b.w - 12)
+        c.text((b.x + 6, b.y + 24), "; ".join(s.get("options") or []), TEXT_XS - 2, MUTED, "lm", max_width=b.w - 12)
+
+
+def _tracks(c: Canvas, box: Box, hull: dict[str, Any]) -> None:
+    rows = [(f"{TRACK_INK[k]} track", v, ink(TRACK_INK[k])) for k, v in (hull.get("tracks") or {}).items()]
+    if hull.get("shuttle"):
+        rows.append(("Shuttle track", hull["shuttle"], ink("Exomatter")))
+    step = min(24.0, box.h / max(1, len(rows)))
+    for i, (name, t, colour) in enumerate(rows):
+        y = box.y + 8 + i * step
+        c.text((box.x, y), name, TEXT_XS, TEXT, "lm")
+        for k in range(int(t["spaces"])):
+            cell = Box(box.x + 92 + k * 20, y - 8, 17, 16)
+            c.rect(cell, fill=colour if k < int(t["filled"]) else CELL_LIGHT, outline=GRID_LINE, radius=3)
+
+
+def _items(c: Canvas, box: Box, hull: dict[str, Any]) -> None:
+    c.text((box.x, box.y + 6), f"AlphaBot Items (deck: {hull.get('item_deck', 0)})", TEXT_XS, TEXT, "lm", bold=True)
+    y = box.y + 22
+    entries = [("Available", it) for it in hull.get("available") or []]
+    if hull.get("standby"):
+        entries.append(("Standby", hull["standby"]))
+    for kind, it in entries:
+        if y > box.y1 - 6:
+            break
+        c.text((box.x, y), f"{kind}: {it['name']} ({it['vp']} VP) - {it['cost']}", TEXT_XS - 1, TEXT, "lm",
+               max_width=box.w)
+        y += 16
+
+
+def draw_hull(c: Canvas, box: Box, view: dict[str, Any]) -> None:
+    """Hull spaces on the left, the tracks in the middle, the item server on the right."""
+    hull = (view.get("table") or {}).get("hull") or {}
+    left, rest = box.take_left(box.w * 0.42, gap=10)
+    mid, right = rest.take_left(rest.w * 0.42, gap=10)
+    _spaces(c, left, view, hull)
+    _tracks(c, mid, hull)
+    _items(c, right, hull)
