@@ -212,7 +212,10 @@ class Playout:
         elif engine.can_undo(state, seat) and self.rnd.random() < self.undo_chance:
             action = UNDO
         elif self.bots:
+            asked = pickle.dumps(state, pickle.HIGHEST_PROTOCOL) if check_mutation else b""
             action = engine.bot_action(state, seat)
+            if check_mutation and pickle.dumps(state, pickle.HIGHEST_PROTOCOL) != asked:
+                report.mutation = f"the bot's choice ({action}) changed the state it read"
         else:
             action = self.rnd.choice(legal[seat])
         if check_mutation and free is None:

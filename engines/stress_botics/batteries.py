@@ -41,6 +41,19 @@ def add_battery(g: Game, p: dict[str, Any], kind: str) -> bool:
     return True
 
 
+def take_gains(g: Game, p: dict[str, Any], gains: dict[str, int]) -> dict[str, int]:
+    """Batteries among ``gains`` go onto the track (or a Battery Rack); returns the resources left to place."""
+    batteries = g.data["vaults"]["resources"]["batteries"]
+    rest: dict[str, int] = {}
+    for res, n in gains.items():
+        if res in batteries:
+            for _ in range(n):
+                add_battery(g, p, res)
+        else:
+            rest[res] = rest.get(res, 0) + n
+    return rest
+
+
 def _rack(g: Game, p: dict[str, Any], kind: str) -> bool:
     """No room on the track: a Battery Rack takes it (version 3 items)."""
     return to_rack(g, _seat(g, p), kind)

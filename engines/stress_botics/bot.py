@@ -190,7 +190,8 @@ def scorer(g: Game, seat: int) -> Callable[[str, str | None, int], float]:
                 and not threats_on:
             value += 20
         elif info["kind"] == "main_vault" and square:
-            value += 4 - danger(g, square) + bot_elite.lure(g, seat, square) + bot_hull.square_value(g, seat, node, square)
+            value += 4 - danger(g, square) + bot_elite.lure(g, seat, square)
+            value += bot_hull.square_value(g, seat, node, square)
         return value
 
     return score

@@ -14,7 +14,7 @@ from typing import Any
 from engines.core import Action, Game, Step, act
 
 from . import aggression, cylindroids, elite, threats
-from .batteries import add_battery
+from .batteries import take_gains
 from .item_cards import passive, reach, store_put, store_targets, stored_totals, take_stored
 from .planet import TOP
 from .stress import change_stress, damage, player
@@ -149,13 +149,7 @@ def attack(g: Game, seat: int, token: str) -> dict[str, int]:
     if mode == "scrap":
         change_stress(g, seat, rules["scrap_stress"])
         yields = {t["id"]: t["scrap"] for t in g.data["cylindroids"]["types"]}[threats.kind(cyl)]
-        batteries = g.data["vaults"]["resources"]["batteries"]
-        for res, n in yields.items():
-            if res in batteries:
-                for _ in range(n):
-                    add_battery(g, player(g, seat), res)
-            else:
-                gains[res] = gains.get(res, 0) + n
+        gains = take_gains(g, player(g, seat), yields)
     else:
         change_stress(g, seat, rules["disintegrate_stress"])
     return gains

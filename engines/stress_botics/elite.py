@@ -16,7 +16,7 @@ from typing import Any
 from engines.core import Game, effects
 
 from . import threats
-from .batteries import add_battery
+from .batteries import take_gains
 from .planet import others_at
 from .stress import change_stress, player
 from .tanks import alphabot_add
@@ -173,20 +173,12 @@ def hurt_one(g: Game, by: int | str | None) -> dict[str, int]:
 def give(g: Game, seat: int, reward: list[dict[str, Any]], gains: dict[str, int]) -> dict[str, int]:
     """A BetaBot's reward: stress, batteries onto its track, the 1-2p penalty queued; returns the resources
     for the attacker to place (SB-ELITE-06/07)."""
-    batteries = g.data["vaults"]["resources"]["batteries"]
-    spoils: dict[str, int] = {}
     for op in reward:
         if op["op"] == "stress":
             change_stress(g, seat, op["n"])
         elif op["op"] == "hook":
             effects.push_front(g, effects.effect("elite_penalty", ACTOR, n=op["params"]["n"]))  # AMB-28
-    for res, n in gains.items():
-        if res in batteries:
-            for _ in range(n):
-                add_battery(g, player(g, seat), res)
-        else:
-            spoils[res] = spoils.get(res, 0) + n
-    return spoils
+    return take_gains(g, player(g, seat), gains)
 
 
 def eliminate(g: Game) -> None:

@@ -101,7 +101,8 @@ def storage(g: Game, seat: int, ext: str) -> dict[str, Any] | None:
 
 
 def stored(g: Game, seat: int, ext: str) -> dict[str, int]:
-    return _p(g, seat).setdefault("store", {}).setdefault(ext, {})
+    """What the item on ``ext`` holds, read only: a copy, so that reading never adds a record to the state."""
+    return dict(_p(g, seat).get("store", {}).get(ext, {}))
 
 
 def store_room(g: Game, seat: int, ext: str, res: str) -> int:
@@ -131,10 +132,14 @@ def store_targets(g: Game, seat: int, res: str) -> list[str]:
 
 
 def store_put(g: Game, seat: int, ext: str, res: str, n: int = 1) -> None:
-    held = stored(g, seat, ext)
+    """Add ``n`` (or take, when negative) ``res`` to the item on ``ext``; an emptied record is dropped."""
+    store = _p(g, seat).setdefault("store", {})
+    held = store.setdefault(ext, {})
     held[res] = held.get(res, 0) + n
     if held[res] <= 0:
         del held[res]
+    if not held:
+        del store[ext]
 
 
 def stored_totals(g: Game, seat: int) -> dict[str, int]:

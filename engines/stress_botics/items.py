@@ -120,7 +120,7 @@ def place_on(g: Game, seat: int, card_id: str, ext: str) -> dict[str, Any]:
         g.log(f"{{seat{seat}}}'s covered {name(g, stack[-1])} empties into the supply.")
         kinds = [t["id"] for t in g.data["cylindroids"]["types"]]
         threats.to_bag(g, [k for k, n in p["store"][ext].items() if k in kinds for _ in range(n)])  # into the bag
-        p["store"][ext] = {}
+        del p["store"][ext]
     first = not stack and ext not in p["bonus_used"]
     stack.append(card_id)
     g.log(f"{{seat{seat}}} equips {name(g, card_id)} on extension {ext[1:]}.")

@@ -252,6 +252,22 @@ def test_kit_catches_mutation_of_the_input_state() -> None:
     assert not report.completed
 
 
+class NosyBotDuel(TinyDuel):
+    """(d') The bot's choice writes into the state it reads (the Stress Botics storage bug of stop 30)."""
+
+    id = "broken_bot_mutation"
+
+    def bot_action(self, state: State, seat: int) -> Action:
+        state.setdefault("g", {})["asked"] = state["step"]
+        return super().bot_action(state, seat)
+
+
+def test_kit_catches_a_bot_that_changes_the_state_it_reads() -> None:
+    report = playout(NosyBotDuel(), 2, 0, bots=True)
+    assert report.mutation and "the bot's choice" in report.mutation
+    assert not playout(TinyDuel(), 2, 0, bots=True).mutation
+
+
 class LaxBid(Bid):
     """(i) A fast ``allows`` that accepts any bid, even of a card not in hand."""
 

@@ -102,7 +102,7 @@ def test_only_the_top_card_works_and_covered_storage_empties():
     items.store_put(g, 0, "X1", "C", 2)
     assert item_pay.pool(g, 0, ("own",))["C"] == 2 + sum(t.get("C", 0) for t in p(state, 0)["tanks"].values())
     items.place_on(g, 0, "BX10", "X1")
-    assert p(state, 0)["store"]["X1"] == {} and p(state, 0)["ext"]["X1"] == ["AB03", "BX04", "BX10"]
+    assert "X1" not in p(state, 0)["store"] and p(state, 0)["ext"]["X1"] == ["AB03", "BX04", "BX10"]
 
 
 def test_every_equipped_item_scores():
@@ -147,7 +147,7 @@ def test_storage_takes_gains_pays_costs_but_not_keep_costs():
     g = ctx(state)
     assert item_pay.can_pay(g, 0, {"Acid": 2})  # 1 in the DS tank + 1 on Nanobots
     item_pay.auto_pay(g, 0, {"Acid": 2})
-    assert p(state, 0)["store"]["X2"] == {} and "Acid" not in p(state, 0)["ds"]
+    assert "X2" not in p(state, 0)["store"] and "Acid" not in p(state, 0)["ds"]
     p(state, 0)["tanks"]["1"] = {}
     items.place_on(g, 0, "AB07", "X1")
     items.store_put(g, 0, "X1", "C", 1)
@@ -244,3 +244,15 @@ def test_item_texts_are_plain_words():
             state, events = ENGINE.apply(state, seat, rnd.choice(mine) if mine and rnd.random() < 0.8
                                          else rnd.choice(moves))
             assert all(not bad(e["text"]) for e in events), events
+
+
+def test_reading_storage_never_writes_the_state():
+    # SB-ITEMS-07: asking how much an item holds or takes (as the bot and the prompts do) adds no record;
+    # the replay from the log must find the same state (a stop-30 fuzz finding)
+    state = board(3)
+    g = ctx(state)
+    items.place_on(g, 0, "AD-C1", "X2")  # Nanobots: 4 units Gas/Acid
+    before = dict(p(state, 0)["store"])
+    for res in ("C", "Acid", "Gas"):
+        items.store_targets(g, 0, res)
+    assert items.stored(g, 0, "X2") == {} and p(state, 0)["store"] == before
