@@ -1,6 +1,7 @@
 """Stress Botics: Odyssey — the declarative top: metadata, options (the §5 rulings by name), steps and
 views. Rules version 2 adds the threats (stage 3 of spec §7); version 1 games play on without them. Version 3
-adds the Elite Cylindroid (stage 5) to them; INTERACT, items and solo are not in yet."""
+adds items, AlphaBot's hull, tracks and delivery (stage 4) and the Elite Cylindroid (stage 5) to them: the whole
+2-4 player game. Solo with DeltaBot is issue 17."""
 
 from __future__ import annotations
 
@@ -50,8 +51,8 @@ class StressBotics(Engine):
 
     id = "stress_botics"
     version = 3
-    """2: the threats (Cylindroids, AlphaBot's aggression) behind the ``threats`` option, off until part 2 is whole;
-    a version-1 game plays on without them. 3: with the option, also items, INTERACT, AlphaBot's delivery and the
+    """2: the threats (Cylindroids, AlphaBot's aggression) behind the ``threats`` option; a version-1 game plays on
+    without them. 3: with the option, also items, INTERACT, AlphaBot's delivery and the
     Elite (``threats.full``); a version-2 game keeps stage 3 alone."""
     oldest_version = 1
     title = "Stress Botics: Odyssey"
@@ -69,9 +70,10 @@ class StressBotics(Engine):
                help="With 2 players, the harsher '2 Players Aggressive' stress when ships leave orbit."),
         Option("reshuffled_decks", "Action decks after a Deck End Event", "face_up", choices=("face_up", "face_down"),
                help="The rulebook places a rebuilt deck face up (its top card shows); face down hides it."),
-        Option("threats", "Threats (part 2, in progress)", False,
-               help="Cylindroids (waves, Phase 5 attacks, Attack, Disarm and Arm) and AlphaBot's shields and "
-                    "Aggressive deck, and the Elite Cylindroid. Not yet: Boxes' items, INTERACT, AlphaBot's delivery."),
+        Option("threats", "Threats, items and AlphaBot's hull", True,
+               help="The whole game: the Cylindroid waves and the Elite Cylindroid, AlphaBot's shields and "
+                    "Aggressive deck, Boxes and items, INTERACT in AlphaBot's hull and AlphaBot's delivery. Off: "
+                    "a gentler first game of mining and deliveries only."),
         Option("phase5_move_pushes_betabots", "Moving Cylindroids push BetaBots", False,
                help="AMB-54: the rulebook's Phase 5 example has moving Cylindroids leave BetaBots in place; "
                     "on, they push them as spawning waves do."),

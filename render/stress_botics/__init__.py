@@ -18,7 +18,7 @@ from render.registry import register
 from .elite import ELITE_H, draw_elite, elite_of
 from .hull import HULL_H, draw_hull, has_hull
 from .items import ITEMS_H, draw_items, extensions_height, has_items
-from .layout import GAP, HEADER_H, MARGIN, PLANET, TEXT_M, TEXT_S, WIDTH
+from .layout import ELITE_SPLIT, GAP, HEADER_H, MARGIN, PLANET, TEXT_M, TEXT_S, WIDE, WIDTH
 from .planet import draw_planet
 from .players import panel_height, player_panel
 from .private import PRIVATE_H, draw_private
@@ -60,11 +60,12 @@ def draw(view: dict[str, Any]) -> bytes:
     rows = math.ceil(seats / cols)
     player_h = panel_height() + extensions_height(view)
     height = (2 * MARGIN + HEADER_H + GAP + PLANET + GAP + rows * player_h + (rows - 1) * GAP
-              + ((PRIVATE_H + GAP) if private else 0.0) + ((THREATS_H + GAP) if has_threats(view) else 0.0)
-              + ((ELITE_H + GAP) if elite_of(view) else 0.0)
+              + ((PRIVATE_H + GAP) if private else 0.0)
+              + ((max(THREATS_H, ELITE_H) + GAP) if has_threats(view) or elite_of(view) else 0.0)
               + ((ITEMS_H + GAP) if has_items(view) else 0.0)
               + ((HULL_H + GAP) if has_hull(view) else 0.0))
-    c = Canvas(WIDTH, height, scale=2.0)
+    full = has_items(view) or has_hull(view) or bool(elite_of(view))
+    c = Canvas(WIDE if full else WIDTH, height, scale=2.0)  # the whole game's strips: wider, to stay ≈ 4:5
     page = c.box.inset(MARGIN)
     head, body = page.take_top(HEADER_H, gap=GAP)
     phase = PHASES.get(str(table.get("phase")), str(table.get("phase") or "").title())
@@ -78,12 +79,13 @@ def draw(view: dict[str, Any]) -> bytes:
     planet_box, side_box = top.take_left(PLANET, gap=GAP)
     draw_planet(c, planet_box, view)
     _side(c, side_box, view)
-    if has_threats(view):  # rules version 2: the belt and AlphaBot's shield track
-        strip, bottom = bottom.take_top(THREATS_H, gap=GAP)
-        draw_threats(c, panel(c, strip, "Threats", title_size=TEXT_S + 1), view)
-    if elite_of(view):  # rules version 3: the Elite Cylindroid
-        strip, bottom = bottom.take_top(ELITE_H, gap=GAP)
-        draw_elite(c, panel(c, strip, "Elite Cylindroid", title_size=TEXT_S + 1), view)
+    if has_threats(view) or elite_of(view):
+        strip, bottom = bottom.take_top(max(THREATS_H, ELITE_H), gap=GAP)
+        if elite_of(view):  # rules version 3: the Elite Cylindroid, right of the threats
+            strip, elite_box = strip.take_left(strip.w * ELITE_SPLIT, gap=GAP)
+            draw_elite(c, panel(c, elite_box, "Elite Cylindroid", title_size=TEXT_S + 1), view)
+        if has_threats(view):  # rules version 2: the belt and AlphaBot's shield track
+            draw_threats(c, panel(c, strip, "Threats", title_size=TEXT_S + 1), view)
     if has_items(view):  # rules version 3: the Advanced Items offer, the Box deck, the Common Tank
         strip, bottom = bottom.take_top(ITEMS_H, gap=GAP)
         draw_items(c, panel(c, strip, "Items & Stress Boy", title_size=TEXT_S + 1), view)

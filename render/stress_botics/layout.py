@@ -10,6 +10,10 @@ from render.core.palette import Colour
 MARGIN = 10.0
 GAP = 8.0
 WIDTH = 1000.0
+WIDE = 1300.0
+"""The canvas width with the whole game's strips (Elite, items, AlphaBot's hull)."""
+ELITE_SPLIT = 0.62
+"""The threats strip's share of its row when the Elite sits beside it."""
 HEADER_H = 32.0
 PLANET = 600.0
 TEXT_XS = 11.0  # the smallest text (≈ 21 px): node details on the planet

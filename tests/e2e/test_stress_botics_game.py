@@ -29,6 +29,8 @@ from .test_scrap_game import check_channel, clean, panel_turn, play_move, public
 from .test_table_per_turn import check_ending, engine_or_skip
 
 SEED = 5
+FULL_SEED = 11
+"""A seed whose bot game (all /play) has an attack, an item bought and AlphaBot delivered."""
 MAX_MOVES = 3000
 REVEAL = re.compile(r"^\w+ reveals slot \d: ", re.MULTILINE)
 
@@ -165,3 +167,28 @@ async def test_programming_deadlines_pass_per_seat_and_a_timeout_programs_nothin
     programmed = game.state["g"]["programmed"]
     assert [s for s in range(3) if programmed[str(s)]] == [seat], programmed
     assert phase(game) == "actions" and engine.active(game.state) == [seat], "only the seat that programmed plays"
+
+
+async def test_the_whole_game_an_attack_an_item_bought_and_alphabot_delivered(table: Table,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16: the lobby's default is the whole game (rules version 3 with the threats). Played through
+    ``/play`` to the end: a BetaBot attacks (SB-MINE-09), an Advanced Item is bought (SB-ITEMS-02) and AlphaBot
+    is delivered from its Shuttle (SB-ALPHADELIVER-03), each told in the channel in words, one post per turn."""
+    engine_or_skip("stress_botics")
+    game_id, _, game = await three_player_game(table, monkeypatch, "stress_botics", FULL_SEED)
+    assert game.state is not None and game.state["engine_version"] == 3 and game.state["options"]["threats"]
+    log = TableLog()
+    check_channel(table, log, game.board_message_id)
+    for _ in range(MAX_MOVES):
+        if game.status != "running":
+            break
+        game = await play_move(table, log, game_id)
+    assert game.status == "finished"  # play_move checked one board post at most per move
+    told = "\n".join(all_text(m) for m in channel_messages(table))
+    players = "(Alice|Bob|Carol)"
+    assert re.search(rf"{players} attacks ", told), "a BetaBot's attack"
+    assert re.search(rf"{players} buys [A-Z]", told), "an Advanced Item bought"
+    assert re.search(rf"{players} delivers AlphaBot to the (Scout|Freighter): ", told), "AlphaBot delivered"
+    for message in channel_messages(table):
+        clean(all_text(message), f"message {message['id']}")
+    assert dumps(await table.bot.service.rebuild(game_id)) == dumps(game.state)

@@ -2,6 +2,7 @@
 fills, AlphaBot and explosions against it, elimination, return, view (SB-SETUP-17..19, SB-P1-EVENT-20..22,
 SB-ELITE-08..13, SB-ALPHA-07/24/27/28, SB-EX-27, SB-EX-28)."""
 
+import copy
 import json
 
 from engines.core import effects
@@ -265,9 +266,11 @@ def test_the_image_shows_the_elite_strip_on_the_hatch_and_on_the_belt():
     elite.hurt(g, 0)
     on_hatch = ENGINE.view(state, None)
     assert elite_of(on_hatch)["on_hatch"] and short(elite_of(on_hatch)["rewards"][0]) == ("-1 stress", "Ti, Si, Bm")
-    without = ENGINE.view(board(3, threats=True), None)
-    without["table"]["threats"]["elite"] = "on the belt's last segment"  # a version-2 view: no strip
-    tall, short_image = decode(draw(on_hatch)), decode(draw(without))
-    assert tall.height / tall.width > short_image.height / short_image.width  # the strip makes it taller
+    without = copy.deepcopy(on_hatch)
+    without["table"]["threats"]["elite"] = "on the belt's last segment"  # as a version-2 view: no strip
+    with_strip, no_strip = decode(draw(on_hatch)), decode(draw(without))
+    assert with_strip.size == no_strip.size  # the strip sits beside the threats, in the same row
+    right = (with_strip.width * 2 // 3, 0, with_strip.width, with_strip.height)
+    assert with_strip.crop(right).tobytes() != no_strip.crop(right).tobytes()
     alphabot.leave_vault(g)
     assert not elite_of(ENGINE.view(state, None))["on_hatch"] and decode(draw(ENGINE.view(state, None))).height

@@ -174,6 +174,7 @@ def test_threats_strip_only_from_version_2_with_threats():
     assert table["alphabot"]["status_card"] == "10-8" and table["alphabot"]["control"] == "A"
     v1 = ENGINE.setup(3, 5, {"turn_order": "seat"}, version=1)
     assert "threats" not in ENGINE.view(v1, None)["table"]
-    assert "threats" not in ENGINE.view(ENGINE.setup(3, 5, {"turn_order": "seat"}), None)["table"]  # option off
+    off = ENGINE.setup(3, 5, {"turn_order": "seat", "threats": False})
+    assert "threats" not in ENGINE.view(off, None)["table"]  # option off
     tall, short = decode(draw(view(v2, None))), decode(draw(view(v1, None)))
     assert tall.size[1] / tall.size[0] > short.size[1] / short.size[0]  # the strip makes it taller

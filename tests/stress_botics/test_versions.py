@@ -32,10 +32,10 @@ def test_a_version_1_game_plays_to_the_end_and_replays_exactly():
 
 
 def test_without_the_threats_option_a_version_2_game_is_the_version_1_game():
-    # the threats are a lobby option while part 2 is incomplete: off (the default), nothing of them enters the game
-    assert ENGINE.options_schema.defaults()["threats"] is False
+    # the threats are a lobby option, on by default (the whole game); off, nothing of them enters the game
+    assert ENGINE.options_schema.defaults()["threats"] is True
     v1, log1 = play_random(1, 3, 11)
-    v2, log2 = play_random(2, 3, 11)
+    v2, log2 = play_random(2, 3, 11, threats=False)
     assert log1 == log2 and v1["g"] == v2["g"] and ENGINE.actors(v2) == []
 
 
