@@ -1,8 +1,8 @@
-"""Figures for the unregistered Stress Botics engine (``python -m engines playout`` and ``bench`` need a
-registered game): random-legal games at 2–4 players (rounds, steps, CPU per step and per game) and the
-bot's win share against random-legal players.
+"""Figures for the Stress Botics engine beyond ``python -m engines playout`` and ``python -m bench.bots``:
+random-legal games at 2–4 players (rounds, steps, CPU per step and per game) and the bot's win share against
+random-legal players, with the whole game (the default) or without the threats.
 
-    python -m tests.stress_botics.measure [--games N] [--bot-games N] [--seed FIRST] [--threats]
+    python -m tests.stress_botics.measure [--games N] [--bot-games N] [--seed FIRST] [--no-threats]
 """
 
 from __future__ import annotations
@@ -63,9 +63,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10, help="random games per table size")
     parser.add_argument("--bot-games", type=int, default=20, help="bot games per table size")
     parser.add_argument("--seed", type=int, default=0, help="first seed (games use seed, seed+1, ...)")
-    parser.add_argument("--threats", action="store_true", help="with the threats option on (rules version 2)")
+    parser.add_argument("--no-threats", action="store_true", help="the gentler game without the threats option")
     args = parser.parse_args()
-    options = {"threats": args.threats}
+    options = {"threats": not args.no_threats}
     print(random_games(args.games, args.seed, options))
     print(bot_share(args.bot_games, args.seed, options))
 
