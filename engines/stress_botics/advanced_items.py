@@ -18,7 +18,7 @@ from engines.core.rng import Rng, seed_state
 
 from . import items, threats
 from .combat import boxes_within_reach
-from .extract import side_key, vault_state
+from .extract import side_key
 from .item_pay import OWN, can_pay, pay
 from .stress import damage, player
 from .words import square
@@ -74,7 +74,12 @@ def discount(g: Game, seat: int) -> int | None:
     produce in one (figure there, no Cylindroids; SB-CONNECT-02/05, spec 4.2.3)."""
     if not threats.full(g):
         return None
-    state = vault_state(g, seat)
+    return vault_discount(g, player(g, seat)["mini"])
+
+
+def vault_discount(g: Game, node: str) -> int | None:
+    """The discount of the Advanced Items Vault at ``node`` now, or None (no such vault, or Cylindroids in it)."""
+    state = g.g["vaults"].get(node)
     if state is None or state.get("cylindroids"):
         return None
     tile = g.data.vaults[state["tile"]]

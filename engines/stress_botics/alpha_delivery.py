@@ -139,41 +139,28 @@ def free_items(g: Game) -> list[str]:
     return list(s["available"]) or ([s["standby"]] if s["standby"] else [])
 
 
-class FreeItem(Step):
+class FreeItem(alpha_items.ItemRun):
     """Frame ``{"seat", "left"}``: equip the reward's AlphaBot Items one by one, costs waived (AMB-24)."""
 
     name = "ab_free_item"
-    verbs = ("item", "done")
     deciding = "equip free AlphaBot Items"
 
     def actions_item(self, g: Game, seat: int) -> list[Action]:
         return [act("item", c) for c in alpha_items.distinct(g, free_items(g))] if g.frame["left"] > 0 else []
 
-    def act_item(self, g: Game, seat: int, item: str) -> None:
+    def equip(self, g: Game, seat: int, item: str) -> list[Any]:
         s = alpha_items.server(g)
         if item not in s["available"]:  # the Standby, with the Available row empty
             s["available"].append(item)
             s["standby"] = None
-        calls = alpha_items.equip_free(g, seat, item)
-        g.frame["left"] -= 1
-        if not self.actions_item(g, seat):
-            g.end()
-        for call in reversed(calls):
-            call()
+        return alpha_items.equip_free(g, seat, item)
 
     def label_item(self, g: Game, seat: int, item: str) -> str:
         info = alpha_items.card(g, item)
         return f"Equip {info['name']} for free ({info['vp']} VP)"
-
-    def act_done(self, g: Game, seat: int) -> None:
-        g.end()
 
     def label_done(self, g: Game, seat: int) -> str:
         return "Equip no more items"
 
     def prompt(self, g: Game, seat: int) -> str:
         return f"Equip up to {g.frame['left']} more Available AlphaBot Items for free."
-
-    def default(self, g: Game, seat: int) -> Action:
-        moves = self.actions_item(g, seat)
-        return moves[0] if moves else act("done")

@@ -198,30 +198,49 @@ def cost_words(g: Game, item: str) -> str:
     return amount(g, card(g, item)["cost"])
 
 
-class HatchItem(Step):
-    """CONNECT → Produce in the Hatch on the Items token: equip an Available AlphaBot Item paying its cost,
-    ``left`` times (SB-CONNECT-12); frame ``{"seat", "left"}``."""
+class ItemRun(Step):
+    """Equip AlphaBot Items one at a time, ``g.frame["left"]`` of them at most, or stop: subclasses say which
+    items (``actions_item``) and how one is equipped (``equip``, returning the calls to run after it)."""
 
-    name = "hatch_item"
     verbs = ("item", "done")
-    deciding = "equip AlphaBot Items from the Items hatch"
 
     def actions_item(self, g: Game, seat: int) -> list[Action]:
-        return [act("item", t) for t in available_tokens(g, seat, {}, via="hatch")] if g.frame["left"] > 0 else []
+        raise NotImplementedError
+
+    def equip(self, g: Game, seat: int, item: str) -> list[Any]:
+        raise NotImplementedError
 
     def act_item(self, g: Game, seat: int, item: str) -> None:
-        calls = equip_available(g, seat, item, {}, via="hatch")
+        calls = self.equip(g, seat, item)
         g.frame["left"] -= 1
         if not self.actions_item(g, seat):
             g.end()
         for call in reversed(calls):
             call()
 
-    def label_item(self, g: Game, seat: int, item: str) -> str:
-        return f"Equip {card(g, item)['name']}, paying {amount(g, base_cost(g, item, 'hatch'))}"
-
     def act_done(self, g: Game, seat: int) -> None:
         g.end()
+
+    def default(self, g: Game, seat: int) -> Action:
+        moves = self.actions_item(g, seat)
+        return moves[0] if moves else act("done")
+
+
+class HatchItem(ItemRun):
+    """CONNECT → Produce in the Hatch on the Items token: equip an Available AlphaBot Item paying its cost,
+    ``left`` times (SB-CONNECT-12); frame ``{"seat", "left"}``."""
+
+    name = "hatch_item"
+    deciding = "equip AlphaBot Items from the Items hatch"
+
+    def actions_item(self, g: Game, seat: int) -> list[Action]:
+        return [act("item", t) for t in available_tokens(g, seat, {}, via="hatch")] if g.frame["left"] > 0 else []
+
+    def equip(self, g: Game, seat: int, item: str) -> list[Any]:
+        return equip_available(g, seat, item, {}, via="hatch")
+
+    def label_item(self, g: Game, seat: int, item: str) -> str:
+        return f"Equip {card(g, item)['name']}, paying {amount(g, base_cost(g, item, 'hatch'))}"
 
     def label_done(self, g: Game, seat: int) -> str:
         return "Equip nothing more"

@@ -10,7 +10,6 @@ from __future__ import annotations
 from engines.core import Action, Game
 
 from . import advanced_items, item_effects, items
-from .extract import side_key
 from .item_pay import ANY, OWN, can_pay
 from .stress import player
 
@@ -33,19 +32,9 @@ def affordable(g: Game, seat: int, card_id: str, discount: int, sources: tuple[s
     return can_pay(g, seat, cost, discount, sources) and track - max(0, battery_units(g, cost) - discount) >= KEEP_TRACK
 
 
-def vault_discount(g: Game, node: str) -> int | None:
-    state = g.g["vaults"].get(node)
-    if state is None or state.get("cylindroids"):
-        return None
-    tile = g.data.vaults[state["tile"]]
-    if tile.get("produce") != "advanced_item":
-        return None
-    return tile[side_key(state)]["discount"][g.g["pressure"]]
-
-
 def place_value(g: Game, seat: int, node: str) -> float:
     """An Advanced Items Vault where the bot can afford an item: the item's VP, scaled."""
-    off = vault_discount(g, node)
+    off = advanced_items.vault_discount(g, node)
     if off is None:
         return 0.0
     worth = [items.card(g, c)["vp"] for c in advanced_items.offer(g) if affordable(g, seat, c, off)]
