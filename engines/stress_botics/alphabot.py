@@ -13,7 +13,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import aggression, elite, threats
+from . import aggression, elite, threats, waves
 from .planet import HULL, TOP, can_end, others_at
 from .stress import damage, player
 from .tanks import add
@@ -158,7 +158,7 @@ def leave_vault(g: Game) -> None:
     if old == 3:
         unlock_main_tunnel(g)  # (0)
     if threats.on(g):
-        threats.return_waves(g)  # (6)-(8), SB-ALPHA-28, SB-ALPHA-32
+        waves.return_waves(g)  # (6)-(8), SB-ALPHA-28, SB-ALPHA-32
     new = old + 1 if old < 6 else None
     riders = {s: player(g, s)["square"] for s in g.g["order"] if player(g, s)["mini"] == f"MV{old}"
               and player(g, s)["square"] in (TOP, HULL)}  # on top of it or in its hull (SB-ALPHA-19)

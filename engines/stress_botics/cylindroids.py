@@ -13,7 +13,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import aggression, elite, threats
+from . import aggression, elite, elite_cards, threats
 from .alphabot import ACTOR as AB
 from .alphabot import push_squares
 from .item_cards import phase5_ignored
@@ -196,7 +196,7 @@ EFFECTS = {
                         prompt="Cylindroids arrive on your square: pick where your BetaBot is pushed."),
     "cyl_attack": Handler(run=lambda g, item: attack_type(g, item["kind"])),
     "cyl_move": Handler(run=lambda g, item: move_all(g)),
-    "elite_activate": Handler(run=lambda g, item: threats.elite_activate(g)),
+    "elite_activate": Handler(run=lambda g, item: elite_cards.activate(g) if threats.full(g) else None),
 }
 """The Cylindroids' queued Phase 5 steps (owner ``cylindroids``) and a BetaBot pushed by arriving Cylindroids
 (its owner picks, SB-MOVE-16; Phase 1.6 waits behind it)."""

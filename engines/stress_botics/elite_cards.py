@@ -9,7 +9,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import aggression, elite, threats
+from . import aggression, elite, threats, waves
 from .stress import change_stress, damage, player
 
 TARGET_WORDS = {"adjacent": "every BetaBot next to the Hatch", "main_vault": "every BetaBot in the Main Vault",
@@ -99,7 +99,7 @@ def apply(g: Game, op: dict[str, Any]) -> None:
             for seat in in_vault(g):
                 change_stress(g, seat, p["fallback_stress"])
         else:
-            effects.in_front(g, threats.spawn, g, p["square"][0])  # its pushes come first
+            effects.in_front(g, waves.spawn, g, p["square"][0])  # its pushes come first
     elif what == "elite_reshuffle":
         reshuffle(g)
 

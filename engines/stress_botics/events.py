@@ -10,7 +10,7 @@ from typing import Any
 from engines.core import Game, effects
 from engines.core.effects import Handler
 
-from . import threats
+from . import threats, waves
 from .alphabot import hatch_opens
 from .content import SHIPS
 from .piles import draw_rebuilt
@@ -133,7 +133,7 @@ def resolve(g: Game) -> bool:
     change_pressure(g, info["pressure"])
     auto_produce(g, info.get("autoproduce"))
     if threats.on(g):
-        threats.spawn(g, info["spawn"])  # SB-P1-EVENT-14..18
+        waves.spawn(g, info["spawn"])  # SB-P1-EVENT-14..18
         if effects.pending(g):  # 1.6 waits for the pushed BetaBots' owners
             effects.push(g, effects.effect("event_hatch", "cylindroids", icon=info.get("hatch")))
             return False

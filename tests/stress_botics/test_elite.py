@@ -6,7 +6,17 @@ import copy
 import json
 
 from engines.core import effects
-from engines.stress_botics import aggression, aggressive_cards, alphabot, combat, cylindroids, elite, flow, threats
+from engines.stress_botics import (
+    aggression,
+    aggressive_cards,
+    alphabot,
+    combat,
+    cylindroids,
+    elite,
+    flow,
+    threats,
+    waves,
+)
 from engines.stress_botics.events import flip_hatch
 from engines.stress_botics.extract import extract_yield
 from engines.stress_botics.planet import can_end, destinations
@@ -57,20 +67,20 @@ def test_the_elite_spawns_when_no_wave_is_left():
     # SB-P1-EVENT-20 (A, B, X with the flag; a wave left: no spawn), AMB-05
     for letter in ("A", "B", "A+B", "X"):
         state = board()
-        threats.spawn(ctx(state), letter)
+        waves.spawn(ctx(state), letter)
         assert state["g"]["elite"]["at"] == "HATCH", letter
     state = board(elite_spawn_on_x=False)
-    threats.spawn(ctx(state), "X")
+    waves.spawn(ctx(state), "X")
     assert state["g"]["elite"]["at"] == "belt"  # the earlier reading: X never brings it
     state = board()
     state["g"]["belt"][3] = {"cyl": ["MIN"], "boxes": 0}
-    threats.spawn(ctx(state), "X")
-    threats.spawn(ctx(state), "A+B")  # one wave to A1, then the Elite
+    waves.spawn(ctx(state), "X")
+    waves.spawn(ctx(state), "A+B")  # one wave to A1, then the Elite
     assert state["g"]["cyl"]["A1"] == ["MIN"] and state["g"]["elite"]["at"] == "HATCH"
     state = board()
     state["g"]["belt"][4] = {"cyl": ["LAS"], "boxes": 0}
     state["g"]["belt"][5] = {"cyl": ["MIN"], "boxes": 0}
-    threats.spawn(ctx(state), "A+B")  # two waves: no Elite
+    waves.spawn(ctx(state), "A+B")  # two waves: no Elite
     assert state["g"]["elite"]["at"] == "belt" and state["g"]["cyl"]["B1"] == ["MIN"]
 
 
@@ -81,7 +91,7 @@ def test_ex27_elite_spawn_on_a_plus_b_with_one_wave_left():
     gg["belt"][5] = {"cyl": ["MIN"], "boxes": 0}
     gg["hatch"].update(token="H02", closed=False)
     p(state, 0).update(mini="MV1", square="HATCH")  # purple
-    threats.spawn(g, "A+B")
+    waves.spawn(g, "A+B")
     assert gg["cyl"]["A1"] == ["MIN"] and gg["belt"] == [None] * 6
     assert gg["elite"]["at"] == "HATCH" and gg["elite"]["aside"] == {"token": "H02", "closed": False}
     assert gg["hatch"]["token"] is None and ENGINE.view(state, None)["table"]["hatch"].startswith("the Miner Elite")
@@ -203,7 +213,7 @@ def test_laser_elite_eliminated_leaves_the_game():
     gg["cyl"]["B1"] = ["MIN"]
     elite.hurt(g, 0)
     assert gg["elite"]["at"] is None and gg["hatch"]["token"] == "H01" and gg["cyl"]["B1"] == []
-    threats.spawn(g, "A")  # no wave and no Elite: nothing comes
+    waves.spawn(g, "A")  # no wave and no Elite: nothing comes
     assert gg["elite"]["at"] is None
     assert ENGINE.view(state, None)["table"]["threats"]["elite"]["at"] == "out of the game"
 

@@ -2,7 +2,7 @@
 SB-SETUP-16, SB-P1-EVENT-13..19, SB-P5-CYL-*, SB-ALPHA-02..12, 21..23, 27/28, SB-EX-15, SB-EX-30)."""
 
 from engines.core import effects
-from engines.stress_botics import aggression, aggressive_cards, alphabot, cylindroids, elite, threats
+from engines.stress_botics import aggression, aggressive_cards, alphabot, cylindroids, elite, threats, waves
 
 from .engine_helpers import ENGINE, ctx, new, p
 
@@ -40,15 +40,15 @@ def test_spawns_push_forward_from_the_far_end():
     gg["belt"][0] = {"cyl": ["MIN"], "boxes": 1}
     gg["belt"][2] = {"cyl": ["LAS", "EXP"], "boxes": 0}
     gg["belt"][3] = {"cyl": ["MIN", "MIN", "LAS"], "boxes": 1}
-    threats.spawn(g, "A")
+    waves.spawn(g, "A")
     assert gg["cyl"]["A1"] == ["MIN"] and gg["boxes"] == {"A1": 1} and gg["belt"][0] is None
-    threats.spawn(g, "A+B")  # the first wave to A1 (pushing A1 → A2), the next to B1
+    waves.spawn(g, "A+B")  # the first wave to A1 (pushing A1 → A2), the next to B1
     assert gg["cyl"]["A1"] == ["LAS", "EXP"] and gg["cyl"]["A2"] == ["MIN"] and gg["cyl"]["B1"] == ["MIN", "MIN", "LAS"]
     assert gg["boxes"] == {"CORNER_A": 1, "B1": 1}  # A1's Box went to Corner-A
     gg["belt"][4] = {"cyl": ["LAS", "LAS", "MIN"], "boxes": 1}
     target = threats.vault_target(g, "A2")
     gg["vaults"][target]["cylindroids"] = []
-    threats.spawn(g, "A")  # A2 → its vault, A1 → A2, the wave → A1; a second Box to Corner-A is lost
+    waves.spawn(g, "A")  # A2 → its vault, A1 → A2, the wave → A1; a second Box to Corner-A is lost
     cap = ENGINE.data.vaults[gg["vaults"][target]["tile"]]["cylindroid_capacity"]
     assert gg["vaults"][target]["cylindroids"] == ["MIN"][:cap]
     assert gg["cyl"]["A2"] == ["LAS", "EXP"] and gg["boxes"]["CORNER_A"] == 1
@@ -62,15 +62,15 @@ def test_alphabot_blocks_a_spawn_and_waves_push_betabots():
     g, gg = ctx(state), state["g"]
     gg["belt"][0] = {"cyl": ["MIN"], "boxes": 0}
     gg["alphabot"]["square"] = "A1"
-    threats.spawn(g, "A")
+    waves.spawn(g, "A")
     assert gg["belt"][0] == {"cyl": ["MIN"], "boxes": 0} and gg["cyl"]["A1"] == []
     gg["alphabot"]["square"] = "ENTRY"
     p(state, 1).update(mini="MV1", square="B1")
-    threats.spawn(g, "B")
+    waves.spawn(g, "B")
     assert effects.pending(g) == [{"effect": "cyl_push", "owner": 1, "square": "B1"}]
     gg["alphabot"]["mv"] = None
     gg["belt"][1] = {"cyl": ["LAS"], "boxes": 0}
-    threats.spawn(g, "A")  # nothing spawns once AlphaBot has left MV6
+    waves.spawn(g, "A")  # nothing spawns once AlphaBot has left MV6
     assert gg["belt"][1] is not None
 
 
@@ -159,7 +159,7 @@ def test_ex30_returning_waves():
     for seat, stress in enumerate((10, 20, 30)):
         p(state, seat)["stress"] = stress
     before = [p(state, s)["stress"] for s in range(3)]
-    threats.return_waves(g)
+    waves.return_waves(g)
     assert gg["belt"][3] == {"cyl": ["MIN", "LAS"], "boxes": 0} and gg["belt"][2] == {"cyl": ["EXP"], "boxes": 0}
     assert [p(state, s)["stress"] for s in range(3)] == [x + 4 for x in before]
     assert gg["cyl"] == {sq: [] for sq in threats.COMBAT} and gg["boxes"] == {}
@@ -238,7 +238,7 @@ def test_leaving_main_vault_6_ends_the_waves():
     # segment 1 is occupied: no empty segment before it, so B1's wave goes to the bag (SB-ALPHA-28)
     assert gg["alphabot"]["mv"] is None and gg["belt"][0] == {"cyl": ["LAS"], "boxes": 0}
     assert gg["bag"]["MIN"] == 9
-    threats.spawn(g, "A+B")
+    waves.spawn(g, "A+B")
     assert gg["cyl"] == {sq: [] for sq in threats.COMBAT}
 
 
@@ -264,5 +264,5 @@ def test_boxes_alone_go_to_the_corner_even_beside_alphabot():
     gg["alphabot"]["square"] = "A2"
     gg["boxes"] = {"A1": 1}
     gg["belt"][0] = {"cyl": ["LAS"], "boxes": 0}
-    threats.spawn(g, "A")
+    waves.spawn(g, "A")
     assert gg["cyl"]["A1"] == ["LAS"] and gg["boxes"] == {"CORNER_A": 1}
