@@ -44,12 +44,20 @@ def _demands(g: dict[str, Any]) -> int:
     return sum(len(s["demands"]) for s in g["ships"].values())
 
 
+def _alphabot_targets(engine: Any) -> dict[str, int]:
+    """The ships AlphaBot may be delivered to, and the space each must be exactly on (SB-ALPHADELIVER-03)."""
+    rule = engine.data["boards"]["delivery_board"]["alphabot_delivery"]
+    return {s: engine.data.ships[s]["reception"][rule["sector"]] for s in rule["ships"]}
+
+
 def play_one(job: Job) -> dict[str, Any]:
     """One game with every seat played by ``chooser``; what its pace was.
 
     Rounds: AlphaBot boards its Shuttle and is delivered before a round ends (Phase 3–5), so those take the
     round number before the action; ships leave orbit in Phase 1, after the round number went up, so they take
-    the one after it."""
+    the one after it. ``window_rounds`` counts rounds in which AlphaBot waited on its Shuttle while the Scout
+    or the Freighter stood on its sector-C reception space (a delivery was possible for a BetaBot there);
+    ``skipped_c`` lists those ships that left orbit without ever standing on that space."""
     chooser, players, seed, options = job
     engine = engines.get(GAME)
     rnd = random.Random(f"pace:{chooser}:{players}:{seed}")
@@ -59,6 +67,9 @@ def play_one(job: Job) -> dict[str, Any]:
     shuttle: int | None = None
     delivered: int | None = None
     left: dict[str, int | None] = {s: None for s in SHIPS}
+    targets = _alphabot_targets(engine)
+    on_c: set[str] = set()
+    window: set[int] = set()
     steps = 0
     while engine.outcome(state) is None and steps < MAX_STEPS:
         seat = engine.active(state)[0]
@@ -75,10 +86,17 @@ def play_one(job: Job) -> dict[str, Any]:
         for ship in SHIPS:
             if left[ship] is None and g["ships"][ship]["left"]:
                 left[ship] = g["round"]
+        for ship, space in targets.items():
+            if g["ships"][ship]["pos"] == space:
+                on_c.add(ship)
+                if a["mv"] is None and not a.get("delivered"):
+                    window.add(g["round"])
     g = state["g"]
     return {"finished": engine.outcome(state) is not None, "rounds": g["round"],
             "ship_deliveries": demands - _demands(g), "alphabot_delivered": delivered is not None,
-            "shuttle_round": shuttle, "delivered_round": delivered, "left_round": left, "steps": steps,
+            "shuttle_round": shuttle, "delivered_round": delivered, "left_round": left,
+            "window_rounds": len(window), "skipped_c": sorted(s for s in targets if s not in on_c and left[s]),
+            "steps": steps,
             "cpu_s": time.process_time() - started}
 
 
@@ -99,6 +117,10 @@ def summarise(chooser: str, players: int, rows: list[dict[str, Any]]) -> dict[st
             "shuttle_round": {"mean": _mean([r["shuttle_round"] for r in rows]),
                               "never": sum(r["shuttle_round"] is None for r in rows)},
             "delivered_round_mean": _mean([r["delivered_round"] for r in rows]),
+            "alphabot_window_rounds_per_game": round(sum(r["window_rounds"] for r in rows) / n, 2),
+            "games_without_window": sum(r["window_rounds"] == 0 for r in rows),
+            "c_space_skipped": {s: sum(s in r["skipped_c"] for r in rows) for s in SHIPS if any(
+                s in r["skipped_c"] for r in rows)},
             "left_orbit_round_mean": {s: _mean([r["left_round"][s] for r in rows]) for s in SHIPS},
             "steps_per_game": _mean([r["steps"] for r in rows]),
             "cpu_s_per_game": round(sum(r["cpu_s"] for r in rows) / n, 2)}
