@@ -20,6 +20,10 @@ def test_sb_pace_a_game_reports_rounds_deliveries_and_shuttle_round(chooser: str
         assert row[key] is None or 1 <= row[key] <= row["rounds"]
     assert row["delivered_round"] is None or row["shuttle_round"] <= row["delivered_round"]
     assert row["alphabot_delivered"] == (row["delivered_round"] is not None)
+    assert 0 <= row["window_rounds"] <= row["rounds"]  # SB-ALPHADELIVER-03: rounds a delivery was possible
+    assert set(row["skipped_c"]) <= {"scout", "freighter"}
+    for ship in row["skipped_c"]:
+        assert row["left_round"][ship] is not None
     for ship in SHIPS:  # SB-P1-EVENT-03: ships leave orbit in Phase 1 of a round that was played
         assert row["left_round"][ship] is None or 2 <= row["left_round"][ship] <= row["rounds"]
 
@@ -33,6 +37,7 @@ def test_sb_pace_the_line_per_chooser_and_table_size_sums_its_games() -> None:
     assert line["ship_deliveries_per_game"] == sum(x["ship_deliveries"] for x in rows) / 2
     assert 0 <= line["shuttle_round"]["never"] <= 2 and line["alphabot_deliveries_per_game"] >= 0
     assert set(line["left_orbit_round_mean"]) == set(SHIPS)
+    assert 0 <= line["games_without_window"] <= 2 and line["alphabot_window_rounds_per_game"] >= 0
 
 
 def test_sb_pace_the_summary_states_the_targets_beside_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
