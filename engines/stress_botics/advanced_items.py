@@ -98,10 +98,15 @@ def modes(g: Game, boosted: bool) -> list[str]:
 
 def price(g: Game, seat: int, card_id: str, mode: str) -> tuple[dict[str, int], int, tuple[str, ...]]:
     """(cost, discount, sources) of buying ``card_id`` this way: a Box choice pays the full printed cost
-    (AMB-56)."""
+    unless ``box_option_keeps_discount`` (AMB-56)."""
     cost = dict(items.card(g, card_id)["cost"])
-    off = 0 if mode == "box" else discount(g, seat) or 0
+    off = 0 if mode == "box" and not box_keeps_discount(g) else discount(g, seat) or 0
     return cost, off, (("own", "common") if mode == "common" else OWN)
+
+
+def box_keeps_discount(g: Game) -> bool:
+    """The 1-2p Box choice still gets the vault's discount (option ``box_option_keeps_discount``, AMB-56)."""
+    return bool(g.options.get("box_option_keeps_discount"))
 
 
 def buys(g: Game, seat: int, boosted: bool) -> list[tuple[str, str]]:
@@ -212,8 +217,8 @@ class Shop(Step):
 
     def prompt(self, g: Game, seat: int) -> str:
         off = discount(g, seat) or 0
-        extra = " Boosted: also pay from the Common Tank" + (", or take a Box Item first and pay the full cost"
-                                                              if small(g) else "") + "." if g.frame["boosted"] else ""
+        box = ", or take a Box Item first" + ("" if box_keeps_discount(g) else " and pay the full cost")
+        extra = f" Boosted: also pay from the Common Tank{box if small(g) else ''}." if g.frame["boosted"] else ""
         return f"Choose an Advanced Item (this vault's discount: {off}).{extra}"
 
 

@@ -174,11 +174,18 @@ def can_refresh(g: Game) -> bool:
     return bool(server(g)["deck"] or server(g)["discard"] or server(g)["available"])
 
 
+def refresh_stress(g: Game) -> int:
+    """The refresh's stress change (AMB-04): the printed one ("reduce your stress by 2") by default, its
+    opposite with ``server_refresh_stress_delta="costs_stress"``."""
+    printed = g.data["alphabot"]["server_tile"]["A"][0]["effect"][0]["params"]["refresh_stress"]
+    return abs(printed) if g.options.get("server_refresh_stress_delta") == "costs_stress" else printed
+
+
 def refresh(g: Game, seat: int) -> None:
-    """Server A1's refresh: −2 stress, the Available items discarded, 2 new ones revealed (SB-INTERACT-11,
-    AMB-04); the Standby stays."""
+    """Server A1's refresh: the stress change of :func:`refresh_stress`, the Available items discarded, 2 new
+    ones revealed (SB-INTERACT-11, AMB-04); the Standby stays."""
     s = server(g)
-    change_stress(g, seat, g.data["alphabot"]["server_tile"]["A"][0]["effect"][0]["params"]["refresh_stress"])
+    change_stress(g, seat, refresh_stress(g))
     s["discard"] += s["available"]
     s["available"] = []
     for _ in range(g.data["alphabot"]["item_server"]["refresh_reveal"]):
@@ -190,8 +197,8 @@ def refresh(g: Game, seat: int) -> None:
 
 
 def refresh_label(g: Game) -> str:
-    n = g.data["alphabot"]["server_tile"]["A"][0]["effect"][0]["params"]["refresh_stress"]
-    return f"Refresh the Available items first ({n:+d} stress, 2 new ones)"
+    n = g.data["alphabot"]["item_server"]["refresh_reveal"]
+    return f"Refresh the Available items first ({refresh_stress(g):+d} stress, {n} new ones)"
 
 
 def cost_words(g: Game, item: str) -> str:

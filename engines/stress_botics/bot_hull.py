@@ -124,8 +124,22 @@ def subaction(g: Game, seat: int, legal: list[Action]) -> Action:
     return min(legal, key=lambda a: (-worth.get(str(a.args[0]), float("-inf")), boost_rank(g, a), str(a)))
 
 
+def refresh_worth(g: Game, seat: int) -> float:
+    """Refreshing the Server's Available items before Server A1: the stress it takes off (AMB-04: the printed
+    −2, or +2 with ``costs_stress``), plus what fresh items are worth on average (public: the AlphaBot Items
+    of this player count) over the best affordable one given up (none affordable: nothing given up)."""
+    server_a1 = next(o for o in interact.options(g, "server", "A") if interact.short(o) == "A1")
+    now = [alpha_items.card(g, t.split(".")[-1])["vp"] for t in interact.option_tokens(g, seat, server_a1) if t]
+    pool = [c["vp"] for c in g.data["items"]["alphabot"] if c["players"] == "all" or g.seats > 2]
+    return -alpha_items.refresh_stress(g) + sum(pool) / len(pool) - max(now, default=0)
+
+
 def option(g: Game, seat: int, legal: list[Action]) -> Action:
-    """The most valuable option; stop (or skip the free Direction Change) when what is left is worth nothing."""
+    """The most valuable option, after a refresh of the Server's items when that is worth it; stop (or skip
+    the free Direction Change) when what is left is worth nothing."""
+    refresh = next((a for a in legal if a.verb == "refresh"), None)
+    if refresh is not None and refresh_worth(g, seat) > 0:
+        return refresh
     sub = g.frame["sub"]
     opts = [a for a in legal if a.verb == "opt"]
     done = next((a for a in legal if a.verb == "done"), None)

@@ -64,14 +64,16 @@ def useful(g: Game, seat: int, action: Action) -> bool:
 
 
 def shop(g: Game, seat: int, legal: list[Action]) -> Action:
-    """The dearest affordable item, the Common Tank's help before a Box (which costs the discount)."""
-    off = advanced_items.discount(g, seat) or 0
+    """The dearest affordable item, the Common Tank's help before a Box (which costs the discount), unless the
+    Box keeps the discount (AMB-56): then the free Box Item comes first."""
     buys = [a for a in legal if a.verb == "buy"]
-    good = [a for a in buys if affordable(g, seat, str(a.args[0]), 0 if a.args[1] == "box" else off,
-                                          ("own", "common") if a.args[1] == "common" else OWN)]
+    good = [a for a in buys if affordable(g, seat, str(a.args[0]),
+                                          *advanced_items.price(g, seat, str(a.args[0]), str(a.args[1]))[1:])]
     pool = good or buys
+    box_first = advanced_items.box_keeps_discount(g)
     if pool:
-        return max(pool, key=lambda a: (items.card(g, str(a.args[0]))["vp"], a.args[1] != "box", str(a)))
+        return max(pool, key=lambda a: (items.card(g, str(a.args[0]))["vp"], (a.args[1] == "box") == box_first,
+                                        str(a)))
     return next(a for a in legal if a.verb == "stop")
 
 

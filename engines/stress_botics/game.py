@@ -57,7 +57,7 @@ class StressBotics(Engine):
     oldest_version = 1
     title = "Stress Botics: Odyssey"
     min_players, max_players = 2, 4
-    options_schema = OptionsSchema((  # the §5 rulings a group may change: AMB-01, AMB-50, AMB-14, AMB-07
+    options_schema = OptionsSchema((  # the §5 rulings a group may change (AMB-01 -50 -14 -07 -54 -55 -05 -04 -56)
         Option("end_timing", "End of the game", "immediate", choices=("immediate", "end_of_round"),
                help="End right after the last ship leaves orbit, or finish that round first."),
         Option("turn_order", "First turn order", "random", choices=("random", "seat"),
@@ -80,6 +80,14 @@ class StressBotics(Engine):
         Option("attacked_explosive_blast", "An attacked Explosive blasts everyone", True,
                help="AMB-55: attacking an armed Explosive also blasts everyone else in range (off: only the "
                     "attacker's 2 shields)."),
+        Option("server_refresh_stress_delta", "Refreshing AlphaBot's items", "literal",
+               choices=("literal", "costs_stress"),
+               help="AMB-04, with the threats: before equipping from AlphaBot's Server (side A) you may discard "
+                    "the Available items for new ones; as printed this lowers your stress by 2, 'costs_stress' "
+                    "raises it by 2 instead."),
+        Option("box_option_keeps_discount", "A Box Item keeps the vault discount (2 players)", False,
+               help="AMB-56, with 2 players: a boosted Produce in an Advanced Items Vault may take a Box Item and "
+                    "then pays the Advanced Item's full printed cost; on, the vault's discount still applies."),
         Option("elite_classic_mode", "Elite classic mode", False,
                help="With the threats: the Elite Cylindroid plays without its AI cards (the Elite Cylindroid Tile); "
                     "each Phase 5 it simply deals 1 damage next to the Hatch (Miner) or everywhere in the Main "
@@ -102,6 +110,8 @@ class StressBotics(Engine):
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         if options["aggressive_orbit"] and seats > 2:
             raise OptionError("Aggressive orbit is for 2 players (the rulebook's '2 Players Aggressive' column).")
+        if options["box_option_keeps_discount"] and seats > 2:
+            raise OptionError("The Box Item choice is for 2 players (3.5.1: 1-2 players only).")
 
     def actors(self, state: State) -> list[dict[str, Any]]:
         """AlphaBot and the Cylindroids act on their own when the threats are on (their decks and priorities)."""

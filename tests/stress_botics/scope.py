@@ -94,12 +94,14 @@ AMB: dict[str, str] = {
     "54": "option phase5_move_pushes_betabots",
     "55": "option attacked_explosive_blast",
     "05": "option elite_spawn_on_x",
+    "04": "option server_refresh_stress_delta; data alphabot.json SRV-A1 refresh_stress (the printed -2)",
+    "56": "option box_option_keeps_discount",
     "06": "rule elite.spawn (Cylindroids already in the vault stay)",
     "27": "rule elite_cards.reshuffle (the Ending card stays; a re-formed deck shows the Starting card's hatch side)",
     "28": "rule elite.give (the 1-2p third shield: 2 Elite AI cards at once)",
 }
 """The §5 rulings that bear on part 1 and where each lives: a lobby option, a data value or a rule in code.
-The others (04, 11–13, 17, 21, 23, 24, 29, 33–35, 43, 46, 48, 49, 51, 52, 56, 57) are about
+The others (11–13, 17, 21, 23, 24, 29, 33–35, 43, 46, 48, 49, 51, 52, 57) are about
 parts 2 and 3 (43, the CONNECT Deck End Event's battery choice, is played already)."""
 
 
