@@ -203,7 +203,7 @@ class Shop(Step):
         c = items.card(g, card_id)
         text = f"Buy {c['name']} ({c['vp']} VP" + {"plain": "", "common": ", with the Common Tank",
                                                   "box": ", a Box Item first"}[mode] + ")"
-        pays = f": {cost_words(g, cost)}" + (f", {off} of them free here" if off else "")
+        pays = f": {cost_words(g, cost)}" + (f", {off} off" if off else "")
         return text + pays if len(text + pays) <= 80 else text
 
     def actions_stop(self, g: Game, seat: int) -> list[Action]:

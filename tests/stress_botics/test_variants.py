@@ -115,7 +115,7 @@ def test_box_item_choice_and_the_vault_discount(keeps, off):
     assert "buy:AD-C2:box" in legal(state, 0)
     assert ("full cost" in ENGINE.prompt(state, 0)) == (off == 0)
     label = ENGINE.label(state, 0, next(a for a in ENGINE.legal_actions(state, 0) if str(a) == "buy:AD-C2:box"))
-    assert label.endswith(f"less {off}") == bool(off)
+    assert label.endswith(f", {off} off") == bool(off)
     state = play(play(state, 0, "buy:AD-C2:box"), 0, "none")
     assert step_name(state) == "pay_item"
     assert state["stack"][-1]["discount"] == off and state["stack"][-1]["cost"] == {"C": 2, "bC": 1}
