@@ -76,15 +76,24 @@ class SQLiteStorage(SqlStorage):
         """One write transaction under the lock: committed on success, rolled back on any error; a
         constraint's refusal is raised as :class:`StorageIntegrityError`."""
         async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
             try:
+                await self.db.execute("BEGIN IMMEDIATE")
                 yield self.db
                 await self.db.execute("COMMIT")
             except BaseException as error:
-                if self.db.in_transaction:
-                    await self.db.execute("ROLLBACK")
+                await asyncio.shield(self._rollback())
                 if isinstance(error, sqlite3.IntegrityError):
                     raise StorageIntegrityError(str(error)) from error
+                raise
+
+    async def _rollback(self) -> None:
+        """Roll back whatever this connection has open. A task cancelled while its BEGIN or COMMIT waited still
+        has that statement run by the database thread, so ``in_transaction`` cannot be trusted at this moment:
+        the ROLLBACK is queued behind it and "no transaction is active" is not an error."""
+        try:
+            await self.db.execute("ROLLBACK")
+        except sqlite3.OperationalError as error:
+            if "no transaction is active" not in str(error):
                 raise
 
     async def fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:  # type: ignore[override]

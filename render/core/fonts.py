@@ -162,6 +162,7 @@ def truncate(text: str, size: int, max_width: float, bold: bool = False, ellipsi
     s = sanitize(text)
     if text_width(s, size, bold) <= max_width:
         return s
+    ellipsis = sanitize(ellipsis)  # "..." where the font has no "…" (the bitmap fallback)
     if text_width(ellipsis, size, bold) > max_width:
         return ""
     lo, hi = 0, len(s)

@@ -79,18 +79,26 @@ def test_sanitize_maps_missing_glyphs() -> None:
     assert fonts.has_glyph("…") and fonts.has_glyph("A")
 
 
+def _clear_font_caches() -> None:
+    for cached in (fonts._regular, fonts.has_glyph, fonts._sanitize_char, fonts._notdef_signature):
+        cached.cache_clear()
+
+
 def test_bitmap_font_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fonts, "freetype_available", lambda: False)
-    fonts._regular.cache_clear()
+    _clear_font_caches()
     try:
         assert not fonts.is_scalable()
         assert fonts.text_width("abc", 40) > 0 and fonts.line_height(40) > 0
         c = blank(100, 40)
         box = c.text((5, 5), "fallback", 12, bold=True)
         assert box.w > 0 and non_bg(c, box) > 0
+        assert fonts.truncate("a long line of text to cut", 12, 40).endswith("...")  # "…" is not in the bitmap
     finally:
-        fonts._regular.cache_clear()
+        monkeypatch.undo()  # before clearing: nothing cached under the patch may outlive this test
+        _clear_font_caches()
     assert fonts.is_scalable() == fonts.freetype_available()
+    assert fonts.has_glyph("…") == fonts.freetype_available()
 
 
 # -- palette -------------------------------------------------------------------------------
