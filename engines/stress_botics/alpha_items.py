@@ -49,13 +49,18 @@ def reveal(g: Game) -> str | None:
     return g.draw(s["deck"])[0] if s["deck"] else None
 
 
+def in_play(g: Game) -> list[dict[str, Any]]:
+    """The AlphaBot Item cards of this player count (SB-SETUP-11)."""
+    return [c for c in g.data["items"]["alphabot"] if c["players"] in ("all", alpha_tracks.bracket(g))]
+
+
 def start(g: Game) -> None:
     """Set aside the Furnaces for N, shuffle the rest valid for N, reveal the Available ones and the Standby;
     the Standby's battery goes into AlphaBot's tank (SB-SETUP-11/12). The shuffle draws from a stream of its
     own, derived from the game's without drawing from it."""
     alpha_tracks.start(g)
     bracket = alpha_tracks.bracket(g)
-    cards = [c for c in g.data["items"]["alphabot"] if c["players"] in ("all", bracket)]
+    cards = in_play(g)
     aside = sorted(c["id"] for c in cards if bracket in c.get("set_aside_in", []))
     deck = sorted(c["id"] for c in cards if c["id"] not in aside)
     Rng({"rng": seed_state(g.state["rng"] ^ AB_ITEMS_STREAM)}).shuffle(deck)
@@ -178,7 +183,7 @@ def refresh_stress(g: Game) -> int:
     """The refresh's stress change (AMB-04): the printed one ("reduce your stress by 2") by default, its
     opposite with ``server_refresh_stress_delta="costs_stress"``."""
     printed = g.data["alphabot"]["server_tile"]["A"][0]["effect"][0]["params"]["refresh_stress"]
-    return abs(printed) if g.options.get("server_refresh_stress_delta") == "costs_stress" else printed
+    return -printed if g.options.get("server_refresh_stress_delta") == "costs_stress" else printed
 
 
 def refresh(g: Game, seat: int) -> None:

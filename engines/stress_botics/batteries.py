@@ -88,7 +88,7 @@ def update_ai(g: Game, p: dict[str, Any]) -> None:
     elif count >= ai["coop_at_least"]:
         p["ai"] = "coop"
     elif p.get("ai_count") != count:
-        seat = next(int(s) for s, q in g.g["players"].items() if q is p)
+        seat = _seat(g, p)
         if seat not in g.g["ai_pending"]:
             g.g["ai_pending"].append(seat)
     p["ai_count"] = count

@@ -130,7 +130,7 @@ def refresh_worth(g: Game, seat: int) -> float:
     of this player count) over the best affordable one given up (none affordable: nothing given up)."""
     server_a1 = next(o for o in interact.options(g, "server", "A") if interact.short(o) == "A1")
     now = [alpha_items.card(g, t.split(".")[-1])["vp"] for t in interact.option_tokens(g, seat, server_a1) if t]
-    pool = [c["vp"] for c in g.data["items"]["alphabot"] if c["players"] == "all" or g.seats > 2]
+    pool = [c["vp"] for c in alpha_items.in_play(g)]
     return -alpha_items.refresh_stress(g) + sum(pool) / len(pool) - max(now, default=0)
 
 

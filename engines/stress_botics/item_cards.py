@@ -146,7 +146,7 @@ def stored_totals(g: Game, seat: int) -> dict[str, int]:
     """Everything the visible storage items hold, by code."""
     total: dict[str, int] = {}
     for ext in visible(g, seat):
-        for res, n in _p(g, seat).get("store", {}).get(ext, {}).items():
+        for res, n in stored(g, seat, ext).items():
             total[res] = total.get(res, 0) + n
     return total
 
@@ -154,7 +154,7 @@ def stored_totals(g: Game, seat: int) -> dict[str, int]:
 def take_stored(g: Game, seat: int, res: str) -> bool:
     """Take one ``res`` off the first visible storage item holding it (a delivery or payment)."""
     for ext in sorted(visible(g, seat)):
-        if _p(g, seat).get("store", {}).get(ext, {}).get(res):
+        if stored(g, seat, ext).get(res):
             store_put(g, seat, ext, res, -1)
             return True
     return False

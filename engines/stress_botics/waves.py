@@ -25,12 +25,12 @@ from .threats import (
 from .words import square as square_words
 
 
-def push_betabots(g: Game, square: str) -> None:
+def _push_betabots(g: Game, square: str) -> None:
     """Cylindroids placed or pushed into a square push the BetaBots there; each owner picks (SB-P1-EVENT-17)."""
     effects.push(g, *(effects.effect("cyl_push", seat, square=square) for seat in betabots_on(g, square)))
 
 
-def advance(g: Game, square: str) -> bool:
+def _advance(g: Game, square: str) -> bool:
     """Make room on ``square`` for an arriving block: push its contents on first (far end back). False when
     the block cannot move because AlphaBot stands in the way (SB-P1-EVENT-15/16/18, AMB-38)."""
     cyl, boxes = g.g["cyl"], g.g["boxes"]
@@ -43,11 +43,11 @@ def advance(g: Game, square: str) -> bool:
             cyl[square] = []
         return True  # Boxes never move from A2/B2
     if cyl[square]:
-        if alphabot_square(g) == ahead or not advance(g, ahead):
+        if alphabot_square(g) == ahead or not _advance(g, ahead):
             return False
         cyl[ahead] = cyl[ahead] + cyl[square]
         cyl[square] = []
-        push_betabots(g, ahead)
+        _push_betabots(g, ahead)
     if boxes.get(square):
         corner = g.data["main_vault"]["box_push"][square]
         boxes[corner] = min(1, boxes.get(corner, 0) + boxes.pop(square))  # a corner holds 1 Box (SB-P1-EVENT-16)
@@ -56,7 +56,7 @@ def advance(g: Game, square: str) -> bool:
 
 def spawn(g: Game, letter: str) -> None:
     """Phase 1.5: waves onto A1 and/or B1, pushing forward first (SB-P1-EVENT-13..18). With no wave left the
-    Elite would spawn (SB-P1-EVENT-20: stage 5, the hook is :func:`elite_spawn`)."""
+    Elite spawns instead (SB-P1-EVENT-20, rules version 3)."""
     if not g.g["alphabot"]["mv"]:
         return  # SB-P1-EVENT-13, SB-ALPHA-31: nothing spawns once AlphaBot has left MV6
     if letter == "X":
@@ -69,7 +69,7 @@ def spawn(g: Game, letter: str) -> None:
             elite_spawn(g)
             return
         target = g.data["main_vault"]["spawn_squares"][side]
-        if alphabot_square(g) == target or not advance(g, target):
+        if alphabot_square(g) == target or not _advance(g, target):
             g.log(f"AlphaBot blocks {square_words(target)}: the wave stays on the belt.")
             continue
         wave = g.g["belt"][index]
@@ -79,7 +79,7 @@ def spawn(g: Game, letter: str) -> None:
             g.g["boxes"][target] = g.g["boxes"].get(target, 0) + wave["boxes"]
         words = ", ".join(name(c) for c in wave["cyl"]) or "no Cylindroid"
         g.log(f"A wave spawns on {square_words(target)}: {words}" + (", with a Box." if wave["boxes"] else "."))
-        push_betabots(g, target)
+        _push_betabots(g, target)
 
 
 def elite_spawn(g: Game) -> None:
