@@ -9,15 +9,11 @@ from typing import Any
 from engines.core import Game
 
 from . import alpha_items, alpha_tracks, hull, interact
-from .item_words import effect_words
-from .words import amount
+from .item_view import card_view
 
 
 def _item(g: Game, card_id: str | None) -> dict[str, Any] | None:
-    if not card_id:
-        return None
-    info = alpha_items.card(g, card_id)
-    return {"name": info["name"], "cost": amount(g, info["cost"]), "vp": info["vp"], "text": effect_words(g, info)}
+    return card_view(g, card_id) if card_id else None
 
 
 def view(g: Game) -> dict[str, Any]:
