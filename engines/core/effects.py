@@ -146,7 +146,10 @@ def run(g: Game) -> bool:
 
 
 def _is_seat(g: Game, owner: Owner) -> bool:
-    return isinstance(owner, int) and not isinstance(owner, bool) and 0 <= owner < g.seats
+    """A seat, or a participant a seat steers (``Engine.steered``): someone who is asked."""
+    if not isinstance(owner, int) or isinstance(owner, bool):
+        return False
+    return 0 <= owner < g.seats or owner in g.engine.steered(g.state)
 
 
 def _pick(handler: Handler, g: Game, item: Effect, token: Token) -> None:

@@ -100,7 +100,7 @@ class Engine:
     def hidden_paths(self, state: State, seat: int | None) -> list[str]:
         """Dotted state paths ``seat`` may not see (hands, deck order…), for the leak check: derived from
         ``zones``; a game without a declaration may override this (the older hook)."""
-        return [] if self._zones is None else self._zones.hidden(state, seat)
+        return [] if self._zones is None else self._zones.hidden(state, seat, self.steered(state))
 
     def setup_text(self, seats: int, options: dict[str, Any]) -> list[str]:
         """What a lobby with these options will play, in sentences for the lobby message (optional)."""
@@ -168,26 +168,52 @@ class Engine:
     def _context(self, state: State) -> Game:
         return Game(self, state, actor=None)
 
+    def steered(self, state: State) -> dict[int, int]:
+        """Participants a seat decides for although they are not seats, ``{who: seat}``: a step may name
+        ``who`` as its acting participant (``frame["seat"]``), and that seat answers for it (Stress Botics'
+        DeltaBot, robot 1 of a solo game, is steered by seat 0). Default: none, every participant is a seat."""
+        return {}
+
+    def participant_name(self, state: State, who: int) -> str:
+        """How texts name participant ``who``: the ``{seatN}`` placeholder the host fills with a player's name,
+        or a steered participant's own name (override with :meth:`steered`)."""
+        return f"{{seat{who}}}"
+
+    def controller(self, state: State, who: int) -> int:
+        """The seat that decides for participant ``who`` (itself, for a seat)."""
+        return self.steered(state).get(who, who)
+
+    def _who(self, g: Game, seat: int) -> int:
+        """The participant ``seat`` acts for on the current prompt: the first active one it steers (a step
+        sees participants; with nothing steered, simply ``seat``)."""
+        steered = self.steered(g.state)
+        if not steered:
+            return seat
+        for who in self.step(g.frame["step"]).active(g):
+            if steered.get(who, who) == seat:
+                return who
+        return seat
+
     def active(self, state: State) -> list[int]:
         """Seats that must act now (several in simultaneous phases); empty when the game is over."""
         if state["result"] is not None or not state["stack"]:
             return []
         g = self._context(state)
-        return sorted(self.step(g.frame["step"]).active(g))
+        return sorted({self.controller(state, who) for who in self.step(g.frame["step"]).active(g)})
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now (undo is separate: see :meth:`can_undo`)."""
         if seat not in self.active(state):
             return []
         g = self._context(state)
-        return self.step(g.frame["step"]).actions(g, seat)
+        return self.step(g.frame["step"]).actions(g, self._who(g, seat))
 
     def allows(self, state: State, seat: int, action: Action) -> bool:
         """Is ``action`` legal for ``seat`` now? The same as ``action in legal_actions(...)``, often cheaper."""
         if state["result"] is not None or seat not in self.active(state):
             return False
         g = self._context(state)
-        return self.step(g.frame["step"]).allows(g, seat, action)
+        return self.step(g.frame["step"]).allows(g, self._who(g, seat), action)
 
     def can_undo(self, state: State, seat: int) -> bool:
         """True when ``seat`` may take back its last action."""
@@ -209,7 +235,7 @@ class Engine:
         before = self.active(state)
         new = copy_state({k: v for k, v in state.items() if k != "undo"})
         g = Game(self, new, actor=seat)
-        self.step(g.frame["step"]).act(g, seat, action)
+        self.step(g.frame["step"]).act(g, self._who(g, seat), action)
         self._play_forced(g, seat)
         new["step"] = state["step"] + 1
         new["undo"] = self._next_undo(state, new, g, seat, before)
@@ -237,12 +263,13 @@ class Engine:
             if g.finished or self.active(g.state) != [seat]:
                 return
             step = self.step(g.frame["step"])
-            forced = step.forced(g, seat)
+            who = self._who(g, seat)
+            forced = step.forced(g, who)
             if forced is None:
                 return
-            if not step.allows(g, seat, forced):
+            if not step.allows(g, who, forced):
                 raise EngineBug(f"{self.id}: {step.name} forced an illegal move {forced}")
-            step.act(g, seat, forced)
+            step.act(g, who, forced)
         raise EngineBug(f"{self.id}: forced moves did not stop after {FORCED_LIMIT}")
 
     def _check_legal(self, state: State, seat: int, action: Action) -> None:
@@ -290,7 +317,7 @@ class Engine:
         g = self._context(state)
         step = self.step(g.frame["step"])
         if seat is not None and seat in self.active(state):
-            return self.guide.for_decision(g.frame, [a.verb for a in step.actions(g, seat)])
+            return self.guide.for_decision(g.frame, [a.verb for a in step.actions(g, self._who(g, seat))])
         public = any(self.public_prompt(state, s) is not None for s in self.active(state))
         return self.guide.for_decision(g.frame if public else {"step": step.name}, step.verbs)
 
@@ -301,9 +328,9 @@ class Engine:
         active = self.active(state)
         g = self._context(state)
         if seat is not None and seat in active:
-            return self.step(g.frame["step"]).prompt(g, seat)
+            return self.step(g.frame["step"]).prompt(g, self._who(g, seat))
         step = self.step(g.frame["step"])
-        phrases = {s: step.public_prompt(g, s) for s in active}
+        phrases = {s: step.public_prompt(g, self._who(g, s)) for s in active}
         if len(set(phrases.values())) <= 1:
             names = ", ".join(f"{{seat{s}}}" for s in active)
             phrase = phrases[active[0]] if active else ""
@@ -319,13 +346,14 @@ class Engine:
         if state["result"] is not None or seat not in self.active(state):
             return None
         step = self.step(self._context(state).frame["step"])
+        who = self._who(self._context(state), seat)
         try:
-            phrase = step.public_prompt(self._context(state), seat)
+            phrase = step.public_prompt(self._context(state), who)
             if phrase:
                 return phrase
-            own = step.prompt(self._context(state), seat)
+            own = step.prompt(self._context(state), who)
             redacted = self._context(self.visible_state(state, None))
-            return own if self.step(redacted.frame["step"]).prompt(redacted, seat) == own else None
+            return own if self.step(redacted.frame["step"]).prompt(redacted, who) == own else None
         except Exception:  # noqa: BLE001 - a step that cannot prompt from the redacted state is not public
             return None
 
@@ -337,7 +365,7 @@ class Engine:
             return self.free_label(state, seat, action)
         if state["stack"]:
             g = self._context(state)
-            text = self.step(g.frame["step"]).label(g, seat, action)
+            text = self.step(g.frame["step"]).label(g, self._who(g, seat), action)
             if text:
                 return text
         return _plain_label(action)
@@ -353,7 +381,7 @@ class Engine:
 
     def visible_state(self, state: State, seat: int | None) -> State:
         """``state`` as ``seat`` may know it: every zone hidden from it redacted (read-only, shares parts)."""
-        return state if self._zones is None else self._zones.redact(state, seat)
+        return state if self._zones is None else self._zones.redact(state, seat, self.steered(state))
 
     def undeclared_paths(self, state: State) -> list[str]:
         """Parts of ``state["g"]`` the zones declaration does not classify (the kit fails on any)."""
@@ -368,7 +396,7 @@ class Engine:
         """Every path hidden from ``seat``: from ``zones`` (frames included), or, for a game without a
         declaration, its ``hidden_paths`` plus each stack frame's ``Step.hidden``."""
         if self._zones is not None:
-            return self._zones.hidden(state, seat)
+            return self._zones.hidden(state, seat, self.steered(state))
         paths = list(self.hidden_paths(state, seat))
         g = self._context(state)
         for index, entry in enumerate(state["stack"]):
@@ -380,7 +408,7 @@ class Engine:
     def default_action(self, state: State, seat: int) -> Action:
         """The safe action applied when ``seat`` times out."""
         g = self._context(state)
-        return self.step(g.frame["step"]).default(g, seat)
+        return self.step(g.frame["step"]).default(g, self._who(g, seat))
 
     def bot_action(self, state: State, seat: int) -> Action:
         """A bot's choice; games override with something purposeful. Deterministic per state."""

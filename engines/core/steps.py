@@ -32,6 +32,14 @@ class Rules(Protocol):
         """Non-seat participants, ``{"key", "name", "color"}`` each."""
         ...
 
+    def steered(self, state: dict[str, Any]) -> dict[int, int]:
+        """Participants a seat decides for, ``{who: seat}``."""
+        ...
+
+    def participant_name(self, state: dict[str, Any], who: int) -> str:
+        """How texts name participant ``who`` (``{seatN}`` for a seat)."""
+        ...
+
 
 class Game:
     """The context one ``apply`` mutates: a private copy of the state plus the core's bookkeeping."""
@@ -103,6 +111,11 @@ class Game:
             self.engine.step(self.frame["step"]).resume(self, result)
 
     # -- information ----------------------------------------------------------------------
+    def name(self, who: int) -> str:
+        """How a text names participant ``who``: ``{seatN}`` for a seat (the host fills in the player's
+        name), or a steered participant's own name (``Engine.participant_name``)."""
+        return self.engine.participant_name(self.state, who)
+
     def log(self, text: str, to: list[int] | None = None) -> None:
         """Record an event; ``to`` limits it to those seats (a private event)."""
         self.events.append({"text": text, "to": None if to is None else sorted(set(to))})
@@ -274,7 +287,7 @@ class Simultaneous(Step):
     def lock(self, g: Game, seat: int) -> None:
         """Lock in ``seat``'s choice; resolves when it was the last one."""
         g.frame["locked"][str(seat)] = True
-        g.log(f"{{seat{seat}}} is locked in.")
+        g.log(f"{g.name(seat)} is locked in.")
         if not self.active(g):
             g.reveal()
             choices = {int(k): v for k, v in g.frame["private"].items()}

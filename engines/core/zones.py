@@ -149,8 +149,10 @@ class Zones:
         """This declaration plus more zones (the core adds those of simultaneous steps)."""
         return Zones(self.zones, *groups)
 
-    def hidden(self, state: State, seat: int | None) -> list[str]:
-        """Dotted paths of every secret zone ``seat`` (None = spectator) may not see, in declaration order."""
+    def hidden(self, state: State, seat: int | None, steered: dict[int, int] | None = None) -> list[str]:
+        """Dotted paths of every secret zone ``seat`` (None = spectator) may not see, in declaration order.
+        ``steered`` maps participants that are not seats to the seat deciding for them (``Engine.steered``):
+        that seat sees what they own."""
         paths: list[str] = []
         for zone in self.secret:
             for path, container, key in self._places(state, zone):
@@ -160,7 +162,7 @@ class Zones:
                     continue
                 if zone.see == OWNER and seat is not None:
                     who = _seat_number(key if zone.seat is None else _relative(container, zone.seat))
-                    if who == seat:
+                    if who is not None and (steered or {}).get(who, who) == seat:
                         continue
                 if path not in paths:
                     paths.append(path)
@@ -174,10 +176,10 @@ class Zones:
             if entry.get("step") == zone.step:
                 yield from _match(entry, zone.pattern, f"stack.{index}", None, None)
 
-    def redact(self, state: State, seat: int | None) -> State:
+    def redact(self, state: State, seat: int | None, steered: dict[int, int] | None = None) -> State:
         """A copy of ``state`` where everything hidden from ``seat`` shows only as backs (see module doc);
         untouched parts are shared with ``state`` (treat both as read-only)."""
-        paths = self.hidden(state, seat)
+        paths = self.hidden(state, seat, steered)
         if not paths:
             return state
         values = {}

@@ -20,6 +20,7 @@ from . import items, threats
 from .combat import boxes_within_reach
 from .extract import side_key
 from .item_pay import OWN, can_pay, pay
+from .robots import called
 from .stress import damage, player
 from .words import square
 
@@ -157,13 +158,13 @@ def refresh(g: Game, seat: int, piles: tuple[str, ...]) -> None:
         for i, new in enumerate(g.draw(state["deck"], len(state["slots"]))):
             state["out"] += state["slots"][i] is not None  # covered: out of the game
             state["slots"][i] = new
-        g.log(f"{{seat{seat}}} loses {cost} shield to refresh the Advanced Items.")
+        g.log(f"{called(g, seat)} loses {cost} shield to refresh the Advanced Items.")
         return
     for kind in piles:
         pile = state["piles"][kind]
         pile.append(state["tops"][kind])
         state["tops"][kind] = g.draw(pile)[0]
-    g.log(f"{{seat{seat}}} loses {cost} shield to turn over the {' and '.join(piles)} piles.")
+    g.log(f"{called(g, seat)} loses {cost} shield to turn over the {' and '.join(piles)} piles.")
 
 
 class Shop(Step):
@@ -192,7 +193,7 @@ class Shop(Step):
         cost, off, sources = price(g, seat, card_id, mode)
         take_from_offer(g, card_id)
         what = items.name(g, card_id)
-        g.log(f"{{seat{seat}}} buys {what}" + (" with a Box Item" if mode == "box" else "") + ".")
+        g.log(f"{called(g, seat)} buys {what}" + (" with a Box Item" if mode == "box" else "") + ".")
         pay(g, seat, cost, off, sources, then={"equip": card_id}, what=what, replace=True)
         if mode == "box":
             drawn = g.draw(g.g["items"]["box"])
@@ -241,7 +242,7 @@ def open_box(g: Game, seat: int, where: str) -> None:
     if not g.g["boxes"][where]:
         del g.g["boxes"][where]
     drawn = g.draw(g.g["items"]["box"], g.data["rules"]["open_box"]["draw"])
-    g.log(f"{{seat{seat}}} opens the Box on {square(where)}.")
+    g.log(f"{called(g, seat)} opens the Box on {square(where)}.")
     g.call("box_pick", seat=seat, cards=drawn, keep_for=None)
 
 
@@ -275,7 +276,7 @@ class BoxPick(Step):
 
     def act_none(self, g: Game, seat: int) -> None:
         g.g["items"]["box"].extend(g.frame["cards"])
-        g.log(f"{{seat{seat}}} puts the Box Item" + ("s" if len(g.frame["cards"]) > 1 else "")
+        g.log(f"{called(g, seat)} puts the Box Item" + ("s" if len(g.frame["cards"]) > 1 else "")
               + " on the bottom of the Box deck.")
         g.end()
 

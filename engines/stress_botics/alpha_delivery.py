@@ -15,6 +15,7 @@ from engines.core import Action, Game, Step, act
 
 from . import alpha_items, alpha_tracks, threats
 from .interact import take_call, takeable
+from .robots import called
 from .stress import change_stress, player, repair
 
 SHIPS_WORDS = {"scout": "the Scout", "freighter": "the Freighter"}
@@ -124,7 +125,7 @@ def deliver(g: Game, seat: int, ship: str, reward: dict[str, Any]) -> None:
     p, a, r = player(g, seat), g.g["alphabot"], rule(g)
     a["delivered"], a["delivered_by"] = True, seat
     p["alphabot"] = {"ship": ship, "reward": reward["id"], "vp": reward.get("vp", 0)}
-    g.log(f"{{seat{seat}}} delivers AlphaBot to {SHIPS_WORDS[ship]}: {reward_words(g, reward)}.")
+    g.log(f"{called(g, seat)} delivers AlphaBot to {SHIPS_WORDS[ship]}: {reward_words(g, reward)}.")
     if reward.get("shield_to_leftmost"):
         p["shields"] = g.data["boards"]["player_board"]["shield_track"]["max"]
     repair(g, seat, reward.get("repair", 0))

@@ -17,6 +17,7 @@ from engines.core import Action, Game, Step, act
 from engines.core.rng import Rng, seed_state
 
 from . import alpha_tracks, item_pay, items
+from .robots import called
 from .stress import change_stress
 from .tanks import alphabot_add
 from .words import amount
@@ -197,7 +198,7 @@ def refresh(g: Game, seat: int) -> None:
         drawn = reveal(g)
         if drawn:
             s["available"].append(drawn)
-    g.log(f"{{seat{seat}}} refreshes AlphaBot's items: " + ", ".join(card(g, c)["name"] for c in s["available"])
+    g.log(f"{called(g, seat)} refreshes AlphaBot's items: " + ", ".join(card(g, c)["name"] for c in s["available"])
           + ".")
 
 

@@ -15,6 +15,7 @@ from engines.core.effects import Handler
 
 from . import aggression, elite, threats, waves
 from .planet import HULL, TOP, can_end, others_at
+from .robots import called
 from .stress import damage, player
 from .tanks import add
 from .tanks import alphabot_add as tank_add
@@ -53,7 +54,7 @@ def push_squares(g: Game, seat: int, square: str) -> list[str]:
 
 def push_to(g: Game, seat: int, square: str) -> None:
     player(g, seat)["square"] = square
-    g.log(f"AlphaBot pushes {{seat{seat}}} to {words_square(square)}.")
+    g.log(f"AlphaBot pushes {called(g, seat)} to {words_square(square)}.")
 
 
 def push_off(g: Game, square: str, queue: bool = False) -> None:

@@ -13,6 +13,7 @@ from . import bot_elite, bot_hull, bot_items, bot_threats, hull, item_subs, thre
 from .batteries import movement_points
 from .bot_plan import boostable_connect, cargo_value, delivery_program, hops, live_bases, open_ships, upcoming_sectors
 from .planet import destinations, others_at, tile_index
+from .robots import hand_of
 from .status import alphabot_index
 from .stress import player
 from .tanks import holdings
@@ -34,7 +35,7 @@ SUB_ORDER = ("deliver", "laser", "items", "box", "produce", "hatch", "core", "ac
 
 
 def _draw(g: Game, seat: int, legal: list[Action]) -> Action:
-    hand = [g.data.cards[c]["type"] for c in g.g["hands"][str(seat)]]
+    hand = [g.data.cards[c]["type"] for c in hand_of(g, seat)]
     prefs = bot_hull.draw_types(g, seat) + PREFERENCE  # INTERACT first by AlphaBot (rules version 3)
     draws = [a for a in legal if a.verb == "draw" and a.args[0] in prefs]
     if draws:
@@ -45,10 +46,10 @@ def _draw(g: Game, seat: int, legal: list[Action]) -> Action:
 def _program(g: Game, seat: int, legal: list[Action]) -> Action:
     chosen = g.frame["private"][str(seat)].get("cards", [])
     slots = {str(a.args[0]): a for a in legal if a.verb == "slot"}
-    hand = list(g.g["hands"][str(seat)])
+    hand = list(hand_of(g, seat))
     for card in chosen:
         hand.remove(card)
-    plan = plan_for(g, seat, list(g.g["hands"][str(seat)]))
+    plan = plan_for(g, seat, list(hand_of(g, seat)))
     for card in plan[len(chosen):] if plan[:len(chosen)] == chosen else []:
         if card in slots:
             return slots[card]
@@ -279,7 +280,7 @@ def _keep(g: Game, seat: int, legal: list[Action]) -> Action:
     if extra is not None:
         return extra  # a captured Miner's free Extract (rules version 2)
     keeps = [a for a in legal if a.verb == "keep"]
-    if keeps and (card["free_boost"] or len(g.g["hands"][str(seat)]) < KEEP_BELOW):
+    if keeps and (card["free_boost"] or len(hand_of(g, seat)) < KEEP_BELOW):
         return keeps[0]
     return next(a for a in legal if a.verb == "discard")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from engines.core import Action, Game
 
 from . import alpha_delivery, alpha_items, alpha_tracks, hull, interact, threats
+from .robots import hand_of
 from .stress import player
 
 VALUE = {"A4": 9.0, "SRV-A1": 7.0, "B1": 5.0, "A3": 4.0, "B3": 3.0, "B4": 3.0, "SRV-B2": 3.0, "SRV-A2": 2.0,
@@ -54,7 +55,7 @@ def wants_interact(g: Game, seat: int) -> bool:
 
 
 def holds_interact(g: Game, seat: int) -> bool:
-    cards = g.g["hands"][str(seat)] + g.g["programmed"][str(seat)]
+    cards = hand_of(g, seat) + g.g["programmed"][str(seat)]
     return any(g.data.cards[c]["type"] == "INTERACT" for c in cards)
 
 

@@ -13,6 +13,7 @@ from engines.core import Action, Game
 
 from . import combat, threats
 from .extract import extract_yield, production
+from .robots import hand_of
 from .stress import player
 
 SHIELDS_VAULT = "06"
@@ -43,7 +44,7 @@ def vault_cylindroids(g: Game, node: str) -> list[str]:
 
 def free_mines(g: Game, seat: int) -> int:
     """Free-boost MINE cards in the hand and still programmed: Attacks the BetaBot can make for nothing."""
-    cards = [*g.g["hands"][str(seat)], *g.g["programmed"][str(seat)]]
+    cards = [*hand_of(g, seat), *g.g["programmed"][str(seat)]]
     return sum(1 for c in cards if g.data.cards[c]["type"] == "MINE" and g.data.cards[c]["free_boost"])
 
 

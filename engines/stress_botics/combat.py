@@ -17,6 +17,7 @@ from . import aggression, cylindroids, elite, threats
 from .batteries import take_gains
 from .item_cards import passive, reach, store_put, store_targets, stored_totals, take_stored
 from .planet import TOP
+from .robots import called
 from .stress import change_stress, damage, player
 
 MODES = ("capture", "scrap", "disintegrate")
@@ -122,20 +123,20 @@ def attack_label(g: Game, token: str) -> str:
 def attack(g: Game, seat: int, token: str) -> dict[str, int]:
     """Carry out an attack; returns the resources gained (to place)."""
     if token == "alphabot":
-        g.log(f"{{seat{seat}}} attacks AlphaBot.")
+        g.log(f"{called(g, seat)} attacks AlphaBot.")
         if aggression.lose(g, g.data["rules"]["damage"]["attack_alphabot"], "a BetaBot's attack"):
             aggression.react(g)
         change_stress(g, seat, g.data["rules"]["stress"]["attack_alphabot"])
         return {}
     if token == "elite":
-        g.log(f"{{seat{seat}}} attacks {elite.name(g)}.")
+        g.log(f"{called(g, seat)} attacks {elite.name(g)}.")
         return elite.hurt(g, seat, elite.data(g)["attack"]["damage"])  # SB-ELITE-05/06: its reward
     where, text, mode = token.split(".")
     cyl = uncode(text)
     here = g.g["vaults"][where]["cylindroids"] if where in g.g["vaults"] else g.g["cyl"][where]
     here.remove(cyl)
     rules = g.data["cylindroids"]["player_actions"]
-    g.log(f"{{seat{seat}}} attacks a {threats.name(cyl)} and chooses to {mode} it.")
+    g.log(f"{called(g, seat)} attacks a {threats.name(cyl)} and chooses to {mode} it.")
     if cyl == threats.ARMED:
         damage(g, seat, rules["armed_explosive_attack_shields"])  # SB-MINE-12
         if g.options.get("attacked_explosive_blast", True):  # AMB-55
@@ -182,7 +183,7 @@ class Disarm(Step):
         here = g.g["vaults"][where]["cylindroids"] if where in g.g["vaults"] else g.g["cyl"][where]
         old, new = (threats.ARMED, "EXP") if op == "disarm" else ("EXP", threats.ARMED)
         here[here.index(old)] = new
-        g.log(f"{{seat{seat}}} {op}s an Explosive.")
+        g.log(f"{called(g, seat)} {op}s an Explosive.")
         g.frame["left"] -= 1
         if not self.actions_op(g, seat):
             self.finish(g, seat)
@@ -229,7 +230,7 @@ def spend_captured(g: Game, seat: int, kind: str) -> None:
         take_stored(g, seat, kind)
     threats.to_bag(g, [kind])
     p["captured_used"] = extra_key(g, seat)
-    g.log(f"{{seat{seat}}} returns a captured {threats.NAMES[kind]} to the bag for an extra action.")
+    g.log(f"{called(g, seat)} returns a captured {threats.NAMES[kind]} to the bag for an extra action.")
 
 
 def boxes_within_reach(g: Game, seat: int) -> list[str]:

@@ -17,6 +17,7 @@ from . import aggression, elite, elite_cards, threats
 from .alphabot import ACTOR as AB
 from .alphabot import push_squares
 from .item_cards import phase5_ignored
+from .robots import called
 from .stress import damage, player
 from .words import location
 from .words import square as square_words
@@ -187,7 +188,7 @@ def _push_options(g: Game, item: dict[str, Any]) -> list[str] | None:
 
 def _push_pick(g: Game, item: dict[str, Any], square: Any) -> None:
     player(g, item["owner"])["square"] = str(square)
-    g.log(f"Cylindroids push {{seat{item['owner']}}} to {square_words(str(square))}.")
+    g.log(f"Cylindroids push {called(g, item['owner'])} to {square_words(str(square))}.")
 
 
 EFFECTS = {

@@ -12,6 +12,7 @@ from . import alphabot
 from .batteries import add_battery, room
 from .content import CARD_TYPES
 from .planet import active_vault
+from .robots import hand_of
 from .stress import player
 from .words import card as card_words
 
@@ -70,7 +71,7 @@ EFFECTS = {
         label=lambda g, item, k: f"Draw {'an' if k[0] in 'AEIOU' else 'a'} {k} card",
         prompt="You emptied the Secondary Tunnel: draw an Action card of any type.", auto_single=True,
         default=lambda g, item, options: min(options, key=lambda k: (
-            [g.data.cards[c]["type"] for c in g.g["hands"][str(item["owner"])]].count(k), CARD_TYPES.index(k)))),
+            [g.data.cards[c]["type"] for c in hand_of(g, item["owner"])].count(k), CARD_TYPES.index(k)))),
     "deck_battery": Handler(
         run=_battery_options, pick=lambda g, item, b: add_battery(g, player(g, item["owner"]), str(b)),
         label=lambda g, item, b: f"Take a {g.data.res_name(str(b))}",
@@ -109,7 +110,7 @@ def draw_card(g: Game, seat: int, kind: str, ask: bool = False) -> bool:
         card = g.draw(deck)[0]
     else:
         return False
-    g.g["hands"][str(seat)].append(card)
+    hand_of(g, seat).append(card)
     g.log(f"You draw {card_words(g, card)}.", to=[seat])
     if not deck and not tops[kind]:
         deck_end_event(g, kind, ask)
@@ -122,7 +123,7 @@ def draw_card(g: Game, seat: int, kind: str, ask: bool = False) -> bool:
 def draw_default(g: Game, seat: int, n: int) -> None:
     """Draw ``n`` cards of any types, the types least represented in hand first (spec 6.5)."""
     for _ in range(n):
-        hand = [g.data.cards[c]["type"] for c in g.g["hands"][str(seat)]]
+        hand = [g.data.cards[c]["type"] for c in hand_of(g, seat)]
         kinds = [k for k in CARD_TYPES if available(g, k)]
         if not kinds:
             return

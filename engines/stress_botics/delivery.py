@@ -14,6 +14,7 @@ from engines.core import Action, Game, Step, act
 from . import alpha_delivery, items
 from .batteries import update_ai
 from .content import SHIPS
+from .robots import called
 from .stress import change_stress, damage, everyone, player
 from .tanks import holdings, take_one
 
@@ -103,7 +104,7 @@ class Deliver(Step):
         demand = g.g["ships"][ship]["demands"].pop(0)
         p["cargo"][where] = {"ship": ship, "demand": demand, "load": {}}  # SB-DELIVER-05 (2)
         g.frame["ship"] = ship
-        g.log(f"{{seat{seat}}} delivers to the {g.data.ships[ship]['name']} from sector {where}.")
+        g.log(f"{called(g, seat)} delivers to the {g.data.ships[ship]['name']} from sector {where}.")
 
     def label_ship(self, g: Game, seat: int, ship: str) -> str:
         return f"Deliver to the {g.data.ships[ship]['name']}"
@@ -130,7 +131,7 @@ class Deliver(Step):
         g.frame["dropped"] = g.frame.get("dropped", 0) + 1
         damage(g, seat, rule["shields"])
         change_stress(g, seat, rule["stress"])
-        g.log(f"{{seat{seat}}} discards Cargo card {cargo}: {rule['shields']} shields for {rule['stress']} stress.")
+        g.log(f"{called(g, seat)} discards Cargo card {cargo}: {rule['shields']} shields for {rule['stress']} stress.")
         if not possible(g, seat) and not eligible(g, seat):
             g.end()
 
@@ -180,7 +181,7 @@ class Deliver(Step):
         p["markers"] -= 1
         p["spots"].append({"ship": ship, "sector": where})  # SB-DELIVER-05 (4)
         load = p["cargo"][where]["load"]
-        g.log(f"{{seat{seat}}} loads {sum(load.values())} units onto the {g.data.ships[ship]['name']}.")
+        g.log(f"{called(g, seat)} loads {sum(load.values())} units onto the {g.data.ships[ship]['name']}.")
         post_delivery_stress(g, seat, ship, where)
         g.end()
 

@@ -18,6 +18,7 @@ from engines.core import Game, effects
 from . import threats
 from .batteries import take_gains
 from .planet import others_at
+from .robots import called
 from .stress import change_stress, player
 from .tanks import alphabot_add
 from .words import amount
@@ -153,7 +154,7 @@ def hurt_one(g: Game, by: int | str | None) -> dict[str, int]:
         return {}
     reward = next_reward(g)
     e["shields"] -= 1
-    who = "AlphaBot" if by == "alphabot" else "an explosion" if by is None else f"{{seat{by}}}"
+    who = "AlphaBot" if by == "alphabot" else "an explosion" if by is None else f"{called(g, by)}"
     g.log(f"{title(g)} loses a shield to {who}; {e['shields']} left.")
     gains: dict[str, int] = {}
     for op in reward:

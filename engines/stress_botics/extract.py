@@ -10,6 +10,7 @@ from engines.core import Game, effects
 from .batteries import add_battery
 from .decks import draw_default
 from .item_cards import passive
+from .robots import called
 from .stress import change_stress, player, repair
 from .tanks import gain
 
@@ -108,7 +109,7 @@ def empty_tunnel(g: Game, seat: int, node: str, ask: bool = False) -> None:
                 effects.push(g, effects.effect("bonus_draw", seat, left=op["params"]["n"]))
             else:
                 draw_default(g, seat, op["params"]["n"])  # the types: the default of spec 6.5
-    g.log(f"{{seat{seat}}} empties {'the Main' if node == 'MT' else 'the Secondary'} Tunnel; it opens.")
+    g.log(f"{called(g, seat)} empties {'the Main' if node == 'MT' else 'the Secondary'} Tunnel; it opens.")
 
 
 def extract(g: Game, seat: int, slot: str | None, pressure: int | None = None) -> dict[str, int]:

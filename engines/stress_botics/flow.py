@@ -8,6 +8,7 @@ from __future__ import annotations
 from engines.core import Game, Simultaneous, effects
 
 from . import alphabot, cylindroids, events, scoring, status, threats
+from .robots import hand_of
 from .stress import player
 
 
@@ -99,7 +100,7 @@ def phase6(g: Game) -> None:
     """Phase 6: stress for distance, then discards down to the hand limit (SB-P6-STATUS-01..03)."""
     g.g["phase"] = "status"
     status.distance_stress(g)
-    over = [s for s in g.g["order"] if len(g.g["hands"][str(s)]) > status.hand_limit(g, s)]
+    over = [s for s in g.g["order"] if len(hand_of(g, s)) > status.hand_limit(g, s)]
     if over:
         g.goto("discard", **Simultaneous.frame_for(over))
         return

@@ -14,6 +14,7 @@ from engines.core import Action, Game, act
 from . import alpha_tracks, items, threats
 from .batteries import battery_at, spend
 from .planet import HULL, TOP, active_vault
+from .robots import called
 from .stress import damage, player
 
 SUBS = ("control", "server")
@@ -111,7 +112,7 @@ def enter(g: Game, seat: int, where: str) -> None:
         return
     moved = space(g, seat) is not None
     p["square"], p["hull"] = HULL, where
-    g.log(f"{{seat{seat}}} {'switches to' if moved else 'enters AlphaBot’s hull onto'} {SPACE_NAMES[where]}.")
+    g.log(f"{called(g, seat)} {'switches to' if moved else 'enters AlphaBot’s hull onto'} {SPACE_NAMES[where]}.")
 
 
 def boost(g: Game, seat: int, source: str, where: str | None) -> None:
@@ -119,11 +120,11 @@ def boost(g: Game, seat: int, source: str, where: str | None) -> None:
     p = player(g, seat)
     if source == SHIELD_BOOST:
         damage(g, seat, 1)
-        g.log(f"{{seat{seat}}} loses a shield to boost.")
+        g.log(f"{called(g, seat)} loses a shield to boost.")
     elif source in ("inside", "track"):
         battery = battery_at(p, source) or ""
         spend(g, p, source)
-        g.log(f"{{seat{seat}}} boosts: " + alpha_tracks.place(g, seat, battery, where or "track") + ".")
+        g.log(f"{called(g, seat)} boosts: " + alpha_tracks.place(g, seat, battery, where or "track") + ".")
 
 
 def perform(g: Game, seat: int, sub: str, source: str, where: str | None, card: str, slot: str) -> None:

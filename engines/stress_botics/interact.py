@@ -21,6 +21,7 @@ from .alphabot import ACTOR, DIRECTIONS
 from .content import CARD_TYPES
 from .decks import available, draw_card
 from .placing import offer
+from .robots import called
 from .stress import change_stress, damage, player, repair
 from .tanks import add
 from .words import amount
@@ -223,7 +224,7 @@ class Interact(Step):
 
 def set_direction(g: Game, seat: int, direction: str) -> None:
     g.g["alphabot"]["direction"] = direction
-    g.log(f"{{seat{seat}}} turns AlphaBot to face {DIRECTIONS[direction]}.")
+    g.log(f"{called(g, seat)} turns AlphaBot to face {DIRECTIONS[direction]}.")
 
 
 def pay_ti(g: Game, seat: int, sources: str) -> None:
@@ -234,7 +235,7 @@ def pay_ti(g: Game, seat: int, sources: str) -> None:
         else:
             add(player(g, seat)["tanks"][src[1:]], "Ti", -1)
         alphabot.repair(g, 1)
-    g.log(f"{{seat{seat}}} repairs AlphaBot: {g.g['alphabot']['shields']} shields.")
+    g.log(f"{called(g, seat)} repairs AlphaBot: {g.g['alphabot']['shields']} shields.")
 
 
 def run_option(g: Game, seat: int, option: dict[str, Any], token: str) -> list[Call]:
@@ -275,7 +276,7 @@ def run_option(g: Game, seat: int, option: dict[str, Any], token: str) -> list[C
         elif kind == "server_draw":
             for k in pick.split("+"):
                 draw_card(g, seat, k, ask=True)
-            g.log(f"{{seat{seat}}} draws {len(pick.split('+'))} Action card(s) from the Server.")
+            g.log(f"{called(g, seat)} draws {len(pick.split('+'))} Action card(s) from the Server.")
         elif kind == "equip_standby_item":
             calls += alpha_items.equip_standby(g, seat, pick, params)
         elif kind == "server_equip_available_item":
@@ -351,7 +352,7 @@ class AbTake(Step):
 
     def act_done(self, g: Game, seat: int) -> None:
         got, slot = dict(g.frame["got"]), g.frame["slot"]
-        g.log(f"{{seat{seat}}} takes {amount(g, got)} from AlphaBot's tank.")
+        g.log(f"{called(g, seat)} takes {amount(g, got)} from AlphaBot's tank.")
         g.end()
         offer(g, seat, got, slot)
 

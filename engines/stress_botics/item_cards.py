@@ -9,6 +9,8 @@ from typing import Any
 
 from engines.core import Game
 
+from .robots import called
+
 
 def _p(g: Game, seat: int) -> dict[str, Any]:
     return g.g["players"][str(seat)]
@@ -165,7 +167,7 @@ def to_rack(g: Game, seat: int, battery: str) -> bool:
     for ext in sorted(visible(g, seat)):
         if store_room(g, seat, ext, battery) > 0:
             store_put(g, seat, ext, battery)
-            g.log(f"{{seat{seat}}} puts the {g.data.res_name(battery)} on the {name(g, visible(g, seat)[ext])}.")
+            g.log(f"{called(g, seat)} puts the {g.data.res_name(battery)} on the {name(g, visible(g, seat)[ext])}.")
             return True
     return False
 

@@ -15,6 +15,7 @@ from . import combat, items
 from .events import change_pressure
 from .item_pay import OWN, can_pay, pay
 from .placing import offer
+from .robots import called
 from .stress import change_stress, player, repair
 from .tanks import add, put
 from .words import amount
@@ -107,7 +108,7 @@ def activate(g: Game, seat: int, ext: str, token: tuple[Any, ...]) -> None:
     op = ops(g, card_id)[token[0]]
     kind = op["op"]
     p = player(g, seat)
-    g.log(f"{{seat{seat}}} activates {items.name(g, card_id)}: {label(g, seat, ext, token)}.")
+    g.log(f"{called(g, seat)} activates {items.name(g, card_id)}: {label(g, seat, ext, token)}.")
     if kind == "convert" and op.get("source") == "this_item":
         for r, n in op["in"].items():
             items.store_put(g, seat, ext, r, -n)

@@ -66,6 +66,7 @@ from .item_cards import (
     visible,
 )
 from .item_words import effect_words, op_words
+from .robots import called
 from .stress import change_stress, player, repair
 
 __all__ = [
@@ -117,13 +118,13 @@ def place_on(g: Game, seat: int, card_id: str, ext: str) -> dict[str, Any]:
     p = player(g, seat)
     stack = stacks(p)[ext]
     if stack and p.get("store", {}).get(ext):
-        g.log(f"{{seat{seat}}}'s covered {name(g, stack[-1])} empties into the supply.")
+        g.log(f"{called(g, seat)}'s covered {name(g, stack[-1])} empties into the supply.")
         kinds = [t["id"] for t in g.data["cylindroids"]["types"]]
         threats.to_bag(g, [k for k, n in p["store"][ext].items() if k in kinds for _ in range(n)])  # into the bag
         del p["store"][ext]
     first = not stack and ext not in p["bonus_used"]
     stack.append(card_id)
-    g.log(f"{{seat{seat}}} equips {name(g, card_id)} on extension {ext[1:]}.")
+    g.log(f"{called(g, seat)} equips {name(g, card_id)} on extension {ext[1:]}.")
     ops = []
     if first:
         p["bonus_used"].append(ext)
@@ -205,7 +206,7 @@ class ItemBattery(Step):
 
     def act_take(self, g: Game, seat: int, battery: str) -> None:
         if not add_battery(g, player(g, seat), battery):
-            g.log(f"{{seat{seat}}} has no room for the battery; it is lost.")
+            g.log(f"{called(g, seat)} has no room for the battery; it is lost.")
         g.frame["left"] -= 1
         if g.frame["left"] <= 0:
             follow_up(g, seat, {"battery": 0, "gains": g.frame["gains"]})

@@ -15,6 +15,7 @@ from engines.core import Action, Game, Simultaneous, Step, act
 from . import flow
 from .batteries import room, update_ai
 from .item_cards import best
+from .robots import called, hand_of
 from .status import hand_limit
 from .stress import player
 from .tanks import add, put, solidify
@@ -233,7 +234,7 @@ class AIChoice(Step):
 
     def act_ai(self, g: Game, seat: int, ai: str) -> None:
         player(g, seat)["ai"] = ai
-        g.log(f"{{seat{seat}}}'s AI is {'Cooperative' if ai == 'coop' else 'Competitive'}.")
+        g.log(f"{called(g, seat)}'s AI is {'Cooperative' if ai == 'coop' else 'Competitive'}.")
         flow.ai_choices(g, g.frame["queue"], g.frame.get("then", "phase5"))
 
     def label_ai(self, g: Game, seat: int, ai: str) -> str:
@@ -252,28 +253,28 @@ class Discard(Simultaneous):
     deciding = "discard down to their hand limit"
 
     def actions_discard(self, g: Game, seat: int) -> list[Action]:
-        hand = g.g["hands"][str(seat)]
+        hand = hand_of(g, seat)
         seen: dict[str, str] = {}
         for card in sorted(hand):
             seen.setdefault(card_words(g, card), card)
         return [act("discard", c) for c in seen.values()]
 
     def act_discard(self, g: Game, seat: int, card: str) -> None:
-        g.g["hands"][str(seat)].remove(card)
+        hand_of(g, seat).remove(card)
         g.g["discards"][g.data.cards[card]["type"]].append(card)
-        if len(g.g["hands"][str(seat)]) <= hand_limit(g, seat):
+        if len(hand_of(g, seat)) <= hand_limit(g, seat):
             self.lock(g, seat)
 
     def label_discard(self, g: Game, seat: int, card: str) -> str:
         return f"Discard {card_words(g, card)}"
 
     def prompt(self, g: Game, seat: int) -> str:
-        over = len(g.g["hands"][str(seat)]) - hand_limit(g, seat)
+        over = len(hand_of(g, seat)) - hand_limit(g, seat)
         return f"Discard {over} more card{'s' if over > 1 else ''} (hand limit {hand_limit(g, seat)})."
 
     def default(self, g: Game, seat: int) -> Action:
         """Spec 6.5: the most recently drawn card first (as the offered card of its kind)."""
-        last = card_words(g, g.g["hands"][str(seat)][-1])
+        last = card_words(g, hand_of(g, seat)[-1])
         return next(a for a in self.actions_discard(g, seat) if card_words(g, a.args[0]) == last)
 
     def resolve(self, g: Game, choices: dict[int, dict[str, Any]]) -> None:

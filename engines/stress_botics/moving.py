@@ -13,6 +13,7 @@ from .extract import extract_yield, pick_up, produce_shields, production, take
 from .item_cards import passive
 from .placing import offer
 from .planet import Place, destinations, free_step, others_at, turn_key
+from .robots import called
 from .stress import change_stress, damage, player
 from .words import amount, location
 
@@ -52,7 +53,7 @@ def encounter(g: Game, seat: int, other: int) -> list[tuple[int, bool]]:
     rule = g.data["rules"]["ai_encounter"]
     order = [s for s in g.g["order"] if s in (seat, other)]
     words = {"comp": "Competitive", "coop": "Cooperative"}
-    g.log(f"AI encounter: {{seat{seat}}} ({words[a]}) meets {{seat{other}}} ({words[b]}).")
+    g.log(f"AI encounter: {called(g, seat)} ({words[a]}) meets {called(g, other)} ({words[b]}).")
     if a == b == "coop":
         return [(s, True) for s in order]
     if a == b == "comp":
@@ -104,7 +105,7 @@ class Move(Step):
             p["free_step"] = turn_key(g, seat)  # Vault Map's free square change is used (version 3)
         damage(g, seat, shields)  # SB-MOVE-05
         p["mini"], p["square"] = node, square
-        g.log(f"{{seat{seat}}} moves to {location(g, node, square)}.")
+        g.log(f"{called(g, seat)} moves to {location(g, node, square)}.")
         frame = g.frame
         frame["left"] -= 1
         frame["first"] = False
@@ -147,7 +148,7 @@ class Partner(Step):
         meet(g, seat, other)
 
     def label_meet(self, g: Game, seat: int, other: int) -> str:
-        return f"Meet {{seat{other}}}"
+        return f"Meet {called(g, other)}"
 
     def prompt(self, g: Game, seat: int) -> str:
         return "Several BetaBots are here: pick the one your AI meets."
@@ -169,7 +170,7 @@ class Encounter(Step):
 
     def act_extract(self, g: Game, seat: int, pressure: int) -> None:
         gains = take(g, seat, pressure)
-        g.log(f"{{seat{seat}}} extracts {amount(g, gains)}.")
+        g.log(f"{called(g, seat)} extracts {amount(g, gains)}.")
         self.next(g)
         offer(g, seat, gains, None)
 
@@ -187,7 +188,7 @@ class Encounter(Step):
 
     def act_produce(self, g: Game, seat: int, pressure: int) -> None:
         gains = produce_shields(g, seat, pressure)
-        g.log(f"{{seat{seat}}} produces shields.")
+        g.log(f"{called(g, seat)} produces shields.")
         self.next(g)
         offer(g, seat, gains, None)
 

@@ -17,6 +17,7 @@ from .content import CARD_TYPES
 from .decks import available, draw_card
 from .item_cards import passive
 from .planet import active_vault, draw_sector
+from .robots import called, hand_of
 from .stress import player
 from .words import card as card_words
 
@@ -102,7 +103,7 @@ class Draw(Simultaneous):
         options = self.actions_draw(g, seat)
         if not options:
             return act("done")
-        hand = [g.data.cards[c]["type"] for c in g.g["hands"][str(seat)]]
+        hand = [g.data.cards[c]["type"] for c in hand_of(g, seat)]
         return min(options, key=lambda a: (hand.count(a.args[0]), CARD_TYPES.index(a.args[0])))
 
     def resolve(self, g: Game, choices: dict[int, dict[str, Any]]) -> None:
@@ -114,7 +115,7 @@ class Draw(Simultaneous):
                     drawn += 1
                 else:  # the players before took the last ones (spec 6.2: fewer cards)
                     g.log(f"No {kind} card is left for you to draw.", to=[seat])
-            g.log(f"{{seat{seat}}} draws {drawn} card{'s' if drawn != 1 else ''}.")
+            g.log(f"{called(g, seat)} draws {drawn} card{'s' if drawn != 1 else ''}.")
         g.goto("program", **Simultaneous.frame_for(list(g.g["order"])))
         effects.run(g)  # Deck End Event choices, if any, before programming (Program.resume runs the rest)
 
@@ -136,7 +137,7 @@ class Program(Simultaneous):
 
     def left(self, g: Game, seat: int) -> list[str]:
         chosen = self.mine(g, seat).get("cards", [])
-        hand = list(g.g["hands"][str(seat)])
+        hand = list(hand_of(g, seat))
         for card in chosen:
             hand.remove(card)
         return hand
@@ -186,10 +187,10 @@ class Program(Simultaneous):
     def resolve(self, g: Game, choices: dict[int, dict[str, Any]]) -> None:
         for seat in g.g["order"]:
             cards = choices[seat].get("cards", [])
-            hand = g.g["hands"][str(seat)]
+            hand = hand_of(g, seat)
             for card in cards:
                 hand.remove(card)
             g.g["programmed"][str(seat)] = list(cards)
             player(g, seat)["slot"] = 0
-            g.log(f"{{seat{seat}}} programmed {len(cards)} card{'s' if len(cards) != 1 else ''}.")
+            g.log(f"{called(g, seat)} programmed {len(cards)} card{'s' if len(cards) != 1 else ''}.")
         flow.start_actions(g)

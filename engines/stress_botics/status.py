@@ -7,6 +7,7 @@ from engines.core import Game
 
 from .item_cards import passive
 from .planet import tile_index
+from .robots import called
 from .stress import TOP, change_stress, player
 
 
@@ -22,7 +23,7 @@ def distance_stress(g: Game) -> None:
     for seat in list(g.g["order"]):
         ahead = max(0, tile_index(g, player(g, seat)["mini"]) - ab)
         if ahead:
-            g.log(f"{{seat{seat}}} is {ahead} tile{'s' if ahead > 1 else ''} ahead of AlphaBot: +{ahead} stress.")
+            g.log(f"{called(g, seat)} is {ahead} tile{'s' if ahead > 1 else ''} ahead of AlphaBot: +{ahead} stress.")
             change_stress(g, seat, ahead)
 
 

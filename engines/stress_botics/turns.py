@@ -32,6 +32,7 @@ from .extract import (
 from .moving import places
 from .placing import offer
 from .planet import others_at
+from .robots import called, hand_of
 from .stress import change_stress, damage, player, repair
 from .tanks import can_pay_from, pay_from, take_one
 from .words import amount
@@ -122,7 +123,7 @@ def attack_targets(g: Game, seat: int) -> list[int]:
 
 def attack_betabot(g: Game, seat: int, target: int) -> None:
     """You gain +2 stress and the target loses 1 shield (SB-MINE-16)."""
-    g.log(f"{{seat{seat}}} attacks {{seat{target}}}'s BetaBot.")
+    g.log(f"{called(g, seat)} attacks {called(g, target)}'s BetaBot.")
     change_stress(g, seat, g.data["rules"]["stress"]["attack_betabot"])
     damage(g, target, g.data["rules"]["damage"]["attack_betabot"])
 
@@ -172,7 +173,7 @@ class Turn(Step):
         p = player(g, seat)
         p["slot"] += 1
         slot = str(p["slot"])
-        g.log(f"{{seat{seat}}} reveals slot {slot}: {card_words(g, card)}.")
+        g.log(f"{called(g, seat)} reveals slot {slot}: {card_words(g, card)}.")
         g.goto("subaction", seat=seat, card=card, slot=slot)
         offer(g, seat, pick_up(g, seat), slot, back=True)  # SB-P3-ACT-03 (1), SB-P3-ACT-11
 
@@ -181,9 +182,9 @@ class Turn(Step):
 
     def act_back(self, g: Game, seat: int) -> None:
         card = g.g["programmed"][str(seat)].pop(0)
-        g.g["hands"][str(seat)].append(card)
+        hand_of(g, seat).append(card)
         player(g, seat)["slot"] += 1
-        g.log(f"{{seat{seat}}} returns a card to hand unrevealed.")
+        g.log(f"{called(g, seat)} returns a card to hand unrevealed.")
         flow.next_turn(g)
 
     def label_back(self, g: Game, seat: int) -> str:
@@ -212,8 +213,8 @@ class SubAction(Step):
         return [] if self.actions_do(g, seat) else [act("back")]
 
     def act_back(self, g: Game, seat: int) -> None:
-        g.g["hands"][str(seat)].append(g.frame["card"])
-        g.log(f"{{seat{seat}}} can do nothing with the card and takes it back.")
+        hand_of(g, seat).append(g.frame["card"])
+        g.log(f"{called(g, seat)} can do nothing with the card and takes it back.")
         flow.next_turn(g)
 
     def label_back(self, g: Game, seat: int) -> str:
@@ -238,7 +239,7 @@ class SubAction(Step):
 def sub_label(g: Game, seat: int, sub: str, boost: str, alt: int | str | None = None) -> str:
     """A sub-action's label in words."""
     if sub == "attack":
-        return f"Attack {{seat{alt}}}'s BetaBot{words_for(boost)}"
+        return f"Attack {called(g, alt)}'s BetaBot{words_for(boost)}"
     if alt is not None:
         what = amount(g, extract_yield(g, seat, alt=int(alt)) or {})
         return f"Extract {what} from the Hatch" + ("" if boost == "none" else f" twice{words_for(boost)}")
@@ -260,7 +261,7 @@ def perform(g: Game, seat: int, sub: str, boost: str, alt: int | str, card: str,
     if boost in ("inside", "track"):
         spend(g, p, boost)
     times = 1 if boost == "none" else 2
-    g.log(f"{{seat{seat}}}: {NAMES[sub]}" + ("" if boost == "none" else ", boosted") + ".")
+    g.log(f"{called(g, seat)}: {NAMES[sub]}" + ("" if boost == "none" else ", boosted") + ".")
     if sub == "move":
         g.goto("move", seat=seat, card=card, slot=slot, left=times, first=True)
         return
@@ -283,7 +284,7 @@ def perform(g: Game, seat: int, sub: str, boost: str, alt: int | str, card: str,
             got = item_subs.extract_option(g, seat, alt) if isinstance(alt, str) else take(g, seat, ask=True, alt=alt)
             for res, n in got.items():
                 gains[res] = gains.get(res, 0) + n
-        g.log(f"{{seat{seat}}} extracts {amount(g, gains)}.")
+        g.log(f"{called(g, seat)} extracts {amount(g, gains)}.")
         g.goto("keep", **keep)
         effects.run(g)  # the Secondary Tunnel's cards, if it was emptied; Keep.resume runs the rest
         offer(g, seat, gains, slot)
@@ -295,7 +296,7 @@ def perform(g: Game, seat: int, sub: str, boost: str, alt: int | str, card: str,
             for _ in range(times):
                 for res, n in produce_shields(g, seat).items():
                     gains[res] = gains.get(res, 0) + n
-            g.log(f"{{seat{seat}}} produces shields.")
+            g.log(f"{called(g, seat)} produces shields.")
             offer(g, seat, gains, slot)
         else:
             g.call("buy", seat=seat, left=entry["max_batteries"], rounds=times - 1)
@@ -328,7 +329,7 @@ def produce_in_hatch(g: Game, seat: int, slot: str, boosted: bool) -> None:
             g.call("hatch_battery", seat=seat, left=n)
         elif op["op"] == "hook":
             g.call("hatch_item", seat=seat, left=n)  # the Items token (rules version 3)
-    g.log(f"{{seat{seat}}} produces in the Hatch ({n} time{'s' if n > 1 else ''}).")
+    g.log(f"{called(g, seat)} produces in the Hatch ({n} time{'s' if n > 1 else ''}).")
     offer(g, seat, gains, slot)
 
 
@@ -354,7 +355,7 @@ class CoreProduce(Step):
 
     def act_tile(self, g: Game, seat: int, number: int) -> None:
         gains, slot = tile_yield(g, f"{number:02d}"), g.frame["slot"]
-        g.log(f"{{seat{seat}}} produces in the Core: {amount(g, gains)}.")
+        g.log(f"{called(g, seat)} produces in the Core: {amount(g, gains)}.")
         self.finish(g, "tile")
         offer(g, seat, gains, slot)
 
@@ -370,7 +371,7 @@ class CoreProduce(Step):
     def act_shift(self, g: Game, seat: int, delta: int, way: str) -> None:
         change_pressure(g, delta)
         rotate_core(g, way, g.data["planet"]["core_dial"]["produce_steps"])
-        g.log(f"{{seat{seat}}} changes the pressure to {g.g['pressure']} and turns the Core dial.")
+        g.log(f"{called(g, seat)} changes the pressure to {g.g['pressure']} and turns the Core dial.")
         self.finish(g, "shift")
 
     def label_shift(self, g: Game, seat: int, delta: int, way: str) -> str:
@@ -408,7 +409,7 @@ class Buy(Step):
             take_one({"ds": {}, "tanks": p["tanks"]}, res)
         add_battery(g, p, battery)
         g.frame["left"] -= 1
-        g.log(f"{{seat{seat}}} buys a {g.data.res_name(battery)}.")
+        g.log(f"{called(g, seat)} buys a {g.data.res_name(battery)}.")
 
     def label_buy(self, g: Game, seat: int, battery: str) -> str:
         entry = production(g, seat) or {}
@@ -462,7 +463,7 @@ class Keep(Step):
         sub = {t["id"]: t["captured_action"] for t in g.data["cylindroids"]["types"]}[kind]
         what = threats.NAMES[kind]
         if sub == "attack":
-            target = combat.attack_label(g, alt) if isinstance(alt, str) else f"Attack {{seat{alt}}}'s BetaBot"
+            target = combat.attack_label(g, alt) if isinstance(alt, str) else f"Attack {called(g, alt)}'s BetaBot"
             return f"Captured {what}: {target}{SHORT_BOOST[boost]}"
         return f"Spend your captured {what}: {NAMES[sub]}" + ("" if boost == "none" else " twice" + words_for(boost))
 
@@ -475,8 +476,8 @@ class Keep(Step):
 
     def act_keep(self, g: Game, seat: int, option: int) -> None:
         pay_from(self.tank(g, seat), g.data.cards[g.frame["card"]]["keep_cost"][option])
-        g.g["hands"][str(seat)].append(g.frame["card"])
-        g.log(f"{{seat{seat}}} keeps the card.")
+        hand_of(g, seat).append(g.frame["card"])
+        g.log(f"{called(g, seat)} keeps the card.")
         flow.next_turn(g)
 
     def label_keep(self, g: Game, seat: int, option: int) -> str:
@@ -485,7 +486,7 @@ class Keep(Step):
 
     def act_discard(self, g: Game, seat: int) -> None:
         g.g["discards"][card_type(g, g.frame["card"])].append(g.frame["card"])
-        g.log(f"{{seat{seat}}} discards the card.")
+        g.log(f"{called(g, seat)} discards the card.")
         flow.next_turn(g)
 
     def label_discard(self, g: Game, seat: int) -> str:

@@ -13,6 +13,7 @@ from .batteries import movement_points, slots
 from .events import describe
 from .extract import side_key
 from .planet import open_edges
+from .robots import hand_of
 from .status import hand_limit, over_40
 from .stress import player
 from .tanks import capacity, ds_capacity, used
@@ -41,7 +42,7 @@ unplayed hatch tokens to nobody (spec 6.1); everything else is public."""
 
 def private_text(g: Game, seat: int) -> list[str]:
     """The lines ``/hand`` shows the owner."""
-    hand = g.g["hands"][str(seat)]
+    hand = hand_of(g, seat)
     lines = [f"Your hand ({len(hand)} cards, limit {hand_limit(g, seat)}): "
              + (", ".join(card_words(g, c) for c in sorted(hand)) or "empty") + "."]
     programmed = g.g["programmed"][str(seat)]
@@ -64,7 +65,7 @@ def board(g: Game, seat: int) -> dict[str, Any]:
         "tanks": {k: amount(g, v) for k, v in p["tanks"].items()}, "ds": amount(g, p["ds"]),
         "track": [g.data.res_name(b) for b in p["track"]], "inside": g.data.res_name(p["inside"] or "")
         if p["inside"] else None, "ai": p["ai"], "mp": movement_points(g, p), "slots": slots(g, p),
-        "hand": len(g.g["hands"][str(seat)]), "programmed": len(g.g["programmed"][str(seat)]),
+        "hand": len(hand_of(g, seat)), "programmed": len(g.g["programmed"][str(seat)]),
         "delivery_markers": p["markers"], "score": scoring.breakdown(g, seat, secret=False)["final"],
         "at": p["mini"], "square": p["square"],
         "tank_room": {k: [used(g, v), capacity(g, k)] for k, v in p["tanks"].items()},
@@ -154,7 +155,7 @@ def threats_view(g: Game) -> dict[str, Any]:
 def private(g: Game, seat: int) -> dict[str, Any]:
     """The owner's hand, programmed cards and Secondary Objective card, one entry per card."""
     secondary = g.g["secondary"][str(seat)]
-    return {"hand": [card_words(g, c) for c in sorted(g.g["hands"][str(seat)])], "hand_limit": hand_limit(g, seat),
+    return {"hand": [card_words(g, c) for c in sorted(hand_of(g, seat))], "hand_limit": hand_limit(g, seat),
             "programmed": [card_words(g, c) for c in g.g["programmed"][str(seat)]],
             "secondary": objective_words(g, secondary) if secondary else None}
 

@@ -1,0 +1,56 @@
+"""Who plays: the robots of a game and their hands (SB-SOLO-07).
+
+With 2-4 players every seat has a BetaBot. Solo (1 seat) adds DeltaBot as robot 1, a participant the solo
+player steers (``Engine.steered``): steps name robots, and seat 0 answers for both. Both bots program from
+one shared hand, kept under seat 0.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Game
+
+DELTA = 1
+"""DeltaBot's robot number in a solo game (its board is ``players["1"]``)."""
+DELTA_NAME = "DeltaBot"
+
+
+def solo(g: Game) -> bool:
+    """A solo game against DeltaBot (SB-SOLO)."""
+    return g.seats == 1
+
+
+def robots(g: Game) -> list[int]:
+    """Every robot with a board: the seats, and DeltaBot in solo."""
+    return [0, DELTA] if solo(g) else list(range(g.seats))
+
+
+def is_delta(g: Game, robot: int) -> bool:
+    """Is ``robot`` DeltaBot?"""
+    return robot == DELTA and solo(g)
+
+
+def hand_key(g: Game, robot: int) -> str:
+    """Whose hand ``robot`` draws into and programs from (one shared hand in solo)."""
+    return "0" if solo(g) else str(robot)
+
+
+def hand_of(g: Game, robot: int) -> list[str]:
+    """The hand ``robot`` draws into and programs from (SB-SOLO-07: shared in solo)."""
+    return g.g["hands"][hand_key(g, robot)]
+
+
+def seat_of(g: Game, robot: int) -> int:
+    """The seat deciding for ``robot`` (the solo player for DeltaBot)."""
+    return 0 if solo(g) else robot
+
+
+def called(g: Game, robot: int) -> str:
+    """How texts name a robot's owner: ``{seatN}`` (the host fills in the name), or DeltaBot."""
+    return DELTA_NAME if is_delta(g, robot) else f"{{seat{robot}}}"
+
+
+def delta(g: Game) -> dict[str, Any] | None:
+    """DeltaBot's board in a solo game, else None."""
+    return g.g["players"].get(str(DELTA)) if solo(g) else None
