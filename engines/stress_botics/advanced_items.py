@@ -20,7 +20,7 @@ from . import items, threats
 from .combat import boxes_within_reach
 from .extract import side_key
 from .item_pay import OWN, can_pay, pay
-from .robots import called
+from .robots import called, robots
 from .stress import damage, player
 from .words import square
 
@@ -58,7 +58,7 @@ def start(g: Game) -> None:
     state["box"] = box
     del state["rng"]
     g.g["items"] = state
-    for seat in range(g.seats):
+    for seat in robots(g):
         items.start_board(g, player(g, seat))
 
 

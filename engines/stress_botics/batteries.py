@@ -12,19 +12,19 @@ from typing import Any
 from engines.core import Game
 
 from .item_cards import passive, to_rack
+from .sheets import is_delta_board, sheet
 
 
 def bonuses(g: Game, p: dict[str, Any]) -> set[str]:
     """Battery Track bonuses that are on (count ≥ row; the battery inside the BetaBot does not count)."""
     count = len(p["track"])
-    return {b["bonus"] for b in g.data.board_side(g.seats)["battery_bonuses"]
+    return {b["bonus"] for b in sheet(g, p)["battery_bonuses"]
             if b["bonus"] and count >= b["batteries"]}
 
 
 def cap(g: Game, p: dict[str, Any]) -> int:
     """The highest space a new battery may go to (SB-SHIELD-06, AMB-32)."""
-    table = g.data["boards"]["player_board"]["shield_track"]["placement_cap"]
-    return table[str(p["shields"])]
+    return sheet(g, p)["shield_track"]["placement_cap"][str(p["shields"])]
 
 
 def room(g: Game, p: dict[str, Any]) -> int:
@@ -64,16 +64,21 @@ def _seat(g: Game, p: dict[str, Any]) -> int:
 
 
 def movement_points(g: Game, p: dict[str, Any]) -> int:
-    """MP of one MOVE (SB-MOVE-01); 6 in status B (0 shields); items' mp_bonus on top (version 3)."""
-    bonus = passive(g, _seat(g, p), "mp_bonus") if "ext" in p else 0
-    if p["shields"] == 0:
-        return g.data["boards"]["player_board"]["status_b_mp"] + bonus
+    """MP of one MOVE (SB-MOVE-01); 6 in status B (0 shields); items' mp_bonus on top (version 3); DeltaBot:
+    its own table, +1 while its AI tile is Competitive, no status B (SB-SOLO-05/15)."""
+    board = sheet(g, p)
+    bonus = (passive(g, _seat(g, p), "mp_bonus") if "ext" in p else 0) + board["mp_bonus"]
+    if p["shields"] == 0 and board["status_b_mp"] is not None:
+        return board["status_b_mp"] + bonus
     count = len(p["track"])
-    return max(row["mp"] for row in g.data.board_side(g.seats)["mp"] if count >= row["min"]) + bonus
+    return max(row["mp"] for row in board["mp"] if count >= row["min"]) + bonus
 
 
 def slots(g: Game, p: dict[str, Any]) -> int:
-    """Usable program slots: 2, plus slot 3 and slot 4 by bonus (SB-P2-PROG-06)."""
+    """Usable program slots: 2, plus slot 3 and slot 4 by bonus (SB-P2-PROG-06); DeltaBot: slots 1 and 2, and
+    slot "0" while its AI tile is Cooperative (SB-SOLO-07/15, AMB-51)."""
+    if is_delta_board(p):
+        return g.data["boards"]["player_board"]["slots"]["start"] + (p["ai"] == "coop")
     on = bonuses(g, p)
     return g.data["boards"]["player_board"]["slots"]["start"] + ("slot_3" in on) + ("slot_4" in on)
 
@@ -81,6 +86,8 @@ def slots(g: Game, p: dict[str, Any]) -> int:
 def update_ai(g: Game, p: dict[str, Any]) -> None:
     """Competitive at ≤4 batteries, Cooperative at ≥6; reaching exactly 5 queues the owner's choice
     (SB-MOVE-19, SB-SHIELD-05)."""
+    if is_delta_board(p):
+        return  # DeltaBot's AI tile turns only with BetaBot's AI step (SB-SOLO-14)
     ai = g.data["rules"]["ai"]
     count = len(p["track"])
     if count <= ai["comp_at_most"]:

@@ -12,7 +12,7 @@ from . import alphabot
 from .batteries import add_battery, room
 from .content import CARD_TYPES
 from .planet import active_vault
-from .robots import hand_of
+from .robots import called, hand_of, is_delta, seat_of
 from .stress import player
 from .words import card as card_words
 
@@ -111,7 +111,8 @@ def draw_card(g: Game, seat: int, kind: str, ask: bool = False) -> bool:
     else:
         return False
     hand_of(g, seat).append(card)
-    g.log(f"You draw {card_words(g, card)}.", to=[seat])
+    g.log(f"You draw {card_words(g, card)}" + (f" for {called(g, seat)}" if is_delta(g, seat) else "") + ".",
+          to=[seat_of(g, seat)])
     if not deck and not tops[kind]:
         deck_end_event(g, kind, ask)
         refill(g, kind)

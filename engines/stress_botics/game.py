@@ -21,6 +21,7 @@ from . import (
     elite_cards,
     events,
     flow,
+    robots,
     scoring,
     setup,
     setup_steps,
@@ -56,7 +57,7 @@ class StressBotics(Engine):
     Elite (``threats.full``); a version-2 game keeps stage 3 alone."""
     oldest_version = 1
     title = "Stress Botics: Odyssey"
-    min_players, max_players = 2, 4
+    min_players, max_players = 1, 4
     options_schema = OptionsSchema((  # the §5 rulings a group may change (AMB-01 -50 -14 -07 -54 -55 -05 -04 -56)
         Option("end_timing", "End of the game", "immediate", choices=("immediate", "end_of_round"),
                help="End right after the last ship leaves orbit, or finish that round first."),
@@ -95,6 +96,11 @@ class StressBotics(Engine):
         Option("elite_spawn_on_x", "An X event can bring the Elite", True,
                help="AMB-05, with the threats: when no wave is left on the belt, any Event card brings the Elite "
                     "Cylindroid, X too (the rulebook's words); off, an X card never does."),
+        Option("solo_hard", "Harder solo game", False,
+               help="Solo: each Action deck holds 6 basic cards and 1 free-boost card instead of 7 and 1."),
+        Option("solo_win_threshold", "Solo: score needed to win", 1, minimum=-99, maximum=999,
+               help="AMB-57: the rulebook gives the solo score but no winning line; by default a final score "
+                    "above 0 (at least 1) is a win."),
         Option("free_battery_setup", "Free starting batteries", False,
                help="In turn order, place your 2 Carbon, 1 Titanium and 1 Silicon Battery between your BetaBot "
                     "and track spaces 1-3."),
@@ -108,15 +114,26 @@ class StressBotics(Engine):
     zones = view.ZONES
 
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
-        if options["aggressive_orbit"] and seats > 2:
-            raise OptionError("Aggressive orbit is for 2 players (the rulebook's '2 Players Aggressive' column).")
+        if options["solo_hard"] and seats > 1:
+            raise OptionError("The harder solo decks are for a solo game (1 player against DeltaBot).")
         if options["box_option_keeps_discount"] and seats > 2:
-            raise OptionError("The Box Item choice is for 2 players (3.5.1: 1-2 players only).")
+            raise OptionError("The Box Item choice is for 1-2 players (3.5.1: 1-2 players only).")
+        if options["aggressive_orbit"] and seats > 2:
+            raise OptionError("Aggressive orbit is for 1-2 players (the rulebook's '2 Players Aggressive' column).")
+
+    def steered(self, state: State) -> dict[int, int]:
+        """Solo: the player decides for DeltaBot, robot 1 (SB-SOLO)."""
+        return {robots.DELTA: 0} if state["seats"] == 1 else {}
+
+    def participant_name(self, state: State, who: int) -> str:
+        if who == robots.DELTA and state["seats"] == 1:
+            return robots.DELTA_NAME
+        return super().participant_name(state, who)
 
     def actors(self, state: State) -> list[dict[str, Any]]:
         """AlphaBot and the Cylindroids act on their own when the threats are on (their decks and priorities)."""
-        if not threats.on(self._context(state)):
-            return []
+        if not threats.on(self._context(state)):  # solo: AlphaBot still places against you (SB-SOLO-22)
+            return [{"key": alphabot.ACTOR, "name": "AlphaBot", "color": "#4a90d9"}] if state["seats"] == 1 else []
         return [{"key": alphabot.ACTOR, "name": "AlphaBot", "color": "#4a90d9"},
                 {"key": cylindroids.ACTOR, "name": "the Cylindroids", "color": "#c0392b"}]
 

@@ -40,8 +40,12 @@ def name(g: Game, card_id: str) -> str:
     return card(g, card_id)["name"]
 
 
-def extensions(g: Game) -> list[dict[str, Any]]:
-    """The four extensions with what they accept and their first-item bonus (spec 4.18.6)."""
+def extensions(g: Game, p: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The four extensions with what they accept and their first-item bonus (spec 4.18.6); DeltaBot's board
+    has one, taking any item, with no bonus (spec 4.22)."""
+    if p is not None and p.get("delta"):
+        x = g.data["deltabot"]["extension"]
+        return [{"id": f"X{i + 1}", "accepts": x["accepts"], "first_item_bonus": []} for i in range(x["count"])]
     return g.data["boards"]["player_board"]["extensions"]
 
 

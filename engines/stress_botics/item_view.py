@@ -38,7 +38,7 @@ def player_items(g: Game, seat: int) -> dict[str, Any]:
     """One BetaBot's extensions: the visible top card, the covered cards (they still score), storage."""
     p = player(g, seat)
     exts = {}
-    for info in items.extensions(g):
+    for info in items.extensions(g, p):
         stack = items.stacks(p).get(info["id"], [])
         held = p.get("store", {}).get(info["id"]) or {}
         exts[info["id"]] = {

@@ -79,7 +79,7 @@ __all__ = [
 
 def start_board(g: Game, p: dict[str, Any]) -> None:
     """Empty extensions on a new board (only in a ``threats.full`` game)."""
-    p.update(ext={x["id"]: [] for x in extensions(g)}, store={}, bonus_used=[], used={})
+    p.update(ext={x["id"]: [] for x in extensions(g, p)}, store={}, bonus_used=[], used={})
 
 
 def equipped_vp(g: Game, seat: int) -> int:
@@ -95,7 +95,7 @@ def can_go(g: Game, seat: int, card_id: str, ext: str) -> bool:
     """Stacking (SB-ITEMS-03): a small card on an empty extension or on a small card; a large card on
     anything; small-only extensions never take a large card."""
     size = card(g, card_id)["size"]
-    info = next(x for x in extensions(g) if x["id"] == ext)
+    info = next(x for x in extensions(g, player(g, seat)) if x["id"] == ext)
     if size == "large":
         return info["accepts"] == "any"
     stack = stacks(player(g, seat))[ext]
@@ -103,7 +103,7 @@ def can_go(g: Game, seat: int, card_id: str, ext: str) -> bool:
 
 
 def targets(g: Game, seat: int, card_id: str) -> list[str]:
-    return [x["id"] for x in extensions(g) if can_go(g, seat, card_id, x["id"])]
+    return [x["id"] for x in extensions(g, player(g, seat)) if can_go(g, seat, card_id, x["id"])]
 
 
 def equip(g: Game, seat: int, card_id: str) -> None:
@@ -128,7 +128,7 @@ def place_on(g: Game, seat: int, card_id: str, ext: str) -> dict[str, Any]:
     ops = []
     if first:
         p["bonus_used"].append(ext)
-        ops += next(x for x in extensions(g) if x["id"] == ext)["first_item_bonus"]
+        ops += next(x for x in extensions(g, p) if x["id"] == ext)["first_item_bonus"]
     ops += effects_of(g, card_id, "on_equip")
     todo: dict[str, Any] = {"gains": {}, "battery": 0}
     for op in ops:
@@ -165,7 +165,7 @@ def ext_words(g: Game, seat: int, ext: str) -> str:
     """``extension 2 (empty: first item repairs 1)`` or ``extension 2 (covers Cargo Pod)``."""
     p = player(g, seat)
     stack = stacks(p)[ext]
-    info = next(x for x in extensions(g) if x["id"] == ext)
+    info = next(x for x in extensions(g, p) if x["id"] == ext)
     if stack:
         lost = ", emptying it" if p.get("store", {}).get(ext) else ""
         return f"extension {ext[1:]} (covers {name(g, stack[-1])}{lost})"

@@ -9,6 +9,7 @@ from typing import Any
 
 from engines.core import Game
 
+from .robots import delta, solo
 from .stress import player
 from .tanks import holdings
 
@@ -43,6 +44,14 @@ CHECKS: dict[str, Callable[[Game, dict[str, Any], dict[str, Any]], bool]] = {
     "AI_IS": lambda g, p, q: p["ai"] == q["ai"],
     "STRESS": lambda g, p, q: p["stress"] <= q["max"],
     "ELITE_DAMAGE_DEALT": lambda g, p, q: p.get("elite_damage", 0) >= q["min"],
+    # solo (spec 4.10.3): DeltaBot's deliveries go onto BetaBot's Cargo cards (SB-SOLO-09)
+    "DELTABOT_DELIVERED": lambda g, p, q: bool((delta(g) or {}).get("delivered")),
+    "DELTABOT_NEVER_EXPLODED": lambda g, p, q: not (delta(g) or {}).get("exploded"),
+    "DELIVERED_ALL_SECTORS": lambda g, p, q: all(isinstance(c, dict) for c in p["cargo"].values()),
+    "LASER_ELITE_ELIMINATED": lambda g, p, q: (g.g.get("elite") or {}).get("side") == "laser"
+    and (g.g.get("elite") or {}).get("at") is None,
+    "ALL_SHIPS_LEFT_WITHOUT_DEMAND": lambda g, p, q: all(s["left"] and not s["demands"]
+                                                         for s in g.g["ships"].values()),
 }
 """One check per predicate of objectives.json (spec 4.10.1)."""
 
@@ -57,7 +66,19 @@ def secondary_vp(g: Game, seat: int) -> int:
     """VP of the owner's Secondary Objective card: each completed objective that gets a leftover Delivery
     Marker scores, both add the bonus (SB-SCORE-03)."""
     p = player(g, seat)
-    card = next(o for o in g.data["objectives"]["secondary"] if o["id"] == g.g["secondary"][str(seat)])
+    kind = "solo_secondary" if solo(g) else "secondary"
+    card = next(o for o in g.data["objectives"][kind] if o["id"] == g.g["secondary"][str(seat)])
     done = sorted((card[k]["vp"] for k in ("a", "b") if met(g, p, card[k]["pred"])), reverse=True)
     marked = done[:p["markers"]]
     return sum(marked) + (card["bonus"] if len(marked) == 2 else 0)
+
+
+def solo_final(g: Game) -> dict[str, Any]:
+    """The Solo Final Objective card of this game (SB-SOLO-01, spec 4.10.3)."""
+    return next(o for o in g.data["objectives"]["solo_final"] if o["id"] == g.g["solo"]["final"])
+
+
+def solo_final_vp(g: Game) -> int:
+    """+amount if the Solo Final Objective is met, −amount if not (SB-SOLO-22)."""
+    card = solo_final(g)
+    return card["amount"] if met(g, player(g, 0), card["pred"]) else -card["amount"]

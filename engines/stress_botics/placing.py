@@ -63,7 +63,7 @@ class Place(Step):
         contents = p["tanks"][str(tank)]
         melts = " (it liquefies!)" if (contents.get("Lv") and res != "Lv" and res != "Ex") or (
             res == "Lv" and any(contents.get(r) for r in ("C", "Ti", "Si", "Bm"))) else ""
-        return f"Put 1 {name} into tank {tank} ({used(g, contents)}/{capacity(g, str(tank))} squares){melts}"
+        return f"Put 1 {name} into tank {tank} ({used(g, contents)}/{capacity(g, p, str(tank))} squares){melts}"
 
     def act_auto(self, g: Game, seat: int) -> None:
         units = g.frame["units"]

@@ -17,7 +17,7 @@ from .content import CARD_TYPES
 from .decks import available, draw_card
 from .item_cards import passive
 from .planet import active_vault, draw_sector
-from .robots import called, hand_of
+from .robots import called, hand_key, hand_of, seat_of
 from .stress import player
 from .words import card as card_words
 
@@ -114,7 +114,7 @@ class Draw(Simultaneous):
                 if draw_card(g, seat, kind, ask=True):
                     drawn += 1
                 else:  # the players before took the last ones (spec 6.2: fewer cards)
-                    g.log(f"No {kind} card is left for you to draw.", to=[seat])
+                    g.log(f"No {kind} card is left for you to draw.", to=[seat_of(g, seat)])
             g.log(f"{called(g, seat)} draws {drawn} card{'s' if drawn != 1 else ''}.")
         g.goto("program", **Simultaneous.frame_for(list(g.g["order"])))
         effects.run(g)  # Deck End Event choices, if any, before programming (Program.resume runs the rest)
@@ -136,10 +136,12 @@ class Program(Simultaneous):
     deciding = "program their Action cards"
 
     def left(self, g: Game, seat: int) -> list[str]:
-        chosen = self.mine(g, seat).get("cards", [])
+        """The hand less the cards slotted so far (in solo, by both bots from the shared hand, SB-SOLO-07)."""
         hand = list(hand_of(g, seat))
-        for card in chosen:
-            hand.remove(card)
+        for robot, mine in g.frame["private"].items():
+            if hand_key(g, int(robot)) == hand_key(g, seat):
+                for card in mine.get("cards", []):
+                    hand.remove(card)
         return hand
 
     def actions_slot(self, g: Game, seat: int) -> list[Action]:

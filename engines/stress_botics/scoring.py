@@ -8,7 +8,8 @@ from engines.core import Game
 
 from . import threats
 from .items import equipped_vp
-from .objectives import secondary_vp
+from .objectives import secondary_vp, solo_final_vp
+from .robots import delta, solo
 from .stress import player
 
 
@@ -32,8 +33,14 @@ def breakdown(g: Game, seat: int, secret: bool = True) -> dict[str, int]:
     if p.get("alphabot"):
         extra["alphabot"] = p["alphabot"].get("vp", 0)  # SB-SCORE-04: the AlphaBot delivery's VP option
     vp = main + secondary + shields + sum(extra.values())
-    return {"main": main, "secondary": secondary, "shields": shields, **extra, "vp": vp, "stress": p["stress"],
-            "final": vp - p["stress"]}
+    out = {"main": main, "secondary": secondary, "shields": shields, **extra, "vp": vp, "stress": p["stress"],
+           "final": vp - p["stress"]}
+    if solo(g):  # SB-SOLO-22: ± the Solo Final Objective, − DeltaBot's stress unless it exploded
+        d = delta(g) or {}
+        out["solo_final"] = solo_final_vp(g) if secret else 0
+        out["deltabot_stress"] = 0 if d.get("exploded") else d["stress"]
+        out["final"] += out["solo_final"] - out["deltabot_stress"]
+    return out
 
 
 def tiebreak(g: Game, seat: int) -> tuple[int, int, int, int]:
@@ -42,9 +49,33 @@ def tiebreak(g: Game, seat: int) -> tuple[int, int, int, int]:
     return (breakdown(g, seat)["final"], int(bool(p.get("alphabot"))), p["shields"], -p["markers"])
 
 
+def finish_solo(g: Game) -> None:
+    """Solo: the final score, a win at ``solo_win_threshold`` or more (SB-SOLO-22, AMB-57)."""
+    b = breakdown(g, 0)
+    won = b["final"] >= g.options["solo_win_threshold"]
+    text = {"0": (f"{b['final']} points ({b['vp']} VP: {b['main']} cargo, {b['secondary']} objectives"
+                  + (f", {b['items']} items" if "items" in b else "")
+                  + (f", {b['alphabot']} for delivering AlphaBot" if b.get("alphabot") else "")
+                  + f", {b['shields']} shields; Solo Final Objective {b['solo_final']:+d}; stress {b['stress']}"
+                  + (f", DeltaBot's stress {b['deltabot_stress']}" if b["deltabot_stress"] else "") + ")")}
+    actors = [a["key"] for a in g.engine.actors(g.state)]
+    if threats.on(g):
+        text["alphabot"] = f"AlphaBot ends with {g.g['alphabot']['shields']} shields"
+        text["cylindroids"] = f"{sum(len(c) for c in g.g['cyl'].values())} Cylindroids in the Main Vault"
+    placings = [["0"], actors] if won else [actors, ["0"]]
+    need = g.options["solo_win_threshold"]
+    reason = f"Every ship has left orbit: {b['final']} points, {'a win' if won else 'not a win'} (win at {need}+)."
+    g.log(f"The game is over: {b['final']} points, {'a win' if won else 'not a win'} (a solo win needs {need} "
+          "or more).")
+    g.finish([0] if won else [], {"0": b["final"]}, reason, placings=placings, score_text=text)
+
+
 def finish(g: Game) -> None:
     """Score everyone and end the game; equal tie-break keys share a placing (AMB-36)."""
     g.g["ended"] = True
+    if solo(g):
+        finish_solo(g)
+        return
     seats = sorted(range(g.seats), key=lambda s: tiebreak(g, s), reverse=True)
     placings: list[list[str]] = []
     last = None

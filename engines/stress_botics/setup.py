@@ -11,6 +11,8 @@ from engines.core import Game
 
 from . import advanced_items, alpha_items, elite, threats
 from .content import CARD_TYPES, SHIPS
+from .robots import DELTA, is_delta, robots, solo
+from .sheets import EXTRA, MAIN
 
 
 def shuffled(g: Game, items: list[str]) -> list[str]:
@@ -77,8 +79,11 @@ def hatch(g: Game) -> dict[str, Any]:
 
 
 def turn_order(g: Game) -> list[int]:
-    """Seat order or random (SB-SETUP-24, AMB-50)."""
-    seats = list(range(g.seats))
+    """Seat order or random (SB-SETUP-24, AMB-50); solo: BetaBot first (the Solo Turn Order tile's "1" side
+    up, SB-SOLO-01)."""
+    seats = robots(g)
+    if solo(g):
+        return seats
     if g.options["turn_order"] == "random":
         g.rng.shuffle(seats)
     return seats
@@ -111,6 +116,31 @@ def board(g: Game, position: int, node: str) -> dict[str, Any]:
     }
 
 
+def delta_board(g: Game) -> dict[str, Any]:
+    """DeltaBot's starting board (SB-SOLO-04, spec 4.22): on the Core with a bC inside, main tank 1 C 1 Ti
+    1 Si, shields on MAX, track bC bTi, producer Bm+Si, AI tile Competitive, tiles on side 1 and A."""
+    d = g.data["deltabot"]
+    s = d["setup"]
+    producer: list[Any] = [list(x) for x in s["producer"]]
+    producer += [None] * (d["battery_producer"]["spaces"] - len(producer))
+    return {
+        "delta": True, "mini": s["location"], "square": None, "stress": s["stress"],
+        "shields": d["shield_track"]["start"], "tanks": {MAIN: dict(s["main_tank"]), EXTRA: {}}, "ds": {},
+        "track": list(s["track"]), "inside": s["battery_inside"], "producer": producer, "ai": d["ai_tile"]["start"],
+        "ai_count": len(s["track"]), "cargo": {}, "markers": s["delivery_markers"], "spots": [], "slot": 0,
+        "tiles": {"tank": d["additional_tank"]["start"], "battery": d["additional_battery_tile"]["start"]},
+        "status": "normal", "exploded": False, "salvaged": False, "unlocked": [], "delivered": 0,
+    }
+
+
+def solo_cards(g: Game) -> dict[str, Any]:
+    """The solo Action decks (7 basic cards and 1 free-boost card each; 6 and 1 with ``solo_hard``,
+    SB-SOLO-03)."""
+    mark = "solo_hard" if g.options["solo_hard"] else "solo"
+    return {t: shuffled(g, [c for c, card in g.data.cards.items() if card["type"] == t and card[mark]])
+            for t in CARD_TYPES}
+
+
 def start(g: Game) -> None:
     """Fill ``g.g`` for a new game; the caller opens round 1."""
     tiles = layout(g)
@@ -119,7 +149,8 @@ def start(g: Game) -> None:
     lava = g.data["vaults"]["core"]["side_a"]["lava_setup"][str(g.seats)]
     tunnels = {t["node"]: {"side": "A", "queue": list(t["queue"])} for t in g.data["planet"]["tunnels"]
                if g.seats in t["players"]}
-    secondary = shuffled(g, [o["id"] for o in g.data["objectives"]["secondary"] if g.seats in o["players"]])
+    kind = "solo_secondary" if solo(g) else "secondary"  # SB-SOLO-01: 1 random Solo Secondary Objective
+    secondary = shuffled(g, [o["id"] for o in g.data["objectives"][kind] if g.seats in o["players"]])
     a = g.data["rules"]["setup"]["alphabot"]
     g.g.update({
         "round": 0, "phase": "events", "order": order, "pressure": g.data["vaults"]["pressure"]["start"],
@@ -128,19 +159,24 @@ def start(g: Game) -> None:
         "padlocks": sorted(p["id"] for p in g.data["planet"]["padlocks"]
                            if g.seats in p["players"] and p.get("edge")),
         "ships": ships(g), "events": {"deck": event_deck(g), "discard": [], "last": None},
-        "decks": {t: shuffled(g, [c for c, card in g.data.cards.items() if card["type"] == t])
-                  for t in CARD_TYPES},
+        "decks": solo_cards(g) if solo(g) else {
+            t: shuffled(g, [c for c, card in g.data.cards.items() if card["type"] == t]) for t in CARD_TYPES},
         "discards": {t: [] for t in CARD_TYPES}, "tops": {t: None for t in CARD_TYPES},
-        "hands": {str(s): [] for s in range(g.seats)}, "programmed": {str(s): [] for s in range(g.seats)},
+        "hands": {str(s): [] for s in range(g.seats)}, "programmed": {str(s): [] for s in robots(g)},
         "secondary": {str(s): secondary[i] for i, s in enumerate(range(g.seats))},
         "common_tank": {},
         "alphabot": {"mv": int(a["main_vault"].removeprefix("MV")), "square": a["square"],
                      "direction": a["direction"], "shields": a["shield_ti"], "ai": a["ai_marker"], "tank": {}},
         "standard": {"deck": shuffled(g, list(g.data.standard_ai)), "discard": []},
         "hatch": hatch(g),
-        "players": {str(seat): board(g, i + 1, start_location(g, i + 1, vaults)) for i, seat in enumerate(order)},
+        "players": {str(seat): board(g, i + 1, start_location(g, i + 1, vaults))
+                    for i, seat in enumerate(order) if not is_delta(g, seat)},
         "ended": False, "ai_pending": [],
     })
+    if solo(g):
+        g.g["players"][str(DELTA)] = delta_board(g)
+        finals = shuffled(g, [o["id"] for o in g.data["objectives"]["solo_final"]])
+        g.g["solo"] = {"final": finals[0]}
     if threats.on(g):
         threats.start(g)  # rules version 2: the threats (after every version-1 draw, so v1 stays exact)
     if threats.full(g):

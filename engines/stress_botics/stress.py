@@ -14,6 +14,8 @@ from engines.core import Game
 
 from .batteries import update_ai
 from .item_cards import once
+from .robots import DELTA, called, is_delta
+from .sheets import MAIN, shared_spaces, shield_max
 
 TOP = 40
 """The last space of the stress track (boards.json stress_track.max; checked in Content)."""
@@ -22,11 +24,6 @@ TOP = 40
 def player(g: Game, seat: int) -> dict[str, Any]:
     """One BetaBot's board."""
     return g.g["players"][str(seat)]
-
-
-def shared_spaces(g: Game) -> list[int]:
-    """Shield-track spaces shared with the battery track (SB-SHIELD-01)."""
-    return g.data["boards"]["player_board"]["shield_track"]["shared_spaces"]
 
 
 def _occupant(g: Game, value: int, above: bool, skip: int) -> int | None:
@@ -60,7 +57,7 @@ def _land(g: Game, seat: int, direction: int) -> None:
 
 def change_stress(g: Game, seat: int, delta: int) -> None:
     """Apply a stress change with its pushes; never below 0, and the 40 rules (SB-STRESS-02..08)."""
-    if delta == 0:
+    if delta == 0 or exploded(g, seat):
         return
     p = player(g, seat)
     if delta > 0 and "ext" in p and once(g, seat, "reduce_stress_gain_once_per_round"):
@@ -81,18 +78,26 @@ def change_stress(g: Game, seat: int, delta: int) -> None:
         gain -= 1
     p["stress"] += gain  # SB-STRESS-05: above 40 with no shields
     _land(g, seat, 1)
+    if is_delta(g, seat) and p["stress"] >= g.data["deltabot"]["explosion"]["stress_at_or_above"]:
+        explode(g)  # SB-SOLO-19
+    elif is_delta(g, DELTA) and not exploded(g, DELTA) and player(g, DELTA)["stress"] >= \
+            g.data["deltabot"]["explosion"]["stress_at_or_above"]:
+        explode(g)  # BetaBot's marker pushed DeltaBot's up to 15 (AMB-48)
 
 
 def lose_one_shield(g: Game, seat: int) -> None:
     """One step of the Shield Marker to the right, with the interlace (SB-SHIELD-02..04)."""
     p = player(g, seat)
     x = p["shields"]
-    if x in shared_spaces(g) and len(p["track"]) >= x and p["track"][x - 1] == "bTi":
+    if is_delta(g, seat) and x == 0:
+        explode(g)  # SB-SOLO-19: on the lowest space and must lose a shield
+        return
+    if x in shared_spaces(g, p) and len(p["track"]) >= x and p["track"][x - 1] == "bTi":
         p["track"].pop(x - 1)  # SB-SHIELD-04: the bTi lying on the marker absorbs the hit
         update_ai(g, p)
         return
     p["shields"] = x - 1
-    if p["shields"] in shared_spaces(g):
+    if p["shields"] in shared_spaces(g, p):
         del p["track"][p["shields"]:]  # SB-SHIELD-03: batteries beyond the shared space are lost
     update_ai(g, p)  # SB-SHIELD-05
 
@@ -100,7 +105,9 @@ def lose_one_shield(g: Game, seat: int) -> None:
 def damage(g: Game, seat: int, n: int) -> None:
     """``n`` damage points; with no shields each adds 1 stress instead (SB-SHIELD-07, SB-STRESS-08)."""
     for _ in range(n):
-        if player(g, seat)["shields"] > 0:
+        if exploded(g, seat):
+            return
+        if player(g, seat)["shields"] > 0 or is_delta(g, seat):
             lose_one_shield(g, seat)
         else:
             change_stress(g, seat, 1)
@@ -109,7 +116,9 @@ def damage(g: Game, seat: int, n: int) -> None:
 def repair(g: Game, seat: int, n: int) -> None:
     """``n`` repairs: +1 shield each up to the leftmost space, or −1 stress while above 40 (SB-SHIELD-08,
     SB-STRESS-06)."""
-    top = g.data["boards"]["player_board"]["shield_track"]["max"]
+    if exploded(g, seat):
+        return
+    top = shield_max(g, player(g, seat))
     for _ in range(n):
         p = player(g, seat)
         if p["stress"] > TOP:
@@ -123,3 +132,28 @@ def everyone(g: Game, delta: int, skip: int | None = None, only: int | None = No
     for seat in list(g.g["order"]):
         if seat != skip and (only is None or seat == only):
             change_stress(g, seat, delta)
+
+
+def exploded(g: Game, robot: int) -> bool:
+    """Is ``robot`` DeltaBot's wreck (SB-SOLO-19)?"""
+    return is_delta(g, robot) and bool(player(g, robot).get("exploded"))
+
+
+def explode(g: Game) -> None:
+    """DeltaBot explodes (SB-SOLO-19): its marker leaves play, your BetaBot gains 10 stress, the figure and
+    Mini stay as a wreck, its resources and batteries go to the supply (its Delivery Marker stays), its AI
+    tile and additional tiles leave play; the cards in its slots are discarded."""
+    d = player(g, DELTA)
+    if d.get("exploded"):
+        return
+    d.update(exploded=True, status="destroyed", track=[], inside=None, ai=None, tiles=None, shields=0,
+             producer=[None] * len(d["producer"]))
+    d["tanks"] = {t: {} for t in d["tanks"] if t == MAIN}  # the additional tank tile leaves play
+    for card in g.g["programmed"][str(DELTA)]:
+        g.g["discards"][g.data.cards[card]["type"]].append(card)
+    g.g["programmed"][str(DELTA)] = []
+    g.g["order"] = [r for r in g.g["order"] if r != DELTA]
+    g.g["last_turn"] = 0 if g.g.get("last_turn") == DELTA else g.g.get("last_turn")
+    g.log(f"{called(g, DELTA)} explodes! Its wreck stays where it stood; your BetaBot gains "
+          f"{g.data['deltabot']['explosion']['betabot_stress']} stress.")
+    change_stress(g, 0, g.data["deltabot"]["explosion"]["betabot_stress"])

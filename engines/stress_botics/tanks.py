@@ -11,6 +11,8 @@ from typing import Any
 
 from engines.core import Game
 
+from .sheets import MAIN, is_delta_board, sheet
+
 LIQUEFIABLE = ("C", "Ti", "Si", "Bm")
 """What Lava turns into Lava (Exomatter never liquefies, SB-BASIC-10)."""
 
@@ -20,14 +22,14 @@ def squares(g: Game) -> dict[str, int]:
     return g.data["boards"]["player_board"]["square_size"]
 
 
-def capacity(g: Game, tank: str) -> int:
-    """Squares of numbered tank ``tank`` on this player count's board side."""
-    return g.data.board_side(g.seats)["tanks"][tank]
+def capacity(g: Game, p: dict[str, Any], tank: str) -> int:
+    """Squares of numbered tank ``tank`` of ``p``'s board (its player-count side, or DeltaBot's)."""
+    return sheet(g, p)["tanks"][tank]
 
 
-def ds_capacity(g: Game) -> int:
-    """Units the Dangerous Substances tank holds (SB-BASIC-08)."""
-    return g.data.board_side(g.seats)["ds_tank"]
+def ds_capacity(g: Game, p: dict[str, Any]) -> int:
+    """Units the Dangerous Substances tank holds (SB-BASIC-08; DeltaBot has none)."""
+    return sheet(g, p)["ds_tank"]
 
 
 def dangerous(g: Game) -> list[str]:
@@ -38,19 +40,22 @@ def dangerous(g: Game) -> list[str]:
 def used(g: Game, contents: dict[str, int]) -> int:
     """Squares a numbered tank's contents fill."""
     size = squares(g)
-    return sum(n * size[r] for r, n in contents.items())
+    gas_acid = g.data["deltabot"]["main_tank"]["gas_acid_square"]  # only DeltaBot's main tank holds them
+    return sum(n * size.get(r, gas_acid) for r, n in contents.items())
 
 
 def room(g: Game, p: dict[str, Any], tank: str, res: str) -> int:
     """How many units of ``res`` still fit into numbered tank ``tank``."""
     if res in dangerous(g):
-        return 0
-    return (capacity(g, tank) - used(g, p["tanks"][tank])) // squares(g)[res]
+        if not (is_delta_board(p) and tank == MAIN):
+            return 0
+        return capacity(g, p, tank) - used(g, p["tanks"][tank])  # SB-SOLO: DeltaBot's main tank, 1 square each
+    return (capacity(g, p, tank) - used(g, p["tanks"][tank])) // squares(g)[res]
 
 
 def ds_room(g: Game, p: dict[str, Any]) -> int:
     """Units still free in the DS tank."""
-    return ds_capacity(g) - sum(p["ds"].values())
+    return ds_capacity(g, p) - sum(p["ds"].values())
 
 
 def add(contents: dict[str, int], res: str, n: int) -> None:
@@ -72,7 +77,7 @@ def liquefy(g: Game, p: dict[str, Any], tank: str) -> int:
         contents.pop(r, None)
     made = mixed + 1
     add(contents, "Lv", made)
-    while used(g, contents) > capacity(g, tank):
+    while used(g, contents) > capacity(g, p, tank):
         add(contents, "Lv", -1)  # AMB-26: what does not fit goes to the supply
     return made
 

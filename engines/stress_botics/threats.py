@@ -13,6 +13,7 @@ from typing import Any
 
 from engines.core import Game
 
+from .robots import robots
 from .stress import player
 
 ARMED = "EXP!"
@@ -81,7 +82,7 @@ def start(g: Game) -> None:
     g.rng.shuffle(aggressive)
     g.g["aggressive"] = {"deck": aggressive, "discard": []}
     g.g["alphabot"].update(control="A", server="A", hit=0)
-    for seat in range(g.seats):
+    for seat in robots(g):
         player(g, seat)["container"] = []  # captured Cylindroid types (spec 4.18.5)
         player(g, seat)["captured_used"] = None
 

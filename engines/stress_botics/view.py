@@ -7,13 +7,13 @@ from typing import Any
 from engines.core import Game
 from engines.core.zones import Zones, frame, nobody, owner, public
 
-from . import aggression, alphabot, elite, elite_view, hull_view, item_view, scoring, threats
+from . import aggression, alphabot, delta_view, elite, elite_view, hull_view, item_view, scoring, threats
 from .alphabot import DIRECTIONS
 from .batteries import movement_points, slots
 from .events import describe
 from .extract import side_key
 from .planet import open_edges
-from .robots import hand_of
+from .robots import DELTA, hand_of, is_delta, robots, solo
 from .status import hand_limit, over_40
 from .stress import player
 from .tanks import capacity, ds_capacity, used
@@ -48,6 +48,8 @@ def private_text(g: Game, seat: int) -> list[str]:
     programmed = g.g["programmed"][str(seat)]
     if programmed:
         lines.append("Programmed: " + "; ".join(card_words(g, c) for c in programmed) + ".")
+    if solo(g) and g.g["programmed"][str(DELTA)]:
+        lines.append("DeltaBot programmed: " + "; ".join(delta_view.deltabot_programmed(g)) + ".")
     secondary = g.g["secondary"][str(seat)]
     if secondary:
         lines.append(f"Your Secondary Objective card: {objective_words(g, secondary)}.")
@@ -68,11 +70,13 @@ def board(g: Game, seat: int) -> dict[str, Any]:
         "hand": len(hand_of(g, seat)), "programmed": len(g.g["programmed"][str(seat)]),
         "delivery_markers": p["markers"], "score": scoring.breakdown(g, seat, secret=False)["final"],
         "at": p["mini"], "square": p["square"],
-        "tank_room": {k: [used(g, v), capacity(g, k)] for k, v in p["tanks"].items()},
-        "ds_room": [sum(p["ds"].values()), ds_capacity(g)],
+        "tank_room": {k: [used(g, v), capacity(g, p, k)] for k, v in p["tanks"].items()},
+        "ds_room": [sum(p["ds"].values()), ds_capacity(g, p)],
     }
     if "container" in p:  # rules version 2: captured Cylindroids
         out["captured"] = [threats.NAMES[k] for k in p["container"]]
+    if is_delta(g, seat):
+        out.update(delta_view.board_extras(g, p))
     return out
 
 
@@ -178,7 +182,7 @@ def table_view(g: Game, seat: int | None) -> dict[str, Any]:
         "event": describe(g, g.g["events"]["last"]) if g.g["events"]["last"] else None,
         "decks": {k: len(v) + bool(g.g["tops"][k]) for k, v in g.g["decks"].items()},
         "face_up": {k: card_words(g, c) for k, c in g.g["tops"].items() if c},
-        "players": {str(s): board(g, s) for s in range(g.seats)},
+        "players": {str(s): board(g, s) for s in robots(g)},
         "planet": planet(g), "last_turn": g.g.get("last_turn"),
     }
     if threats.on(g):  # rules version 2 with the threats option
@@ -192,10 +196,14 @@ def table_view(g: Game, seat: int | None) -> dict[str, Any]:
                                 ai_max=alphabot.ai_max(g), aggressive_left=len(g.g["aggressive"]["deck"]))
     if threats.full(g):  # rules version 3: the items
         view["items"] = item_view.items_view(g)
-        for s in range(g.seats):
+        for s in robots(g):
             view["players"][str(s)]["items"] = item_view.player_items(g, s)
         view["hull"] = hull_view.view(g)  # the hull, AlphaBot's tracks and items, its delivery
+    if solo(g):
+        view["solo"] = delta_view.solo_view(g)
     if seat is not None:
         view["private_text"] = private_text(g, seat)
         view["private"] = private(g, seat)
+        if solo(g):
+            view["private"]["deltabot_programmed"] = delta_view.deltabot_programmed(g)
     return view

@@ -83,7 +83,8 @@ def predicate(g: Game, pred: dict) -> str:
 
 def objective_words(g: Game, card_id: str) -> str:
     """A Secondary Objective card in words: both objectives with their VP and the bonus."""
-    card = next(o for o in g.data["objectives"]["secondary"] if o["id"] == card_id)
+    objectives = g.data["objectives"]
+    card = next(o for o in [*objectives["secondary"], *objectives["solo_secondary"]] if o["id"] == card_id)
     a, b = card["a"], card["b"]
     return (f"{predicate(g, a['pred'])} ({a['vp']} VP) / {predicate(g, b['pred'])} ({b['vp']} VP), "
             f"+{card['bonus']} for both")

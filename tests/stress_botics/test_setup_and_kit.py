@@ -136,6 +136,6 @@ def test_bot_knows_every_sub_action():
 
 def test_aggressive_orbit_is_for_two_players():
     # AMB-14: the '2 Players Aggressive' stress column exists for 2 players only
-    with pytest.raises(OptionError, match="for 2 players"):
+    with pytest.raises(OptionError, match="for 1-2 players"):
         ENGINE.setup(3, 1, {"aggressive_orbit": True})
     assert ENGINE.setup(2, 1, {"aggressive_orbit": True})["options"]["aggressive_orbit"] is True

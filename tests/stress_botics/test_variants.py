@@ -131,7 +131,7 @@ def test_bot_takes_the_box_item_when_it_keeps_the_discount(keeps):
 
 def test_box_option_is_for_two_players():
     # SB-CONNECT-06 (ii) is 1-2 players only (AMB-56)
-    with pytest.raises(OptionError, match="for 2 players"):
+    with pytest.raises(OptionError, match="for 1-2 players"):
         ENGINE.setup(3, 1, {"box_option_keeps_discount": True})
     assert ENGINE.setup(2, 1, {"box_option_keeps_discount": True})["options"]["box_option_keeps_discount"]
 
