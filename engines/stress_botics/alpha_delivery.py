@@ -15,7 +15,7 @@ from engines.core import Action, Game, Step, act
 
 from . import alpha_items, alpha_tracks, threats
 from .interact import take_call, takeable
-from .robots import called
+from .robots import called, is_delta
 from .stress import change_stress, player, repair
 
 SHIPS_WORDS = {"scout": "the Scout", "freighter": "the Freighter"}
@@ -56,7 +56,7 @@ def ships(g: Game, seat: int) -> list[str]:
         return []
     if p["shields"] < r["min_own_shields"] or alpha_tracks.shields_for_delivery(g) < r["min_alphabot_shields"]:
         return []
-    if len(p["track"]) < r["min_track_batteries"] or p["markers"] < 1:
+    if is_delta(g, seat) or len(p["track"]) < r["min_track_batteries"] or p["markers"] < 1:
         return []
     where = r["sector"]
     return [s for s in r["ships"] if s in unlocked(g) and not g.g["ships"][s]["left"]

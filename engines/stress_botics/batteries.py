@@ -12,7 +12,7 @@ from typing import Any
 from engines.core import Game
 
 from .item_cards import passive, to_rack
-from .sheets import is_delta_board, sheet
+from .sheets import DELTA_TANK, is_delta_board, sheet
 
 
 def bonuses(g: Game, p: dict[str, Any]) -> set[str]:
@@ -80,7 +80,8 @@ def slots(g: Game, p: dict[str, Any]) -> int:
     if is_delta_board(p):
         return g.data["boards"]["player_board"]["slots"]["start"] + (p["ai"] == "coop")
     on = bonuses(g, p)
-    return g.data["boards"]["player_board"]["slots"]["start"] + ("slot_3" in on) + ("slot_4" in on)
+    borrowed = DELTA_TANK in p["tanks"]  # solo: DeltaBot's slot "0" after part 1 (SB-SOLO-21)
+    return g.data["boards"]["player_board"]["slots"]["start"] + ("slot_3" in on) + ("slot_4" in on) + borrowed
 
 
 def update_ai(g: Game, p: dict[str, Any]) -> None:

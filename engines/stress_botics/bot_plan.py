@@ -12,6 +12,7 @@ from . import bot_hull
 from .batteries import movement_points, slots
 from .delivery import limit, loadable
 from .planet import neighbours
+from .robots import cargo_of
 from .stress import player
 from .tanks import holdings
 
@@ -45,7 +46,7 @@ def objective_bonus(g: Game, seat: int, ship: str, sector: str) -> float:
     """VP the delivery adds on the BetaBot's own Secondary Objective card (first delivery of its kind)."""
     card = next(o for o in g.data["objectives"]["secondary"] if o["id"] == g.g["secondary"][str(seat)])
     p = player(g, seat)
-    done = [c for c in p["cargo"].values() if isinstance(c, dict)]
+    done = [c for c in cargo_of(g, seat).values() if isinstance(c, dict)]
     ships = {c["ship"] for c in done}
     newly = {
         "DELIVERED_TO": lambda q: q["ship"] == ship and ship not in ships,
@@ -79,7 +80,7 @@ def live_bases(g: Game, seat: int, manual: bool) -> dict[str, float]:
         if state["left"] or not state["demands"]:
             continue
         for sector, pos in g.data.ships[ship]["reception"].items():
-            if state["pos"] != pos or p["cargo"][sector] is not None:
+            if state["pos"] != pos or cargo_of(g, seat)[sector] is not None:
                 continue
             for base, prefix in BASES.items():
                 if base == "manual" and not manual:
@@ -103,7 +104,7 @@ def upcoming_sectors(g: Game, seat: int) -> dict[str, float]:
             continue
         for sector, pos in g.data.ships[ship]["reception"].items():
             ahead = pos - state["pos"]
-            if ahead not in (1, 2) or p["cargo"][sector] is not None:
+            if ahead not in (1, 2) or cargo_of(g, seat)[sector] is not None:
                 continue
             if p["stress"] + 2 > limit(g, ship, sector):
                 continue
@@ -122,7 +123,7 @@ def open_ships(g: Game, seat: int) -> list[str]:
         if state["left"] or not state["demands"]:
             continue
         for sector, pos in g.data.ships[ship]["reception"].items():
-            if pos >= state["pos"] and p["cargo"][sector] is None and p["stress"] + 5 <= limit(g, ship, sector):
+            if pos >= state["pos"] and cargo_of(g, seat)[sector] is None and p["stress"] + 5 <= limit(g, ship, sector):
                 out.append(ship)
                 break
     return out

@@ -12,9 +12,9 @@ from typing import Any
 from engines.core import Action, Game, Step, act
 
 from . import alpha_delivery, items
-from .batteries import update_ai
+from .batteries import bonuses, update_ai
 from .content import SHIPS
-from .robots import called
+from .robots import called, cargo_of, is_delta, solo
 from .stress import change_stress, damage, everyone, player
 from .tanks import holdings, take_one
 
@@ -33,10 +33,12 @@ def limit(g: Game, ship: str, where: str) -> int:
 def in_window(g: Game, seat: int) -> list[str]:
     """Ships that could take this BetaBot's delivery except for its stress (conditions 1, 2, 4, 5–8)."""
     where, p = sector(g, seat), player(g, seat)
-    if where is None or p["shields"] < 1 or p["markers"] < 1 or p["cargo"][where] is not None:
+    if where is None or p["shields"] < 1 or p["markers"] < 1 or cargo_of(g, seat)[where] is not None:
         return []
     if len(p["track"]) < g.data["boards"]["delivery_board"]["min_track_batteries"]:
         return []
+    if is_delta(g, seat) and "may_deliver_losing_3_shields" not in bonuses(g, p):
+        return []  # SB-SOLO-09: DeltaBot delivers only with a full battery track
     return [s for s in SHIPS if not g.g["ships"][s]["left"] and g.g["ships"][s]["demands"]
             and g.g["ships"][s]["pos"] == g.data.ships[s]["reception"][where]]
 
@@ -49,8 +51,8 @@ def eligible(g: Game, seat: int) -> list[str]:
 
 def spare_cargo(g: Game, seat: int) -> list[str]:
     """Unused Cargo cards other than the one the delivery needs (SB-DELIVER-04)."""
-    where, p = sector(g, seat), player(g, seat)
-    return [k for k, v in p["cargo"].items() if v is None and k != where]
+    where = sector(g, seat)
+    return [k for k, v in cargo_of(g, seat).items() if v is None and k != where]
 
 
 def possible(g: Game, seat: int) -> bool:
@@ -79,8 +81,10 @@ def loadable(g: Game, seat: int, ship: str) -> list[str]:
 
 
 def post_delivery_stress(g: Game, seat: int, ship: str, where: str) -> None:
-    """The delivery stress table, in turn order (SB-DELIVER-06)."""
-    row = g.data["boards"]["delivery_board"]["post_delivery_stress"]["multiplayer"][ship][where]
+    """The delivery stress table, in turn order (SB-DELIVER-06); solo: its own table, "others" being the
+    partner bot (SB-SOLO-11, spec 4.21)."""
+    table = "solo" if solo(g) else "multiplayer"
+    row = g.data["boards"]["delivery_board"]["post_delivery_stress"][table][ship][where]
     if row["targets"] == "others":
         everyone(g, row["n"], skip=seat)
     elif row["targets"] == "all":
@@ -100,9 +104,9 @@ class Deliver(Step):
         return [] if g.frame["ship"] else [act("ship", s) for s in eligible(g, seat)]
 
     def act_ship(self, g: Game, seat: int, ship: str) -> None:
-        where, p = sector(g, seat), player(g, seat)
+        where = sector(g, seat)
         demand = g.g["ships"][ship]["demands"].pop(0)
-        p["cargo"][where] = {"ship": ship, "demand": demand, "load": {}}  # SB-DELIVER-05 (2)
+        cargo_of(g, seat)[where] = {"ship": ship, "demand": demand, "load": {}}  # SB-DELIVER-05 (2)
         g.frame["ship"] = ship
         g.log(f"{called(g, seat)} delivers to the {g.data.ships[ship]['name']} from sector {where}.")
 
@@ -127,7 +131,7 @@ class Deliver(Step):
 
     def act_drop(self, g: Game, seat: int, cargo: str) -> None:
         rule = g.data["boards"]["delivery_board"]["cargo_discard"]
-        player(g, seat)["cargo"][cargo] = "discarded"
+        cargo_of(g, seat)[cargo] = "discarded"
         g.frame["dropped"] = g.frame.get("dropped", 0) + 1
         damage(g, seat, rule["shields"])
         change_stress(g, seat, rule["stress"])
@@ -149,7 +153,7 @@ class Deliver(Step):
         return "Make no delivery"
 
     def room(self, g: Game, seat: int) -> int:
-        container = player(g, seat)["cargo"][sector(g, seat)]
+        container = cargo_of(g, seat)[sector(g, seat)]
         load = g.data.objectives[g.g["ships"][g.frame["ship"]]["objective"]]["load"]
         return load + items.passive(g, seat, "load_limit_bonus") - sum(container["load"].values())
 
@@ -165,7 +169,7 @@ class Deliver(Step):
             update_ai(g, p)
         elif not take_one(p, code):
             items.take_stored(g, seat, code)
-        load = p["cargo"][sector(g, seat)]["load"]
+        load = cargo_of(g, seat)[sector(g, seat)]["load"]
         load[code] = load.get(code, 0) + 1
 
     def label_load(self, g: Game, seat: int, code: str) -> str:
@@ -180,8 +184,11 @@ class Deliver(Step):
         p, where, ship = player(g, seat), sector(g, seat), g.frame["ship"]
         p["markers"] -= 1
         p["spots"].append({"ship": ship, "sector": where})  # SB-DELIVER-05 (4)
-        load = p["cargo"][where]["load"]
+        load = cargo_of(g, seat)[where]["load"]
         g.log(f"{called(g, seat)} loads {sum(load.values())} units onto the {g.data.ships[ship]['name']}.")
+        if is_delta(g, seat):  # SB-SOLO-09: DeltaBot loses 3 shields when it delivers
+            p["delivered"] = p.get("delivered", 0) + 1
+            damage(g, seat, g.data["deltabot"]["battery_track"]["bonuses"][-1]["delivery_shield_cost"])
         post_delivery_stress(g, seat, ship, where)
         g.end()
 

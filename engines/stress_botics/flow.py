@@ -8,7 +8,7 @@ from __future__ import annotations
 from engines.core import Game, Simultaneous, effects
 
 from . import alphabot, cylindroids, events, scoring, status, threats
-from .robots import hand_of
+from .robots import DELTA, called, delta, hand_key, hand_of
 from .stress import player
 
 
@@ -79,7 +79,16 @@ def ai_choices(g: Game, queue: list[int], then: str = "phase5") -> None:
         next_turn(g)
     else:
         g.g["ai_pending"].clear()
+        sync_ai_tile(g)
         phase5(g)
+
+
+def sync_ai_tile(g: Game) -> None:
+    """Solo: at the end of BetaBot's AI step DeltaBot's AI tile turns to match BetaBot's AI (SB-SOLO-14)."""
+    d = delta(g)
+    if d is not None and not d["exploded"] and d["ai"] != player(g, 0)["ai"]:
+        d["ai"] = player(g, 0)["ai"]
+        g.log(f"{called(g, DELTA)}'s AI tile turns to {'Cooperative' if d['ai'] == 'coop' else 'Competitive'}.")
 
 
 def phase5(g: Game) -> None:
@@ -100,7 +109,7 @@ def phase6(g: Game) -> None:
     """Phase 6: stress for distance, then discards down to the hand limit (SB-P6-STATUS-01..03)."""
     g.g["phase"] = "status"
     status.distance_stress(g)
-    over = [s for s in g.g["order"] if len(hand_of(g, s)) > status.hand_limit(g, s)]
+    over = [s for s in g.g["order"] if len(hand_of(g, s)) > status.hand_limit(g, s) and hand_key(g, s) == str(s)]
     if over:
         g.goto("discard", **Simultaneous.frame_for(over))
         return

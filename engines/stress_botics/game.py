@@ -154,7 +154,8 @@ class StressBotics(Engine):
         return view.table_view(Game(self, state, None), seat)
 
     def bot_action(self, state: State, seat: int) -> Action:
-        return bot.choose(Game(self, state, None), seat, self.legal_actions(state, seat))
+        g = Game(self, state, None)
+        return bot.choose(g, self._who(g, seat), self.legal_actions(state, seat))
 
     def scores(self, state: State) -> dict[str, Any]:
         g = Game(self, state, None)

@@ -46,7 +46,10 @@ def extensions(g: Game, p: dict[str, Any] | None = None) -> list[dict[str, Any]]
     if p is not None and p.get("delta"):
         x = g.data["deltabot"]["extension"]
         return [{"id": f"X{i + 1}", "accepts": x["accepts"], "first_item_bonus": []} for i in range(x["count"])]
-    return g.data["boards"]["player_board"]["extensions"]
+    base = g.data["boards"]["player_board"]["extensions"]
+    if p is not None and "X5" in (p.get("ext") or {}):  # solo: DeltaBot's extension after part 2 (SB-SOLO-21)
+        return [*base, {"id": "X5", "accepts": g.data["deltabot"]["extension"]["accepts"], "first_item_bonus": []}]
+    return base
 
 
 def stacks(p: dict[str, Any]) -> dict[str, list[str]]:

@@ -16,8 +16,9 @@ from . import flow
 from .batteries import room, update_ai
 from .item_cards import best
 from .robots import called, hand_of
+from .sheets import MAIN, is_delta_board
 from .status import hand_limit
-from .stress import player
+from .stress import player, repair
 from .tanks import add, put, solidify
 from .tanks import room as tank_room
 from .words import card as card_words
@@ -28,6 +29,37 @@ BASIC = ("C", "Ti", "Si")
 
 def battery_of(g: Game, res: str) -> str:
     return g.data["vaults"]["resources"]["battery_of"][res]
+
+
+def dangerous_of(p: dict[str, Any]) -> dict[str, int]:
+    """Where ``p`` keeps Gas and Acid: the DS tank, or DeltaBot's main tank (spec 4.22)."""
+    return p["tanks"][MAIN] if is_delta_board(p) else p["ds"]
+
+
+DELTA_PRODUCER = ("Ex", "Bm")
+"""What goes with Betamatter on DeltaBot's producer once your BetaBot unlocked it (SB-SOLO-21 part 3)."""
+
+
+def all_spaces(p: dict[str, Any]) -> list[Any]:
+    """The producer spaces ``p`` may replicate: its own, then DeltaBot's after part 3 (SB-SOLO-21)."""
+    return [*p["producer"], *(p.get("delta_producer") or [])]
+
+
+def set_space(p: dict[str, Any], index: int, value: Any) -> None:
+    """Write producer space ``index`` of :func:`all_spaces`."""
+    own = len(p["producer"])
+    if index < own:
+        p["producer"][index] = value
+    else:
+        p["delta_producer"][index - own] = value
+
+
+def recipes(g: Game, p: dict[str, Any]) -> list[str]:
+    """What goes with Betamatter into the producer: C, Ti, Si or Ex; DeltaBot by its AI tile when placed,
+    Competitive Bm+Bm, Cooperative Bm+Ex (SB-SOLO-13)."""
+    if not is_delta_board(p):
+        return [*BASIC, "Ex"]
+    return [pair[1] for pair in g.data["deltabot"]["battery_producer"]["recipes"][p["ai"] or "comp"]]
 
 
 class Maintain(Simultaneous):
@@ -47,29 +79,40 @@ class Maintain(Simultaneous):
         p, done = player(g, seat), self.mine(g, seat).get("replicated", 0)
         limit = max(g.data["rules"]["maintenance"]["max_replications"], best(g, seat, "replicate_limit"))
         out = []
-        for i, space in enumerate(p["producer"]):
+        for i, space in enumerate(all_spaces(p)):
             if not space:
                 continue
-            if space[1] == "Ex":
-                if done + 2 <= limit and room(g, p) >= 2:
+            free = i >= len(p["producer"])  # SB-SOLO-21 part 3: DeltaBot's producer is outside the limit
+            if space[1] == "Bm":  # DeltaBot's Bm+Bm repairs 1 shield (SB-SOLO-13, SB-SOLO-21)
+                if free or done < limit:
+                    out.append(act("replicate", i + 1))
+            elif space[1] == "Ex":
+                if (free or done + 2 <= limit) and room(g, p) >= 2:
                     kinds = g.data["vaults"]["resources"]["batteries"]
                     out += [act("replicate", i + 1, a, b) for a in kinds for b in kinds if a < b]
-            elif done < limit and room(g, p) >= 1:
+            elif (free or done < limit) and room(g, p) >= 1:
                 out.append(act("replicate", i + 1))
         return out
 
     def act_replicate(self, g: Game, seat: int, space: int, *types: str) -> None:
         p, mine = player(g, seat), self.mine(g, seat)
-        partner = p["producer"][space - 1][1]
+        partner = all_spaces(p)[space - 1][1]
+        counted = space <= len(p["producer"])
+        set_space(p, space - 1, None)
+        if partner == "Bm":
+            repair(g, seat, g.data["deltabot"]["battery_producer"]["bm_bm_result"]["repair"])
+            mine["replicated"] = mine.get("replicated", 0) + counted
+            return
         made = list(types) if partner == "Ex" else [battery_of(g, partner)]
-        p["producer"][space - 1] = None
         p["track"].extend(made)  # SB-P4-MAINT-02: rightmost empty spaces
         update_ai(g, p)
-        mine["replicated"] = mine.get("replicated", 0) + len(made)
+        mine["replicated"] = mine.get("replicated", 0) + len(made) * counted
 
     def label_replicate(self, g: Game, seat: int, space: int, *types: str) -> str:
         p = player(g, seat)
-        partner = p["producer"][space - 1][1]
+        partner = all_spaces(p)[space - 1][1]
+        if partner == "Bm":
+            return f"Combine producer space {space} (Betamatter + Betamatter): repair 1 of {called(g, seat)}'s shields"
         made = list(types) if partner == "Ex" else [battery_of(g, partner)]
         return f"Replicate producer space {space}: " + " and ".join(g.data.res_name(b) for b in made)
 
@@ -117,7 +160,8 @@ class Maintain(Simultaneous):
         for a in sorted(p["tanks"], key=int):
             for res in sorted(p["tanks"][a]):
                 for b in sorted(p["tanks"], key=int):
-                    if int(b) > int(a) and tank_room(g, p, b, res) > 0:
+                    upwards = int(b) > int(a) or (is_delta_board(p) and b != a)  # SB-SOLO-12: DeltaBot freely
+                    if upwards and tank_room(g, p, b, res) > 0:
                         out.append(act("move", res, int(a), int(b)))
         return out
 
@@ -137,7 +181,7 @@ class Maintain(Simultaneous):
         out = []
         for rule in g.data["rules"]["maintenance"]["combine"]:
             other = next(r for r in rule["in"] if r != "Bm")
-            if not p["ds"].get(other):
+            if not dangerous_of(p).get(other):
                 continue
             (res, n), = rule["out"].items()
             for a in sorted(p["tanks"], key=int):
@@ -154,7 +198,7 @@ class Maintain(Simultaneous):
         p = player(g, seat)
         rule = next(r for r in g.data["rules"]["maintenance"]["combine"] if other in r["in"])
         add(p["tanks"][str(tank)], "Bm", -1)
-        add(p["ds"], other, -1)
+        add(dangerous_of(p), other, -1)
         for res, n in rule["out"].items():
             put(g, p, str(into), res, n)  # SB-P4-MAINT-10: the Bm's tank or a higher one (Lava there melts it)
 
@@ -167,27 +211,32 @@ class Maintain(Simultaneous):
         if self.stage(g, seat) != "combine":
             return []
         p = player(g, seat)
-        if None not in p["producer"]:
-            return []
         out = []
-        for a in sorted(p["tanks"], key=int):
-            if not p["tanks"][a].get("Bm"):
+        for where, spaces, partners in (("own", p["producer"], recipes(g, p)),
+                                        ("D", p.get("delta_producer"), DELTA_PRODUCER)):
+            if spaces is None or None not in spaces:
                 continue
-            for b in sorted(p["tanks"], key=int):
-                for res in (*BASIC, "Ex", "Bm"):
-                    need = 2 if (res == "Bm" and a == b) else 1
-                    if res != "Bm" and p["tanks"][b].get(res, 0) >= need:
-                        out.append(act("prepare", int(a), res, int(b)))
+            extra = () if where == "own" else (where,)
+            for a in sorted(p["tanks"], key=int):
+                if not p["tanks"][a].get("Bm"):
+                    continue
+                for b in sorted(p["tanks"], key=int):
+                    for res in partners:
+                        need = 2 if (res == "Bm" and a == b) else 1
+                        if p["tanks"][b].get(res, 0) >= need:
+                            out.append(act("prepare", int(a), res, int(b), *extra))
         return out
 
-    def act_prepare(self, g: Game, seat: int, bm_tank: int, res: str, tank: int) -> None:
+    def act_prepare(self, g: Game, seat: int, bm_tank: int, res: str, tank: int, where: str = "own") -> None:
         p = player(g, seat)
         add(p["tanks"][str(bm_tank)], "Bm", -1)
         add(p["tanks"][str(tank)], res, -1)
-        p["producer"][p["producer"].index(None)] = ["Bm", res]  # SB-P4-MAINT-09
+        spaces = p["producer"] if where == "own" else p["delta_producer"]
+        spaces[spaces.index(None)] = ["Bm", res]  # SB-P4-MAINT-09
 
-    def label_prepare(self, g: Game, seat: int, bm_tank: int, res: str, tank: int) -> str:
-        return (f"Prepare a battery: 1 Betamatter from tank {bm_tank} and 1 {g.data.res_name(res)} "
+    def label_prepare(self, g: Game, seat: int, bm_tank: int, res: str, tank: int, where: str = "own") -> str:
+        on = "" if where == "own" else " on DeltaBot's producer"
+        return (f"Prepare a battery{on}: 1 Betamatter from tank {bm_tank} and 1 {g.data.res_name(res)} "
                 f"from tank {tank}")
 
     # stages -----------------------------------------------------------------------------------

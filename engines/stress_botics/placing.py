@@ -39,7 +39,7 @@ class Place(Step):
     def actions_put(self, g: Game, seat: int) -> list[Action]:
         p, out = player(g, seat), []
         for res in sorted(g.frame["units"]):
-            if res in dangerous(g):
+            if res in dangerous(g) and not p.get("delta"):  # DeltaBot: its main tank takes them (spec 4.22)
                 if ds_room(g, p) > 0:
                     out.append(act("put", res, "ds"))
                 continue

@@ -17,7 +17,8 @@ from .content import CARD_TYPES
 from .decks import available, draw_card
 from .item_cards import passive
 from .planet import active_vault, draw_sector
-from .robots import called, hand_key, hand_of, seat_of
+from .robots import called, hand_key, hand_of, is_delta, seat_of
+from .sheets import DELTA_TANK
 from .stress import player
 from .words import card as card_words
 
@@ -147,7 +148,10 @@ class Program(Simultaneous):
     def actions_slot(self, g: Game, seat: int) -> list[Action]:
         if len(self.mine(g, seat).get("cards", [])) >= slots(g, player(g, seat)):
             return []
-        return [act("slot", c) for c in kinds(g, self.left(g, seat)).values()]
+        left = self.left(g, seat)
+        if is_delta(g, seat) and player(g, seat)["ai"] == "comp":  # SB-SOLO-15: no INTERACT while Competitive
+            left = [c for c in left if g.data.cards[c]["type"] != "INTERACT"]
+        return [act("slot", c) for c in kinds(g, left).values()]
 
     def act_slot(self, g: Game, seat: int, card: str) -> None:
         mine = self.mine(g, seat)
@@ -193,6 +197,6 @@ class Program(Simultaneous):
             for card in cards:
                 hand.remove(card)
             g.g["programmed"][str(seat)] = list(cards)
-            player(g, seat)["slot"] = 0
+            player(g, seat)["slot"] = -1 if DELTA_TANK in player(g, seat)["tanks"] else 0  # slot "0" first
             g.log(f"{called(g, seat)} programmed {len(cards)} card{'s' if len(cards) != 1 else ''}.")
         flow.start_actions(g)

@@ -54,3 +54,8 @@ def called(g: Game, robot: int) -> str:
 def delta(g: Game) -> dict[str, Any] | None:
     """DeltaBot's board in a solo game, else None."""
     return g.g["players"].get(str(DELTA)) if solo(g) else None
+
+
+def cargo_of(g: Game, robot: int) -> dict[str, Any]:
+    """The Cargo cards ``robot`` delivers with: its own, or in solo BetaBot's for DeltaBot (SB-SOLO-09)."""
+    return g.g["players"]["0" if is_delta(g, robot) else str(robot)]["cargo"]

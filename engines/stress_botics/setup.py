@@ -127,7 +127,7 @@ def delta_board(g: Game) -> dict[str, Any]:
         "delta": True, "mini": s["location"], "square": None, "stress": s["stress"],
         "shields": d["shield_track"]["start"], "tanks": {MAIN: dict(s["main_tank"]), EXTRA: {}}, "ds": {},
         "track": list(s["track"]), "inside": s["battery_inside"], "producer": producer, "ai": d["ai_tile"]["start"],
-        "ai_count": len(s["track"]), "cargo": {}, "markers": s["delivery_markers"], "spots": [], "slot": 0,
+        "ai_count": len(s["track"]), "markers": s["delivery_markers"], "spots": [], "slot": 0,
         "tiles": {"tank": d["additional_tank"]["start"], "battery": d["additional_battery_tile"]["start"]},
         "status": "normal", "exploded": False, "salvaged": False, "unlocked": [], "delivered": 0,
     }

@@ -13,6 +13,13 @@ from engines.core import Game
 
 MAIN, EXTRA = "1", "2"
 """DeltaBot's tanks: its main tank and its additional tank tile (tank keys stay numbered)."""
+DELTA_TANK = "0"
+"""A solo BetaBot's name for DeltaBot's main tank once unlocked (part 1): the tank of slot "0"."""
+
+
+def holds_anything(p: dict[str, Any], tank: str) -> bool:
+    """Does ``tank`` take every resource, Gas and Acid too (DeltaBot's main tank, wherever it serves)?"""
+    return (is_delta_board(p) and tank == MAIN) or (not is_delta_board(p) and tank == DELTA_TANK)
 
 
 def is_delta_board(p: dict[str, Any]) -> bool:
@@ -25,12 +32,15 @@ def sheet(g: Game, p: dict[str, Any]) -> dict[str, Any]:
     ``shield_track`` (max, shared spaces, placement caps), ``status_b_mp`` (None: no bonus) and
     ``producer`` spaces."""
     if not is_delta_board(p):
-        key = f"sheet:{g.seats}"
+        borrowed = DELTA_TANK in p["tanks"]  # solo: DeltaBot's main tank after part 1 (SB-SOLO-21)
+        key = f"sheet:{g.seats}:{borrowed}"
         if key not in g.data.memo:
             pb = g.data["boards"]["player_board"]
             side = g.data.board_side(g.seats)
-            g.data.memo[key] = {**side, "shield_track": pb["shield_track"], "status_b_mp": pb["status_b_mp"],
-                                "producer": pb["battery_producer"]["spaces"], "mp_bonus": 0}
+            tanks = {**side["tanks"], **({DELTA_TANK: g.data["deltabot"]["main_tank"]["squares"]} if borrowed else {})}
+            g.data.memo[key] = {**side, "tanks": tanks, "shield_track": pb["shield_track"],
+                                "status_b_mp": pb["status_b_mp"], "producer": pb["battery_producer"]["spaces"],
+                                "mp_bonus": 0}
         return g.data.memo[key]
     tiles = p["tiles"] or {"tank": MAIN, "battery": "A"}  # a wreck's tiles have left play
     key = f"delta_sheet:{tiles['tank']}:{tiles['battery']}"

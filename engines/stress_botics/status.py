@@ -7,7 +7,7 @@ from engines.core import Game
 
 from .item_cards import passive
 from .planet import tile_index
-from .robots import called
+from .robots import called, solo
 from .stress import TOP, change_stress, player
 
 
@@ -30,7 +30,11 @@ def distance_stress(g: Game) -> None:
 def hand_limit(g: Game, seat: int) -> int:
     """5 (3-4p) or 6 (1-2p) cards, 4 while stress is above 25 (SB-P6-STATUS-03)."""
     rules = g.data["rules"]["hand_limit"]
-    bonus = passive(g, seat, "hand_limit_bonus")  # items (version 3)
+    bonus = passive(g, 0 if solo(g) else seat, "hand_limit_bonus")  # items (version 3)
+    if solo(g):  # SB-SOLO-17, AMB-31: the shared hand, 4 while BetaBot's stress is 25 or more
+        solo_rule = g.data["deltabot"]["hand_limit"]
+        stressed = player(g, 0)["stress"] >= solo_rule["stressed_at_or_above"]
+        return solo_rule["stressed" if stressed else "normal"] + bonus
     if player(g, seat)["stress"] > rules["stressed_above"]:
         return rules["stressed"] + bonus
     return rules[str(g.seats)] + bonus

@@ -15,7 +15,7 @@ from engines.core import Game
 from .batteries import update_ai
 from .item_cards import once
 from .robots import DELTA, called, is_delta
-from .sheets import MAIN, shared_spaces, shield_max
+from .sheets import EXTRA, MAIN, shared_spaces, shield_max
 
 TOP = 40
 """The last space of the stress track (boards.json stress_track.max; checked in Content)."""
@@ -100,6 +100,7 @@ def lose_one_shield(g: Game, seat: int) -> None:
     if p["shields"] in shared_spaces(g, p):
         del p["track"][p["shields"]:]  # SB-SHIELD-03: batteries beyond the shared space are lost
     update_ai(g, p)  # SB-SHIELD-05
+    turn_tiles(g, seat)
 
 
 def damage(g: Game, seat: int, n: int) -> None:
@@ -125,6 +126,7 @@ def repair(g: Game, seat: int, n: int) -> None:
             change_stress(g, seat, -1)
         elif p["shields"] < top:
             p["shields"] += 1
+            turn_tiles(g, seat)
 
 
 def everyone(g: Game, delta: int, skip: int | None = None, only: int | None = None) -> None:
@@ -157,3 +159,38 @@ def explode(g: Game) -> None:
     g.log(f"{called(g, DELTA)} explodes! Its wreck stays where it stood; your BetaBot gains "
           f"{g.data['deltabot']['explosion']['betabot_stress']} stress.")
     change_stress(g, 0, g.data["deltabot"]["explosion"]["betabot_stress"])
+
+
+DISCARD_ORDER = ("Lv", "Gas", "Acid", "C", "Si", "Ti", "Ex", "Bm")
+"""What DeltaBot's additional tank gives up first when it shrinks: the least useful first (the rulebook
+lets the player choose; the engine does it for them, keeping Betamatter and Exomatter longest)."""
+
+
+def turn_tiles(g: Game, robot: int) -> None:
+    """DeltaBot's additional tiles turn with its Shield Marker (SB-SOLO-18): battery tile to B at "2B" (4
+    shields) and back to A at 6; tank tile to side 2 at "2B" and back to side 1 at MAX (7). Resources that no
+    longer fit the smaller tank go to the supply."""
+    if not is_delta(g, robot) or exploded(g, robot):
+        return
+    p, track = player(g, robot), g.data["deltabot"]["shield_track"]
+    tiles, shields = p["tiles"], p["shields"]
+    if shields == track["battery_tile_to_b_at"]:
+        tiles["battery"] = "B"
+    elif shields >= track["battery_tile_to_a_at"]:
+        tiles["battery"] = "A"
+    if shields == track["tank_tile_to_2_at"] and tiles["tank"] != "2":
+        tiles["tank"] = "2"
+        contents, room = p["tanks"][EXTRA], g.data["deltabot"]["additional_tank"]["sides"]["2"]
+        size = g.data["boards"]["player_board"]["square_size"]
+        lost: list[str] = []
+        for res in DISCARD_ORDER:
+            while contents.get(res) and sum(n * size.get(r, 1) for r, n in contents.items()) > room:
+                contents[res] -= 1
+                lost.append(res)
+                if not contents[res]:
+                    del contents[res]
+        if lost:
+            g.log(f"{called(g, robot)}'s additional tank turns to its small side: "
+                  + ", ".join(g.data.res_name(r) for r in lost) + " go to the supply.")
+    elif shields >= track["tank_tile_to_1_at"]:
+        tiles["tank"] = "1"

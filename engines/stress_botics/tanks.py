@@ -11,7 +11,7 @@ from typing import Any
 
 from engines.core import Game
 
-from .sheets import MAIN, is_delta_board, sheet
+from .sheets import MAIN, holds_anything, is_delta_board, sheet
 
 LIQUEFIABLE = ("C", "Ti", "Si", "Bm")
 """What Lava turns into Lava (Exomatter never liquefies, SB-BASIC-10)."""
@@ -47,7 +47,7 @@ def used(g: Game, contents: dict[str, int]) -> int:
 def room(g: Game, p: dict[str, Any], tank: str, res: str) -> int:
     """How many units of ``res`` still fit into numbered tank ``tank``."""
     if res in dangerous(g):
-        if not (is_delta_board(p) and tank == MAIN):
+        if not holds_anything(p, tank):
             return 0
         return capacity(g, p, tank) - used(g, p["tanks"][tank])  # SB-SOLO: DeltaBot's main tank, 1 square each
     return (capacity(g, p, tank) - used(g, p["tanks"][tank])) // squares(g)[res]
@@ -98,6 +98,8 @@ def lava_free(contents: dict[str, int]) -> bool:
 def auto_tank(g: Game, p: dict[str, Any], res: str, slot: str | None) -> str | None:
     """Where the auto-placer puts one unit (spec 6.5), or None when it would not fit or would liquefy."""
     if res in dangerous(g):
+        if is_delta_board(p):
+            return MAIN if room(g, p, MAIN, res) > 0 else None
         return "ds" if ds_room(g, p) > 0 else None
     tanks = sorted(p["tanks"], key=int)
     if res == "Lv":
@@ -106,7 +108,7 @@ def auto_tank(g: Game, p: dict[str, Any], res: str, slot: str | None) -> str | N
             if set(contents) <= {"Lv"} and room(g, p, tank, res) > 0:
                 return tank
         return None
-    choices = ([slot] if slot else []) + tanks
+    choices = ([slot] if slot in p["tanks"] else []) + tanks
     for tank in choices:
         if lava_free(p["tanks"][tank]) and room(g, p, tank, res) > 0:
             return tank

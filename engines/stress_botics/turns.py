@@ -14,7 +14,7 @@ from typing import Any
 
 from engines.core import Action, Game, Step, act, effects
 
-from . import combat, flow, hatch, hull, interact, item_subs, items, threats
+from . import combat, flow, hatch, hull, interact, item_subs, items, salvage, threats
 from .batteries import active_batteries, add_battery, battery_at, room, spend
 from .delivery import deliver_frame, possible
 from .events import change_pressure, rotate_core
@@ -32,21 +32,23 @@ from .extract import (
 from .moving import places
 from .placing import offer
 from .planet import others_at
-from .robots import called, hand_of
+from .robots import called, hand_of, is_delta, solo
+from .sheets import MAIN
 from .stress import change_stress, damage, player, repair
 from .tanks import can_pay_from, pay_from, take_one
 from .words import amount
 from .words import card as card_words
 
 SUBACTIONS = {"MOVE": ("move",), "MINE": ("extract", "attack"),
-              "CONNECT": ("produce", "core", "hatch", "disarm", "deliver", *item_subs.SUBS), "INTERACT": hull.SUBS}
+              "CONNECT": ("produce", "core", "hatch", "disarm", "deliver", *item_subs.SUBS, *salvage.SUBS),
+              "INTERACT": hull.SUBS}
 """The sub-actions of each card type, in the order they are offered (Disarm/Arm and attacks on threats:
 rules version 2)."""
-MUST_BOOST = ("attack", "deliver", *item_subs.MUST_BOOST)
+MUST_BOOST = ("attack", "deliver", *item_subs.MUST_BOOST, *salvage.MUST_BOOST)
 """Sub-actions that need a boost (SB-P3-ACT-08; Attack and Open a Box come with part 2)."""
 NAMES = {"move": "Move", "extract": "Extract", "attack": "Attack", "produce": "Produce", "core": "Produce in the Core",
          "hatch": "Produce in the Hatch", "disarm": "Disarm or arm Explosives",
-         "deliver": "Make a Manual Delivery", **item_subs.NAMES, **hull.NAMES}
+         "deliver": "Make a Manual Delivery", **item_subs.NAMES, **hull.NAMES, **salvage.NAMES}
 
 
 def card_type(g: Game, card: str) -> str:
@@ -57,6 +59,8 @@ def possible_here(g: Game, seat: int, sub: str) -> bool:
     """The sub-action can be carried out in full now (SB-P3-ACT-04)."""
     if sub in item_subs.SUBS:
         return item_subs.possible(g, seat, sub)  # threats.full games only
+    if sub in salvage.SUBS:
+        return salvage.possible(g, seat, sub)  # solo, after DeltaBot exploded
     if sub == "move":
         return bool(places(g, seat))
     if sub in hull.SUBS:
@@ -113,6 +117,8 @@ def attack_targets(g: Game, seat: int) -> list[int]:
     p = player(g, seat)
     node, square = p["mini"], p["square"]
     kind = g.data.nodes[node]["kind"]
+    if solo(g):
+        return []  # the solo game's two bots are partners: there is no other BetaBot to attack
     if kind in ("core", "tunnel", "ep_vault"):
         return others_at(g, seat, node)
     if kind != "main_vault" or node != f"MV{g.g['alphabot']['mv']}" or square in (None, "TOP", "HULL"):
@@ -142,6 +148,8 @@ def choices(g: Game, seat: int, card: str) -> list[Action]:
         alts = [(i,) for i in range(choices_at)] if choices_at > 1 else [()]
         if sub in item_subs.SUBS:
             alts = item_subs.alts(g, seat, sub)
+        if sub in salvage.SUBS:
+            alts = salvage.alts(g, seat, sub)
         if sub == "extract" and item_subs.extract_alts(g, seat):
             alts = item_subs.extract_alts(g, seat)  # Pressure Gauge, Drill Amplifier (version 3)
         if sub == "attack":
@@ -220,14 +228,18 @@ class SubAction(Step):
     def label_back(self, g: Game, seat: int) -> str:
         return "Take the card back: none of its sub-actions is possible now"
 
-    def act_do(self, g: Game, seat: int, sub: str, boost: str, alt: int | str = 0) -> None:
+    def act_do(self, g: Game, seat: int, sub: str, boost: str, *rest: Any) -> None:
+        alt = rest if sub in salvage.SUBS else (rest[0] if rest else 0)  # an unlock names a part and its payment
         perform(g, seat, sub, boost, alt, g.frame["card"], g.frame["slot"])
 
-    def label_do(self, g: Game, seat: int, sub: str, boost: str, alt: int | str | None = None) -> str:
+    def label_do(self, g: Game, seat: int, sub: str, boost: str, *rest: Any) -> str:
+        alt = rest if sub in salvage.SUBS else (rest[0] if rest else None)
         if sub == "attack" and isinstance(alt, str):
             return combat.attack_label(g, alt) + SHORT_BOOST[boost]
         if sub in hull.SUBS:
             return hull.label(g, seat, sub, boost, alt)
+        if sub in salvage.SUBS:
+            return salvage.label(g, sub, alt, "" if boost == "none" else words_for(boost))
         if sub in item_subs.SUBS or (sub == "extract" and isinstance(alt, str)):
             return item_subs.label(g, seat, sub, boost, alt, "" if boost == "none" else words_for(boost))
         return sub_label(g, seat, sub, boost, alt)
@@ -252,7 +264,7 @@ def sub_label(g: Game, seat: int, sub: str, boost: str, alt: int | str | None = 
     return f"{NAMES[sub]}{twice}{words[boost]}"
 
 
-def perform(g: Game, seat: int, sub: str, boost: str, alt: int | str, card: str, slot: str) -> None:
+def perform(g: Game, seat: int, sub: str, boost: str, alt: Any, card: str, slot: str) -> None:
     """Carry out one sub-action completely, then the keep/discard choice (SB-P3-ACT-03 (4))."""
     if sub in hull.SUBS:
         hull.perform(g, seat, sub, boost, alt if isinstance(alt, str) else None, card, slot)
@@ -266,6 +278,10 @@ def perform(g: Game, seat: int, sub: str, boost: str, alt: int | str, card: str,
         g.goto("move", seat=seat, card=card, slot=slot, left=times, first=True)
         return
     keep = {"seat": seat, "card": card, "slot": slot}
+    if sub in salvage.SUBS:
+        salvage.perform(g, seat, sub, alt)
+        g.goto("keep", **keep)
+        return
     if sub == "attack" and isinstance(alt, str):
         spoils = combat.attack(g, seat, alt)
         g.goto("keep", **keep)
@@ -468,7 +484,14 @@ class Keep(Step):
         return f"Spend your captured {what}: {NAMES[sub]}" + ("" if boost == "none" else " twice" + words_for(boost))
 
     def tank(self, g: Game, seat: int) -> dict[str, int]:
-        return player(g, seat)["tanks"].get(g.frame["slot"], {})
+        """The tank numbered like the slot; DeltaBot pays from its main tank for any slot (SB-SOLO-08)."""
+        return player(g, seat)["tanks"].get(self.tank_name(g, seat), {})
+
+    def tank_name(self, g: Game, seat: int) -> str:
+        return MAIN if is_delta(g, seat) else g.frame["slot"]
+
+    def tank_words(self, g: Game, seat: int) -> str:
+        return "its main tank" if is_delta(g, seat) else f"tank {g.frame['slot']}"
 
     def actions_keep(self, g: Game, seat: int) -> list[Action]:
         costs = g.data.cards[g.frame["card"]]["keep_cost"]
@@ -482,7 +505,7 @@ class Keep(Step):
 
     def label_keep(self, g: Game, seat: int, option: int) -> str:
         cost = g.data.cards[g.frame["card"]]["keep_cost"][option]
-        return f"Keep the card: pay {amount(g, cost)} from tank {g.frame['slot']}"
+        return f"Keep the card: pay {amount(g, cost)} from {self.tank_words(g, seat)}"
 
     def act_discard(self, g: Game, seat: int) -> None:
         g.g["discards"][card_type(g, g.frame["card"])].append(g.frame["card"])
@@ -493,7 +516,7 @@ class Keep(Step):
         return "Discard the card"
 
     def prompt(self, g: Game, seat: int) -> str:
-        return f"Keep {card_words(g, g.frame['card'])} by paying from tank {g.frame['slot']}, or discard it."
+        return f"Keep {card_words(g, g.frame['card'])} by paying from {self.tank_words(g, seat)}, or discard it."
 
     def default(self, g: Game, seat: int) -> Action:
         return act("discard")  # spec 6.5

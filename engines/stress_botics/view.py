@@ -68,7 +68,8 @@ def board(g: Game, seat: int) -> dict[str, Any]:
         "track": [g.data.res_name(b) for b in p["track"]], "inside": g.data.res_name(p["inside"] or "")
         if p["inside"] else None, "ai": p["ai"], "mp": movement_points(g, p), "slots": slots(g, p),
         "hand": len(hand_of(g, seat)), "programmed": len(g.g["programmed"][str(seat)]),
-        "delivery_markers": p["markers"], "score": scoring.breakdown(g, seat, secret=False)["final"],
+        "delivery_markers": p["markers"],
+        "score": None if is_delta(g, seat) else scoring.breakdown(g, seat, secret=False)["final"],
         "at": p["mini"], "square": p["square"],
         "tank_room": {k: [used(g, v), capacity(g, p, k)] for k, v in p["tanks"].items()},
         "ds_room": [sum(p["ds"].values()), ds_capacity(g, p)],
