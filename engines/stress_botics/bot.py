@@ -12,6 +12,7 @@ from engines.core import Action, Game
 from . import bot_elite, bot_hull, bot_items, bot_threats, hull, item_subs, threats, words
 from .batteries import movement_points
 from .bot_plan import boostable_connect, cargo_value, delivery_program, hops, live_bases, open_ships, upcoming_sectors
+from .objectives import secondary_card
 from .planet import destinations, others_at, tile_index
 from .robots import hand_of
 from .status import alphabot_index
@@ -228,7 +229,7 @@ def best_vp(g: Game, seat: int) -> dict[str, int]:
 
 def stored_needs(g: Game, seat: int) -> dict[str, int]:
     """Resources the BetaBot's Secondary Objective wants stored at the end, with the amount still missing."""
-    card = next(o for o in g.data["objectives"]["secondary"] if o["id"] == g.g["secondary"][str(seat)])
+    card = secondary_card(g, seat)
     held = holdings(player(g, seat))
     out: dict[str, int] = {}
     for side in ("a", "b"):
@@ -268,7 +269,7 @@ def pile_worth(g: Game, seat: int, node: str) -> float:
 
 def _ai_choice(g: Game, seat: int, legal: list[Action]) -> Action:
     """Cooperative when the Secondary Objective asks for it, else keep the current AI."""
-    card = next(o for o in g.data["objectives"]["secondary"] if o["id"] == g.g["secondary"][str(seat)])
+    card = secondary_card(g, seat)
     wants = [card[s]["pred"].get("ai") for s in ("a", "b") if card[s]["pred"]["pred"] == "AI_IS"]
     return next((a for a in legal if a.verb == "ai" and a.args[0] in wants), legal[0])
 

@@ -11,6 +11,7 @@ from engines.core import Game
 from . import bot_hull
 from .batteries import movement_points, slots
 from .delivery import limit, loadable
+from .objectives import secondary_card
 from .planet import neighbours
 from .robots import cargo_of
 from .stress import player
@@ -44,7 +45,7 @@ def worth(g: Game, seat: int, ship: str, sector: str, arrival: int) -> float:
 
 def objective_bonus(g: Game, seat: int, ship: str, sector: str) -> float:
     """VP the delivery adds on the BetaBot's own Secondary Objective card (first delivery of its kind)."""
-    card = next(o for o in g.data["objectives"]["secondary"] if o["id"] == g.g["secondary"][str(seat)])
+    card = secondary_card(g, seat)
     p = player(g, seat)
     done = [c for c in cargo_of(g, seat).values() if isinstance(c, dict)]
     ships = {c["ship"] for c in done}

@@ -66,8 +66,7 @@ def secondary_vp(g: Game, seat: int) -> int:
     """VP of the owner's Secondary Objective card: each completed objective that gets a leftover Delivery
     Marker scores, both add the bonus (SB-SCORE-03)."""
     p = player(g, seat)
-    kind = "solo_secondary" if solo(g) else "secondary"
-    card = next(o for o in g.data["objectives"][kind] if o["id"] == g.g["secondary"][str(seat)])
+    card = secondary_card(g, seat)
     done = sorted((card[k]["vp"] for k in ("a", "b") if met(g, p, card[k]["pred"])), reverse=True)
     marked = done[:p["markers"]]
     return sum(marked) + (card["bonus"] if len(marked) == 2 else 0)
@@ -82,3 +81,10 @@ def solo_final_vp(g: Game) -> int:
     """+amount if the Solo Final Objective is met, −amount if not (SB-SOLO-22)."""
     card = solo_final(g)
     return card["amount"] if met(g, player(g, 0), card["pred"]) else -card["amount"]
+
+
+def secondary_card(g: Game, robot: int) -> dict[str, Any]:
+    """The Secondary Objective card ``robot`` plays for: its own, or in solo the one card of the game."""
+    kind = "solo_secondary" if solo(g) else "secondary"
+    owner = "0" if solo(g) else str(robot)
+    return next(o for o in g.data["objectives"][kind] if o["id"] == g.g["secondary"][owner])

@@ -161,9 +161,9 @@ def explode(g: Game) -> None:
     change_stress(g, 0, g.data["deltabot"]["explosion"]["betabot_stress"])
 
 
-DISCARD_ORDER = ("Lv", "Gas", "Acid", "C", "Si", "Ti", "Ex", "Bm")
-"""What DeltaBot's additional tank gives up first when it shrinks: the least useful first (the rulebook
-lets the player choose; the engine does it for them, keeping Betamatter and Exomatter longest)."""
+KEEP_ORDER = ("Bm", "Ex", "Ti", "Si", "C", "Gas", "Acid", "Lv")
+"""What DeltaBot's additional tank keeps first when it shrinks (the rulebook lets the player choose; the
+engine keeps the most useful units that fit)."""
 
 
 def turn_tiles(g: Game, robot: int) -> None:
@@ -182,13 +182,15 @@ def turn_tiles(g: Game, robot: int) -> None:
         tiles["tank"] = "2"
         contents, room = p["tanks"][EXTRA], g.data["deltabot"]["additional_tank"]["sides"]["2"]
         size = g.data["boards"]["player_board"]["square_size"]
+        kept: dict[str, int] = {}
         lost: list[str] = []
-        for res in DISCARD_ORDER:
-            while contents.get(res) and sum(n * size.get(r, 1) for r, n in contents.items()) > room:
-                contents[res] -= 1
-                lost.append(res)
-                if not contents[res]:
-                    del contents[res]
+        for res in sorted(contents, key=lambda r: KEEP_ORDER.index(r) if r in KEEP_ORDER else len(KEEP_ORDER)):
+            for _ in range(contents[res]):
+                if sum(n * size.get(r, 1) for r, n in kept.items()) + size.get(res, 1) <= room:
+                    kept[res] = kept.get(res, 0) + 1
+                else:
+                    lost.append(res)
+        p["tanks"][EXTRA] = kept
         if lost:
             g.log(f"{called(g, robot)}'s additional tank turns to its small side: "
                   + ", ".join(g.data.res_name(r) for r in lost) + " go to the supply.")

@@ -25,7 +25,7 @@ ZONES = Zones(
            "g.padlocks", "g.ships", "g.events.discard", "g.events.last", "g.discards", "g.tops", "g.common_tank",
            "g.alphabot", "g.standard.discard", "g.hatch", "g.players", "g.ended", "g.last_turn",
            "g.ai_pending", "g.bag", "g.belt", "g.cyl", "g.boxes", "g.aggressive.discard", "g.cyl_acted",
-           "g.elite", "g.items.slots", "g.items.tops", "g.items.out", "g.ab_items"),
+           "g.elite", "g.items.slots", "g.items.tops", "g.items.out", "g.ab_items", "g.solo"),
     nobody("g.ab_items.deck"),
     nobody("g.events.deck", "g.decks.*", "g.standard.deck", "g.aggressive.deck", "g.hatch.pile", "g.hatch.removed"),
     nobody("g.items.deck", "g.items.piles.*", "g.items.box"),  # version 3: the item decks' orders
