@@ -28,8 +28,8 @@ AHEAD = 3.0
 STAY_MARGIN = 0.0
 """A MOVE is played only when its best place beats staying by more than this."""
 """Move penalty per Section Tile ahead of AlphaBot (Phase 6 stress)."""
-SUB_ORDER = ("deliver", "laser", "items", "box", "produce", "hatch", "core", "activate", "extract", "move", "threat",
-             "disarm", "attack",
+SUB_ORDER = ("deliver", "laser", "unlock", "items", "box", "produce", "salvage", "hatch", "core", "activate", "extract",
+             "move", "threat", "disarm", "attack",
              *hull.SUBS)
 """Sub-actions by preference; ``laser`` and ``threat`` are attacks on a Laser and on another unarmed Cylindroid
 (rules version 2: a Laser hits AlphaBot every Phase 5, and its last shield costs everyone 5 stress)."""
