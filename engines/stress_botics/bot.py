@@ -14,7 +14,7 @@ from .batteries import movement_points
 from .bot_plan import boostable_connect, cargo_value, delivery_program, hops, live_bases, open_ships, upcoming_sectors
 from .objectives import secondary_card
 from .planet import destinations, others_at, tile_index
-from .robots import hand_of
+from .robots import cargo_of, hand_of
 from .status import alphabot_index
 from .stress import player
 from .tanks import holdings
@@ -301,6 +301,9 @@ def _deliver(g: Game, seat: int, legal: list[Action]) -> Action:
     ships = [a for a in legal if a.verb == "ship"]
     if ships:
         return max(ships, key=lambda a: cargo_value(g, seat, str(a.args[0])))
+    joins = [a for a in legal if a.verb == "join"]  # solo: add to the other bot's container (SB-SOLO-10)
+    if joins:
+        return max(joins, key=lambda a: cargo_value(g, seat, cargo_of(g, seat)[str(a.args[0])]["ship"]))
     batteries = g.data["vaults"]["resources"]["batteries"]
     track = player(g, seat)["track"]
     needs = stored_needs(g, seat)

@@ -30,17 +30,44 @@ def limit(g: Game, ship: str, where: str) -> int:
     return g.data["ships"]["reception_stress_limits"][ship][where]
 
 
+def _may_deliver(g: Game, seat: int) -> bool:
+    """The robot's own conditions: at a Delivery Base, ≥1 shield, a Delivery Marker, Battery Track bonus 2
+    (conditions 1, 4, 5, 7); DeltaBot also needs its full track (SB-SOLO-09)."""
+    p = player(g, seat)
+    if sector(g, seat) is None or p["shields"] < 1 or p["markers"] < 1:
+        return False
+    if len(p["track"]) < g.data["boards"]["delivery_board"]["min_track_batteries"]:
+        return False
+    return not is_delta(g, seat) or "may_deliver_losing_3_shields" in bonuses(g, p)
+
+
+def _at_reception(g: Game, ship: str, where: str) -> bool:
+    return not g.g["ships"][ship]["left"] and g.g["ships"][ship]["pos"] == g.data.ships[ship]["reception"][where]
+
+
 def in_window(g: Game, seat: int) -> list[str]:
     """Ships that could take this BetaBot's delivery except for its stress (conditions 1, 2, 4, 5–8)."""
-    where, p = sector(g, seat), player(g, seat)
-    if where is None or p["shields"] < 1 or p["markers"] < 1 or cargo_of(g, seat)[where] is not None:
+    where = sector(g, seat)
+    if not _may_deliver(g, seat) or cargo_of(g, seat)[where] is not None:
         return []
-    if len(p["track"]) < g.data["boards"]["delivery_board"]["min_track_batteries"]:
+    return [s for s in SHIPS if g.g["ships"][s]["demands"] and _at_reception(g, s, where)]
+
+
+def joinable(g: Game, seat: int) -> list[str]:
+    """Solo: the Cargo letters of containers the other bot made that this one may add to (SB-SOLO-10): same
+    ship, on this bot's reception space, every condition but the Demand and Cargo cards, and room left."""
+    if not solo(g) or not _may_deliver(g, seat):
         return []
-    if is_delta(g, seat) and "may_deliver_losing_3_shields" not in bonuses(g, p):
-        return []  # SB-SOLO-09: DeltaBot delivers only with a full battery track
-    return [s for s in SHIPS if not g.g["ships"][s]["left"] and g.g["ships"][s]["demands"]
-            and g.g["ships"][s]["pos"] == g.data.ships[s]["reception"][where]]
+    where, stress = sector(g, seat), player(g, seat)["stress"]
+    return [k for k, c in cargo_of(g, seat).items()
+            if isinstance(c, dict) and c.get("by", 0) != seat and _at_reception(g, c["ship"], where)
+            and stress <= limit(g, c["ship"], where) and _room(g, seat, c) > 0]
+
+
+def _room(g: Game, seat: int, container: dict[str, Any]) -> int:
+    """Units that still fit in ``container`` (its ship's load limit, SB-DELIVER-07)."""
+    load = g.data.objectives[g.g["ships"][container["ship"]]["objective"]]["load"]
+    return load + items.passive(g, seat, "load_limit_bonus") - sum(container["load"].values())
 
 
 def eligible(g: Game, seat: int) -> list[str]:
@@ -57,8 +84,8 @@ def spare_cargo(g: Game, seat: int) -> list[str]:
 
 def possible(g: Game, seat: int) -> bool:
     """A delivery can be made now, perhaps after dropping Cargo cards (SB-DELIVER-04), or AlphaBot's."""
-    if alpha_delivery.possible(g, seat):
-        return True  # rules version 3: delivering AlphaBot (SB-ALPHADELIVER-03)
+    if alpha_delivery.possible(g, seat) or joinable(g, seat):
+        return True  # rules version 3: delivering AlphaBot (SB-ALPHADELIVER-03); solo: adding (SB-SOLO-10)
     rule = g.data["boards"]["delivery_board"]["cargo_discard"]
     p, where = player(g, seat), sector(g, seat)
     for ship in in_window(g, seat):
@@ -94,10 +121,11 @@ def post_delivery_stress(g: Game, seat: int, ship: str, where: str) -> None:
 
 
 class Deliver(Step):
-    """Frame: ``{"seat", "auto", "ship": None | ship}``; with a ship chosen, its container is being loaded."""
+    """Frame: ``{"seat", "auto", "ship": None | ship, "into": Cargo letter}``; with a ship chosen, the container
+    under that Cargo card is being loaded (the robot's sector's, or in solo the other bot's it adds to)."""
 
     name = "deliver"
-    verbs = ("ship", "alphabot", "drop", "decline", "load", "done")
+    verbs = ("ship", "join", "alphabot", "drop", "decline", "load", "done")
     deciding = "make a delivery"
 
     def actions_ship(self, g: Game, seat: int) -> list[Action]:
@@ -107,11 +135,26 @@ class Deliver(Step):
         where = sector(g, seat)
         demand = g.g["ships"][ship]["demands"].pop(0)
         cargo_of(g, seat)[where] = {"ship": ship, "demand": demand, "load": {}}  # SB-DELIVER-05 (2)
-        g.frame["ship"] = ship
+        if solo(g):
+            cargo_of(g, seat)[where]["by"] = seat  # which bot made it: the other may add to it (SB-SOLO-10)
+        g.frame["ship"], g.frame["into"] = ship, where
         g.log(f"{called(g, seat)} delivers to the {g.data.ships[ship]['name']} from sector {where}.")
 
     def label_ship(self, g: Game, seat: int, ship: str) -> str:
         return f"Deliver to the {g.data.ships[ship]['name']}"
+
+    def actions_join(self, g: Game, seat: int) -> list[Action]:
+        return [] if g.frame["ship"] else [act("join", k) for k in joinable(g, seat)]
+
+    def act_join(self, g: Game, seat: int, cargo: str) -> None:
+        ship = cargo_of(g, seat)[cargo]["ship"]
+        g.frame["ship"], g.frame["into"] = ship, cargo  # SB-SOLO-10: no Demand card, no Cargo card
+        g.log(f"{called(g, seat)} adds to the container on the {g.data.ships[ship]['name']} (Cargo card {cargo}).")
+
+    def label_join(self, g: Game, seat: int, cargo: str) -> str:
+        c = cargo_of(g, seat)[cargo]
+        return (f"Add to {called(g, 1 - seat)}'s container on the {g.data.ships[c['ship']]['name']} "
+                f"({_room(g, seat, c)} units fit)")
 
     def actions_alphabot(self, g: Game, seat: int) -> list[Action]:
         return [] if g.frame["ship"] else [act("alphabot", s) for s in alpha_delivery.ships(g, seat)]
@@ -153,9 +196,11 @@ class Deliver(Step):
         return "Make no delivery"
 
     def room(self, g: Game, seat: int) -> int:
-        container = cargo_of(g, seat)[sector(g, seat)]
-        load = g.data.objectives[g.g["ships"][g.frame["ship"]]["objective"]]["load"]
-        return load + items.passive(g, seat, "load_limit_bonus") - sum(container["load"].values())
+        return _room(g, seat, self.container(g, seat))
+
+    def container(self, g: Game, seat: int) -> dict[str, Any]:
+        """The container being loaded."""
+        return cargo_of(g, seat)[g.frame.get("into") or sector(g, seat)]
 
     def actions_load(self, g: Game, seat: int) -> list[Action]:
         if not g.frame["ship"] or self.room(g, seat) <= 0:
@@ -169,7 +214,7 @@ class Deliver(Step):
             update_ai(g, p)
         elif not take_one(p, code):
             items.take_stored(g, seat, code)
-        load = cargo_of(g, seat)[sector(g, seat)]["load"]
+        load = self.container(g, seat)["load"]
         load[code] = load.get(code, 0) + 1
 
     def label_load(self, g: Game, seat: int, code: str) -> str:
@@ -184,7 +229,7 @@ class Deliver(Step):
         p, where, ship = player(g, seat), sector(g, seat), g.frame["ship"]
         p["markers"] -= 1
         p["spots"].append({"ship": ship, "sector": where})  # SB-DELIVER-05 (4)
-        load = cargo_of(g, seat)[where]["load"]
+        load = self.container(g, seat)["load"]
         g.log(f"{called(g, seat)} loads {sum(load.values())} units onto the {g.data.ships[ship]['name']}.")
         if is_delta(g, seat):  # SB-SOLO-09: DeltaBot loses 3 shields when it delivers
             p["delivered"] = p.get("delivered", 0) + 1

@@ -15,8 +15,8 @@ from engines.core import Action, Game, Simultaneous, Step, act
 from . import flow
 from .batteries import room, update_ai
 from .item_cards import best
-from .robots import called, hand_of
-from .sheets import MAIN, is_delta_board
+from .robots import called, hand_of, partner_here
+from .sheets import MAIN, is_delta_board, tank_called
 from .status import hand_limit
 from .stress import player, repair
 from .tanks import add, put, solidify
@@ -66,7 +66,7 @@ class Maintain(Simultaneous):
     """Private ``{"stage", "replicated"}`` per seat; the board itself is public."""
 
     name = "maintain"
-    verbs = ("replicate", "swap", "order", "move", "combine", "prepare", "next")
+    verbs = ("replicate", "swap", "order", "give", "move", "hand", "combine", "prepare", "next")
     deciding = "do their maintenance"
 
     def stage(self, g: Game, seat: int) -> str:
@@ -78,6 +78,7 @@ class Maintain(Simultaneous):
             return []
         p, done = player(g, seat), self.mine(g, seat).get("replicated", 0)
         limit = max(g.data["rules"]["maintenance"]["max_replications"], best(g, seat, "replicate_limit"))
+        fits = self.fits(g, seat)
         out = []
         for i, space in enumerate(all_spaces(p)):
             if not space:
@@ -87,12 +88,22 @@ class Maintain(Simultaneous):
                 if free or done < limit:
                     out.append(act("replicate", i + 1))
             elif space[1] == "Ex":
-                if (free or done + 2 <= limit) and room(g, p) >= 2:
+                if (free or done + 2 <= limit) and fits >= 2:
                     kinds = g.data["vaults"]["resources"]["batteries"]
                     out += [act("replicate", i + 1, a, b) for a in kinds for b in kinds if a < b]
-            elif (free or done < limit) and room(g, p) >= 1:
+            elif (free or done < limit) and fits >= 1:
                 out.append(act("replicate", i + 1))
         return out
+
+    def partner(self, g: Game, seat: int) -> int | None:
+        """Solo: the other bot, still maintaining, at the same location (SB-SOLO-12)."""
+        other = partner_here(g, seat)
+        return None if other is None or other not in self.active(g) else other
+
+    def fits(self, g: Game, seat: int) -> int:
+        """New batteries that fit: on this robot's track, or in solo on the other bot's beside it."""
+        other = self.partner(g, seat)
+        return max(room(g, player(g, seat)), room(g, player(g, other)) if other is not None else 0)
 
     def act_replicate(self, g: Game, seat: int, space: int, *types: str) -> None:
         p, mine = player(g, seat), self.mine(g, seat)
@@ -104,8 +115,10 @@ class Maintain(Simultaneous):
             mine["replicated"] = mine.get("replicated", 0) + counted
             return
         made = list(types) if partner == "Ex" else [battery_of(g, partner)]
-        p["track"].extend(made)  # SB-P4-MAINT-02: rightmost empty spaces
-        update_ai(g, p)
+        other = self.partner(g, seat)
+        into = p if room(g, p) >= len(made) or other is None else player(g, other)  # SB-SOLO-12: overflow
+        into["track"].extend(made)  # SB-P4-MAINT-02: rightmost empty spaces
+        update_ai(g, into)
         mine["replicated"] = mine.get("replicated", 0) + len(made) * counted
 
     def label_replicate(self, g: Game, seat: int, space: int, *types: str) -> str:
@@ -114,7 +127,25 @@ class Maintain(Simultaneous):
         if partner == "Bm":
             return f"Combine producer space {space} (Betamatter + Betamatter): repair 1 of {called(g, seat)}'s shields"
         made = list(types) if partner == "Ex" else [battery_of(g, partner)]
-        return f"Replicate producer space {space}: " + " and ".join(g.data.res_name(b) for b in made)
+        other = self.partner(g, seat)
+        to = f" (onto {called(g, other)}'s track)" if room(g, p) < len(made) and other is not None else ""
+        return f"Replicate producer space {space}: " + " and ".join(g.data.res_name(b) for b in made) + to
+
+    def actions_give(self, g: Game, seat: int) -> list[Action]:
+        other = self.partner(g, seat)
+        if self.stage(g, seat) != "batteries" or other is None or room(g, player(g, other)) < 1:
+            return []
+        return [act("give", k + 1) for k in range(len(player(g, seat)["track"]))]
+
+    def act_give(self, g: Game, seat: int, space: int) -> None:
+        p, q = player(g, seat), player(g, self.partner(g, seat))
+        q["track"].append(p["track"].pop(space - 1))  # SB-SOLO-12: bots at one location share freely
+        update_ai(g, p)
+        update_ai(g, q)
+
+    def label_give(self, g: Game, seat: int, space: int) -> str:
+        what = g.data.res_name(player(g, seat)["track"][space - 1])
+        return f"Pass the {what} on space {space} to {called(g, self.partner(g, seat))}'s track"
 
     def actions_swap(self, g: Game, seat: int) -> list[Action]:
         if self.stage(g, seat) != "batteries":
@@ -165,13 +196,32 @@ class Maintain(Simultaneous):
                         out.append(act("move", res, int(a), int(b)))
         return out
 
+    def actions_hand(self, g: Game, seat: int) -> list[Action]:
+        other = self.partner(g, seat)
+        if self.stage(g, seat) != "resources" or other is None:
+            return []
+        p, q = player(g, seat), player(g, other)
+        return [act("hand", res, int(a), int(b)) for a in sorted(p["tanks"], key=int) for res in sorted(p["tanks"][a])
+                for b in sorted(q["tanks"], key=int) if tank_room(g, q, b, res) > 0]
+
+    def act_hand(self, g: Game, seat: int, res: str, a: int, b: int) -> None:
+        other = self.partner(g, seat)
+        add(player(g, seat)["tanks"][str(a)], res, -1)
+        put(g, player(g, other), str(b), res)  # SB-SOLO-12: bots at one location share freely
+
+    def label_hand(self, g: Game, seat: int, res: str, a: int, b: int) -> str:
+        other = self.partner(g, seat)
+        return (f"Pass 1 {g.data.res_name(res)} from {tank_called(player(g, seat), a)} to "
+                f"{called(g, other)}'s {tank_called(player(g, other), b)}")
+
     def act_move(self, g: Game, seat: int, res: str, a: int, b: int) -> None:
         p = player(g, seat)
         add(p["tanks"][str(a)], res, -1)
         put(g, p, str(b), res)  # SB-P4-MAINT-06: liquefies at once
 
     def label_move(self, g: Game, seat: int, res: str, a: int, b: int) -> str:
-        return f"Move 1 {g.data.res_name(res)} from tank {a} to tank {b}"
+        p = player(g, seat)
+        return f"Move 1 {g.data.res_name(res)} from {tank_called(p, a)} to {tank_called(p, b)}"
 
     # 4.1.4 ------------------------------------------------------------------------------------
     def actions_combine(self, g: Game, seat: int) -> list[Action]:

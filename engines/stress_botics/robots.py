@@ -59,3 +59,14 @@ def delta(g: Game) -> dict[str, Any] | None:
 def cargo_of(g: Game, robot: int) -> dict[str, Any]:
     """The Cargo cards ``robot`` delivers with: its own, or in solo BetaBot's for DeltaBot (SB-SOLO-09)."""
     return g.g["players"]["0" if is_delta(g, robot) else str(robot)]["cargo"]
+
+
+def partner_here(g: Game, robot: int) -> int | None:
+    """Solo: the other bot when both stand at the same location (they may share in Phase 4, SB-SOLO-12)."""
+    if not solo(g):
+        return None
+    other = 1 - robot
+    mine, theirs = g.g["players"][str(robot)], g.g["players"][str(other)]
+    if theirs.get("exploded") or (mine["mini"], mine.get("square")) != (theirs["mini"], theirs.get("square")):
+        return None
+    return other

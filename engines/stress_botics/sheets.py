@@ -27,6 +27,13 @@ def is_delta_board(p: dict[str, Any]) -> bool:
     return bool(p.get("delta"))
 
 
+def tank_called(p: dict[str, Any], tank: str | int) -> str:
+    """A tank in words: "tank 3", or DeltaBot's "main tank" and "additional tank"."""
+    if is_delta_board(p):
+        return "main tank" if str(tank) == MAIN else "additional tank"
+    return f"tank {tank}"
+
+
 def sheet(g: Game, p: dict[str, Any]) -> dict[str, Any]:
     """The numbers of ``p``'s board: ``tanks`` (squares by tank), ``ds_tank``, ``battery_bonuses``, ``mp``,
     ``shield_track`` (max, shared spaces, placement caps), ``status_b_mp`` (None: no bonus) and

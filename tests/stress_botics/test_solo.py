@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from engines.core import Action
 from engines.core.kit import assert_clean, fuzz
 from engines.stress_botics import batteries, delivery, flow, scoring, status, stress
 from engines.stress_botics.robots import DELTA
@@ -129,6 +130,39 @@ def test_deltabot_delivers_only_with_a_full_track_and_loses_3_shields():
     assert p(state, 0)["stress"] == before + 3 and d["stress"] == 0
 
 
+def test_either_bot_adds_to_the_others_container():
+    # SB-SOLO-10: BetaBot delivers to the Probe from sector A; DeltaBot, at sector A's base with the Probe on
+    # its reception space, adds to that container with no Demand or Cargo card, its own marker, within the load
+    # limit, and pays its delivery costs; BetaBot may not add to its own container
+    state = at_delivery_base(solo(), 0)
+    at_delivery_base(state, DELTA)
+    p(state, 0)["tanks"]["1"] = {"C": 2}
+    p(state, DELTA)["track"] = ["bC", "bTi", "bSi", "bC", "bTi"]
+    p(state, DELTA)["tanks"]["1"] = {"C": 3}
+    state["stack"] = [{"step": "deliver", "seat": 0, "auto": False, "ship": None}]
+    state = play(state, 0, "ship:probe")
+    state = play(state, 0, "load:C")
+    state = play(state, 0, "done")
+    demands = len(state["g"]["ships"]["probe"]["demands"])
+    g = ctx(state)
+    assert delivery.joinable(g, 0) == [] and delivery.joinable(g, DELTA) == ["A"]
+    state["stack"] = [{"step": "deliver", "seat": DELTA, "auto": False, "ship": None}]
+    assert "join:A" in legal(state, 0) and "ship:probe" not in legal(state, 0)  # Cargo card A is used
+    assert ENGINE.label(state, 0, Action.parse("join:A")).startswith("Add to {seat0}'s container on the Probe")
+    state = play(state, 0, "join:A")
+    state = play(state, 0, "load:C")
+    state = play(state, 0, "done")
+    container, d = p(state, 0)["cargo"]["A"], p(state, DELTA)
+    assert container["load"] == {"C": 2} and container["by"] == 0
+    assert len(state["g"]["ships"]["probe"]["demands"]) == demands  # no second Demand card
+    assert d["markers"] == 0 and d["shields"] == 4 and d["delivered"] == 1
+    assert {"ship": "probe", "sector": "A"} in d["spots"]
+    load = ENGINE.data.objectives[state["g"]["ships"]["probe"]["objective"]]["load"]
+    container["load"] = {"C": load}  # full: nothing more may be added
+    p(state, DELTA)["markers"] = 1
+    assert delivery.joinable(ctx(state), DELTA) == []
+
+
 def test_solo_post_delivery_table():
     # SB-SOLO-11, spec 4.21: Scout in sector B: both bots +3; Freighter in sector A: the delivering bot +3
     state = solo()
@@ -247,6 +281,38 @@ def test_deltabot_tank_and_free_moves_in_maintenance():
     p(state, DELTA)["tanks"] = {"1": {"Gas": 1}, "2": {"C": 1}}
     options = legal(state, 0)
     assert "move:C:2:1" in options and "move:Gas:1:2" not in options
+
+
+def maintaining_together(state, stage="batteries"):
+    p(state, DELTA).update(mini=p(state, 0)["mini"], square=p(state, 0).get("square"))
+    state["stack"] = [{"step": "maintain", "seats": [0, DELTA], "locked": {},
+                       "private": {"0": {"stage": stage}, "1": {"stage": stage}}}]
+    return state
+
+
+def test_bots_at_one_location_share_batteries_and_resources_in_maintenance():
+    # SB-SOLO-12: a replicated battery that does not fit goes to the other bot at the same location; there
+    # they exchange batteries and resources freely; apart, they cannot
+    state = maintaining_together(solo())
+    me, d = p(state, 0), p(state, DELTA)
+    me.update(track=["bC"] * 8, producer=[["Bm", "Ti"], None])
+    d["track"] = ["bC", "bTi"]
+    assert "replicate:1" in legal(state, 0) and "give:1" in legal(state, 0)
+    assert "onto DeltaBot's track" in ENGINE.label(state, 0, Action.parse("replicate:1"))
+    state = play(state, 0, "replicate:1")
+    assert p(state, 0)["track"] == ["bC"] * 8 and p(state, DELTA)["track"] == ["bC", "bTi", "bTi"]
+    state = play(state, 0, "give:2")
+    assert len(p(state, 0)["track"]) == 7 and p(state, DELTA)["track"][-1] == "bC"
+    state = play(state, 0, "next")
+    p(state, 0)["tanks"]["1"] = {"C": 1}
+    assert "hand:C:1:2" in legal(state, 0)
+    assert ENGINE.label(state, 0, Action.parse("hand:C:1:2")) == "Pass 1 Carbon from tank 1 to DeltaBot's additional tank"
+    state = play(state, 0, "hand:C:1:2")
+    assert p(state, 0)["tanks"]["1"] == {} and p(state, DELTA)["tanks"]["2"].get("C") == 1
+    apart = maintaining_together(solo())
+    p(apart, DELTA)["mini"] = next(n for n in ENGINE.data.nodes if n != p(apart, 0)["mini"])
+    p(apart, 0).update(track=["bC"] * 8, producer=[["Bm", "Ti"], None])
+    assert not any(a.startswith(("give:", "replicate:")) for a in legal(apart, 0))
 
 
 def test_producer_recipes_follow_the_ai_tile_and_bm_bm_repairs():
