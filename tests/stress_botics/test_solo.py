@@ -122,7 +122,7 @@ def test_deltabot_delivers_only_with_a_full_track_and_loses_3_shields():
     state["stack"] = [{"step": "deliver", "seat": DELTA, "auto": False, "ship": None}]
     state = play(state, 0, "ship:probe")
     assert isinstance(p(state, 0)["cargo"]["A"], dict)
-    state = play(state, 0, [a for a in legal(state, 0) if a.startswith("load:")][0])
+    state = play(state, 0, next(a for a in legal(state, 0) if a.startswith("load:")))
     before = p(state, 0)["stress"]
     state = play(state, 0, "done")
     d = p(state, DELTA)
@@ -306,7 +306,8 @@ def test_bots_at_one_location_share_batteries_and_resources_in_maintenance():
     state = play(state, 0, "next")
     p(state, 0)["tanks"]["1"] = {"C": 1}
     assert "hand:C:1:2" in legal(state, 0)
-    assert ENGINE.label(state, 0, Action.parse("hand:C:1:2")) == "Pass 1 Carbon from tank 1 to DeltaBot's additional tank"
+    words = ENGINE.label(state, 0, Action.parse("hand:C:1:2"))
+    assert words == "Pass 1 Carbon from tank 1 to DeltaBot's additional tank"
     state = play(state, 0, "hand:C:1:2")
     assert p(state, 0)["tanks"]["1"] == {} and p(state, DELTA)["tanks"]["2"].get("C") == 1
     apart = maintaining_together(solo())
