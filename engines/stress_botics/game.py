@@ -51,10 +51,11 @@ class StressBotics(Engine):
     """BetaBots mine a hostile planet and deliver cargo to three ships while AlphaBot walks its vaults."""
 
     id = "stress_botics"
-    version = 3
+    version = 4
     """2: the threats (Cylindroids, AlphaBot's aggression) behind the ``threats`` option; a version-1 game plays on
     without them. 3: with the option, also items, INTERACT, AlphaBot's delivery and the
-    Elite (``threats.full``); a version-2 game keeps stage 3 alone."""
+    Elite (``threats.full``); a version-2 game keeps stage 3 alone. 4: the Secondary Objectives' item and capture
+    predicates count (in version 3 they read fields that were never there)."""
     oldest_version = 1
     title = "Stress Botics: Odyssey"
     min_players, max_players = 1, 4

@@ -1,6 +1,7 @@
 """Secondary Objectives checked at final scoring, with the Delivery Markers placed for the most VP
-(SB-SCORE-03, spec 4.10, spec 6.3 #25). Items, captures and the Elite arrive in part 2, so their
-predicates count nothing yet."""
+(SB-SCORE-03, spec 4.10, spec 6.3 #25). The item and capture predicates count the extensions and the
+Cylindroid container from rules version 4 on; games of versions 1-3 score as they did (those predicates
+counted nothing there)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 from engines.core import Game
 
+from .item_cards import card as item_card
 from .robots import delta, solo
 from .stress import player
 from .tanks import holdings
@@ -20,6 +22,34 @@ def containers(p: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _stored(p: dict[str, Any], res: str) -> int:
     return holdings(p).get(res, 0)
+
+
+CYLINDROIDS = ("MIN", "LAS", "EXP")
+
+
+def _counted(g: Game) -> bool:
+    """Rules version 4: items and captures count (earlier versions read fields that were never there)."""
+    return g.rules_version >= 4
+
+
+def _items(g: Game, p: dict[str, Any], q: dict[str, Any]) -> bool:
+    """Items equipped, covered ones too, of ``q["family"]`` if given, at least ``q["min"]``."""
+    equipped = [c for stack in (p.get("ext") or {}).values() for c in stack] if _counted(g) else []
+    return sum(1 for c in equipped if "family" not in q or item_card(g, c)["family"] == q["family"]) >= q["min"]
+
+
+def _all_extensions(g: Game, p: dict[str, Any], q: dict[str, Any]) -> bool:
+    """Each of the board's extensions holds an item."""
+    ext = p.get("ext") or {}
+    return _counted(g) and all(ext.get(x["id"]) for x in g.data["boards"]["player_board"]["extensions"])
+
+
+def _captured(g: Game, p: dict[str, Any], q: dict[str, Any]) -> int:
+    """Captured Cylindroids held: in the container and on storage items."""
+    if not _counted(g):
+        return 0
+    stored = sum(n for held in (p.get("store") or {}).values() for k, n in held.items() if k[:3] in CYLINDROIDS)
+    return len(p.get("container") or []) + stored
 
 
 CHECKS: dict[str, Callable[[Game, dict[str, Any], dict[str, Any]], bool]] = {
@@ -36,10 +66,10 @@ CHECKS: dict[str, Callable[[Game, dict[str, Any], dict[str, Any]], bool]] = {
     "TRACK_BATTERIES": lambda g, p, q: len(p["track"]) >= q["min"],
     "TRACK_HAS_ALL_TYPES": lambda g, p, q: set(g.data["vaults"]["resources"]["batteries"]) <= set(p["track"]),
     "PRODUCER_FULL": lambda g, p, q: None not in p["producer"],
-    "ITEMS": lambda g, p, q: len(p.get("items", [])) >= q["min"],
-    "ALL_EXTENSIONS_USED": lambda g, p, q: False,
+    "ITEMS": _items,
+    "ALL_EXTENSIONS_USED": _all_extensions,
     "STORED": lambda g, p, q: _stored(p, q["res"]) >= q["min"],
-    "CAPTURED": lambda g, p, q: len(p.get("captured", [])) >= q["min"],
+    "CAPTURED": lambda g, p, q: _captured(g, p, q) >= q["min"],
     "NO_LAVA_IN_TANKS": lambda g, p, q: not any(t.get("Lv") for t in p["tanks"].values()),
     "AI_IS": lambda g, p, q: p["ai"] == q["ai"],
     "STRESS": lambda g, p, q: p["stress"] <= q["max"],

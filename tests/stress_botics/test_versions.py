@@ -22,7 +22,7 @@ def play_random(version: int, seats: int, seed: int, **options: object) -> tuple
 
 
 def test_a_version_1_game_plays_to_the_end_and_replays_exactly():
-    assert (ENGINE.oldest_version, ENGINE.version) == (1, 3)
+    assert (ENGINE.oldest_version, ENGINE.version) == (1, 4)
     state, log = play_random(1, 3, 11)
     assert ENGINE.outcome(state) is not None and state["engine_version"] == 1
     assert not any(key in state["g"] for key in V1_KEYS)  # no threat ever entered a v1 game
@@ -46,3 +46,24 @@ def test_a_version_2_game_has_the_threats_and_its_actors():
     assert ENGINE.outcome(state)["placings"][-1] == ["alphabot", "cylindroids"]
     assert sum(state["g"]["bag"].values()) <= 24
     verify(ENGINE, state, log)
+
+
+def test_version_4_counts_items_and_captures_for_the_secondary_objectives():
+    # SB-SCORE-03 with the part-2 predicates: items equipped (covered count, by family), every extension used,
+    # captured Cylindroids in the container and on storage items; a version-3 game scores as it did (nothing)
+    from engines.core import Game
+    from engines.stress_botics import item_cards, objectives
+
+    for version, counted in ((3, False), (4, True)):
+        state = ENGINE.setup(2, 1, {"threats": True}, version=version)
+        g = Game(ENGINE, state, None)
+        p = state["g"]["players"]["0"]
+        box = next(c for c, v in item_cards.cards(g).items() if v["family"] == "box")
+        p["ext"] = {"X1": [box, box], "X2": [box], "X3": [box], "X4": [box]}
+        p["container"], p["store"] = ["MIN"], {"X2": {"LAS": 1}}
+        assert objectives.met(g, p, {"pred": "ITEMS", "min": 5, "family": "box"}) is counted
+        assert objectives.met(g, p, {"pred": "ITEMS", "min": 6}) is False
+        assert objectives.met(g, p, {"pred": "ALL_EXTENSIONS_USED"}) is counted
+        assert objectives.met(g, p, {"pred": "CAPTURED", "min": 2}) is counted
+        p["ext"]["X4"] = []
+        assert objectives.met(g, p, {"pred": "ALL_EXTENSIONS_USED"}) is False
