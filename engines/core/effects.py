@@ -43,12 +43,13 @@ class Handler:
     carries out the chosen one. ``default`` picks for a timed-out seat (and for a non-seat owner,
     which never gets a prompt); ``auto_single`` lets a lone option resolve without asking.
     ``secret`` names keys of the effect that only its owner may see while it asks (cards looked at).
+    ``prompt`` is a text or ``prompt(g, effect)`` (to name whom the effect concerns).
     """
 
     run: Callable[[Game, Effect], list[Token] | None]
     pick: Callable[[Game, Effect, Token], None] | None = None
     label: Callable[[Game, Effect, Token], str] | None = None
-    prompt: str = "Choose."
+    prompt: str | Callable[[Game, Effect], str] = "Choose."
     default: Callable[[Game, Effect, list[Token]], Token] | None = None
     auto_single: bool = True
     secret: tuple[str, ...] = ()
@@ -188,7 +189,8 @@ class Choice(Step):
         g.end()
 
     def prompt(self, g: Game, seat: int) -> str:
-        return registry(g)[g.frame["op"]["effect"]].prompt
+        text = registry(g)[g.frame["op"]["effect"]].prompt
+        return text(g, g.frame["op"]) if callable(text) else text
 
     def label(self, g: Game, seat: int, action: Action) -> str | None:
         handler = registry(g)[g.frame["op"]["effect"]]

@@ -328,7 +328,9 @@ class Engine:
         active = self.active(state)
         g = self._context(state)
         if seat is not None and seat in active:
-            return self.step(g.frame["step"]).prompt(g, self._who(g, seat))
+            who = self._who(g, seat)
+            text = self.step(g.frame["step"]).prompt(g, who)
+            return text if who == seat else f"{self.participant_name(state, who)}: {text}"  # a steered robot
         step = self.step(g.frame["step"])
         phrases = {s: step.public_prompt(g, self._who(g, s)) for s in active}
         if len(set(phrases.values())) <= 1:

@@ -15,7 +15,7 @@ from engines.core.effects import Handler
 
 from . import aggression, elite, threats, waves
 from .planet import HULL, TOP, can_end, others_at
-from .robots import called
+from .robots import called, own_words
 from .stress import damage, player
 from .tanks import add
 from .tanks import alphabot_add as tank_add
@@ -331,7 +331,8 @@ EFFECTS = {
     "alphabot_done": Handler(run=lambda g, item: _run_done(g, item)),
     "push": Handler(run=_push_options, pick=lambda g, item, sq: push_to(g, item["owner"], str(sq)),
                     label=lambda g, item, sq: f"Go to {words_square(str(sq))}",
-                    prompt="AlphaBot pushes your BetaBot off its square: pick where it goes."),
+                    prompt=lambda g, item: f"AlphaBot pushes {own_words(g, item['owner'])} off its square: "
+                                           "pick where it goes."),
 }
 """AlphaBot's queued effects (owner ``alphabot``) and the push a BetaBot's owner answers."""
 

@@ -17,7 +17,7 @@ from . import aggression, elite, elite_cards, threats
 from .alphabot import ACTOR as AB
 from .alphabot import push_squares
 from .item_cards import phase5_ignored
-from .robots import called
+from .robots import called, own_words
 from .stress import damage, player
 from .words import location
 from .words import square as square_words
@@ -194,7 +194,8 @@ def _push_pick(g: Game, item: dict[str, Any], square: Any) -> None:
 EFFECTS = {
     "cyl_push": Handler(run=_push_options, pick=_push_pick,
                         label=lambda g, item, sq: f"Go to {square_words(str(sq))}",
-                        prompt="Cylindroids arrive on your square: pick where your BetaBot is pushed."),
+                        prompt=lambda g, item: "Cylindroids arrive on your square: pick where "
+                                               f"{own_words(g, item['owner'])} is pushed."),
     "cyl_attack": Handler(run=lambda g, item: attack_type(g, item["kind"])),
     "cyl_move": Handler(run=lambda g, item: move_all(g)),
     "elite_activate": Handler(run=lambda g, item: elite_cards.activate(g) if threats.full(g) else None),

@@ -15,7 +15,7 @@ from engines.core import Action, Game, Simultaneous, Step, act
 from . import flow
 from .batteries import room, update_ai
 from .item_cards import best
-from .robots import called, hand_of, partner_here
+from .robots import called, hand_of, own_words, partner_here
 from .sheets import MAIN, is_delta_board, tank_called
 from .status import hand_limit
 from .stress import player, repair
@@ -165,8 +165,9 @@ class Maintain(Simultaneous):
         p = player(g, seat)
         what = g.data.res_name(p["track"][space - 1])
         if p["inside"]:
-            return f"Swap the {g.data.res_name(p['inside'])} in your BetaBot with the {what} on space {space}"
-        return f"Put the {what} from space {space} into your BetaBot"
+            return (f"Swap the {g.data.res_name(p['inside'])} in {own_words(g, seat)} with the {what} on "
+                    f"space {space}")
+        return f"Put the {what} from space {space} into {own_words(g, seat)}"
 
     def actions_order(self, g: Game, seat: int) -> list[Action]:
         if self.stage(g, seat) != "batteries":

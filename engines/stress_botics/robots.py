@@ -51,6 +51,11 @@ def called(g: Game, robot: int) -> str:
     return DELTA_NAME if is_delta(g, robot) else f"{{seat{robot}}}"
 
 
+def own_words(g: Game, robot: int) -> str:
+    """The robot as its decider reads it: "your BetaBot", or DeltaBot."""
+    return DELTA_NAME if is_delta(g, robot) else "your BetaBot"
+
+
 def delta(g: Game) -> dict[str, Any] | None:
     """DeltaBot's board in a solo game, else None."""
     return g.g["players"].get(str(DELTA)) if solo(g) else None

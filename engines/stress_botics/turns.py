@@ -32,7 +32,7 @@ from .extract import (
 from .moving import places
 from .placing import offer
 from .planet import others_at
-from .robots import called, hand_of, is_delta, solo
+from .robots import called, hand_of, is_delta, own_words, solo
 from .sheets import MAIN
 from .stress import change_stress, damage, player, repair
 from .tanks import can_pay_from, pay_from, take_one
@@ -239,9 +239,10 @@ class SubAction(Step):
         if sub in hull.SUBS:
             return hull.label(g, seat, sub, boost, alt)
         if sub in salvage.SUBS:
-            return salvage.label(g, sub, alt, "" if boost == "none" else words_for(boost))
+            return salvage.label(g, sub, alt, "" if boost == "none" else words_for(boost, own_words(g, seat)))
         if sub in item_subs.SUBS or (sub == "extract" and isinstance(alt, str)):
-            return item_subs.label(g, seat, sub, boost, alt, "" if boost == "none" else words_for(boost))
+            boosted = "" if boost == "none" else words_for(boost, own_words(g, seat))
+            return item_subs.label(g, seat, sub, boost, alt, boosted)
         return sub_label(g, seat, sub, boost, alt)
 
     def prompt(self, g: Game, seat: int) -> str:
@@ -254,12 +255,11 @@ def sub_label(g: Game, seat: int, sub: str, boost: str, alt: int | str | None = 
         return f"Attack {called(g, alt)}'s BetaBot{words_for(boost)}"
     if alt is not None:
         what = amount(g, extract_yield(g, seat, alt=int(alt)) or {})
-        return f"Extract {what} from the Hatch" + ("" if boost == "none" else f" twice{words_for(boost)}")
+        boosted = "" if boost == "none" else f" twice{words_for(boost, own_words(g, seat))}"
+        return f"Extract {what} from the Hatch{boosted}"
     if sub == "core" and boost != "none":
-        return f"Produce in the Core, both options{words_for(boost)}"
-    words = {"none": "", "free": " (boosted: free boost)",
-             "inside": " (boosted: the battery inside your BetaBot)",
-             "track": " (boosted: the battery on track space 1)"}
+        return f"Produce in the Core, both options{words_for(boost, own_words(g, seat))}"
+    words = {"none": "", **{b: words_for(b, own_words(g, seat)) for b in ("free", "inside", "track")}}
     twice = " twice" if boost != "none" and sub in ("move", "extract", "produce", "hatch") else ""
     return f"{NAMES[sub]}{twice}{words[boost]}"
 
@@ -353,8 +353,9 @@ SHORT_BOOST = {"free": " (free boost)", "inside": " (battery inside)", "track": 
 """Boost sources in few words, for the longer attack labels."""
 
 
-def words_for(boost: str) -> str:
-    return {"free": " (boosted: free boost)", "inside": " (boosted: the battery inside your BetaBot)",
+def words_for(boost: str, robot: str = "your BetaBot") -> str:
+    """A boost source in words, for ``robot`` as its decider reads it (:func:`robots.own_words`)."""
+    return {"free": " (boosted: free boost)", "inside": f" (boosted: the battery inside {robot})",
             "track": " (boosted: the battery on track space 1)"}[boost]
 
 
@@ -481,7 +482,8 @@ class Keep(Step):
         if sub == "attack":
             target = combat.attack_label(g, alt) if isinstance(alt, str) else f"Attack {called(g, alt)}'s BetaBot"
             return f"Captured {what}: {target}{SHORT_BOOST[boost]}"
-        return f"Spend your captured {what}: {NAMES[sub]}" + ("" if boost == "none" else " twice" + words_for(boost))
+        boosted = "" if boost == "none" else " twice" + words_for(boost, own_words(g, seat))
+        return f"Spend your captured {what}: {NAMES[sub]}{boosted}"
 
     def tank(self, g: Game, seat: int) -> dict[str, int]:
         """The tank numbered like the slot; DeltaBot pays from its main tank for any slot (SB-SOLO-08)."""

@@ -67,7 +67,7 @@ def test_draw_for_each_bot_into_one_hand_and_program_either():
     state = play(state, 0, first[0])
     state = play(state, 0, "lock")  # BetaBot locked in: now DeltaBot programs from what is left
     left = [a for a in legal(state, 0) if a.startswith("slot:")]
-    assert left and ENGINE.prompt(state, 0).startswith("Program up to 2 cards")
+    assert left and ENGINE.prompt(state, 0).startswith("DeltaBot: Program up to 2 cards")
     state = play(state, 0, left[0])
     state = play(state, 0, "lock")
     assert len(state["g"]["programmed"]["0"]) == 1 and len(state["g"]["programmed"]["1"]) == 1
@@ -371,6 +371,21 @@ def test_deltabot_is_named_in_texts_and_seen_by_the_player():
     spectator = ENGINE.view(state, None)
     assert "private" not in spectator["table"]
     assert ENGINE.participant_name(state, DELTA) == "DeltaBot"
+
+
+def test_prompts_for_deltabot_say_so_and_its_boosts_name_it():
+    # the solo player reads which bot a decision is for; a boost from the battery inside names DeltaBot
+    state = solo()
+    state["g"].update(phase="actions", last_turn=DELTA)
+    p(state, DELTA)["inside"] = "bC"
+    state["stack"] = [{"step": "subaction", "seat": DELTA, "card": "MV01", "slot": "1"}]
+    assert ENGINE.prompt(state, 0).startswith("DeltaBot: ")
+    inside = [a for a in legal(state, 0) if ":inside" in a]
+    assert inside and all("the battery inside DeltaBot" in ENGINE.label(state, 0, Action.parse(a)) for a in inside)
+    state["stack"] = [{"step": "subaction", "seat": 0, "card": "MV01", "slot": "1"}]
+    p(state, 0)["inside"] = "bC"
+    assert not ENGINE.prompt(state, 0).startswith("DeltaBot")
+    assert any("inside your BetaBot" in ENGINE.label(state, 0, Action.parse(a)) for a in legal(state, 0))
 
 
 @pytest.mark.parametrize("bots, options", [(False, {}), (False, {"solo_hard": True, "threats": False}),
