@@ -273,6 +273,32 @@ def test_ex24_salvaging_deltabot():
     assert "X5" not in me.get("ext", {}) and me["markers"] == 3  # extension ✗, Delivery Marker ✗
 
 
+def test_unlocking_deltabots_extension_and_delivery_marker():
+    # SB-SOLO-21 parts 2 and 4: 1 Acid 1 Gas 1 basic resource 1 battery give your BetaBot a fifth extension
+    # (with whatever DeltaBot had equipped there); 2 Exomatter and +2 stress give you its Delivery Marker;
+    # each part unlocks once; SB-SOLO-20: nothing to unlock before the wreck is salvaged
+    state = solo()
+    g = ctx(state)
+    stress.change_stress(g, DELTA, 15)
+    p(state, 0).update(stress=0, track=["bC", "bTi", "bSi"], inside="bSi", ds={"Acid": 1, "Gas": 1},
+                       tanks={"1": {"C": 1}, "2": {"Ex": 2}, "3": {}, "4": {}})
+    state["g"].update(phase="actions", last_turn=0)
+    state["stack"] = [{"step": "subaction", "seat": 0, "card": "CN01", "slot": "1"}]
+    assert not any(a.startswith("do:unlock") for a in legal(state, 0))
+    p(state, DELTA)["salvaged"] = True
+    state = salvage_turn(state, "do:unlock:none:P2:C:bC")
+    me = p(state, 0)
+    assert me["ext"]["X5"] == [] and me["ds"] == {} and me["tanks"]["1"] == {} and me["track"] == ["bTi", "bSi"]
+    before, markers = me["stress"], me["markers"]
+    state = salvage_turn(state, "do:unlock:none:P4")
+    me = p(state, 0)
+    assert me["markers"] == markers + 1 and me["stress"] == before + 2 and p(state, DELTA)["markers"] == 0
+    assert p(state, DELTA)["unlocked"] == ["P2", "P4"]
+    state["g"].update(phase="actions", last_turn=0)
+    state["stack"] = [{"step": "subaction", "seat": 0, "card": "CN01", "slot": "1"}]
+    assert not any(a.startswith(("do:unlock:none:P2", "do:unlock:none:P4")) for a in legal(state, 0))
+
+
 def test_deltabot_tank_and_free_moves_in_maintenance():
     # SB-SOLO-12: DeltaBot moves resources freely between its main and additional tanks;
     # spec 4.22: Gas and Acid fill its main tank at 1 square each
