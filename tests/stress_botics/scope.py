@@ -1,7 +1,7 @@
 """Which rule IDs of the Stress Botics spec the game implements now (part 1 = the implemented set: stages
 0-2 of spec §7 from issue 15, plus from issue 16 stage 3, the threats, under rules version 2 and stages 4-5,
 items, the hull, AlphaBot's delivery and the Elite, under rules version 3), which are still to come (part 2:
-nothing of the multiplayer game) and part 3 (solo DeltaBot, issue 17).
+nothing) and part 3 (solo DeltaBot, issue 17: done, so now in part 1 with SB-EX-24; nothing is left there).
 
 The table gives, per rule area, the rule numbers of each part as ranges ("01-08 13"), so that this file
 does not itself name any rule ID (the coverage count looks for names under tests/). ``test_scope.py``
@@ -54,8 +54,8 @@ SCOPE: dict[str, dict[int, str]] = {
     "ITEMS": {1: "01-09"},
     "END": {1: "01-02"},
     "SCORE": {1: "01-08"},
-    "SOLO": {3: "01-22"},
-    "EX": {1: "01-23 25-33", 3: "24"},
+    "SOLO": {1: "01-22"},
+    "EX": {1: "01-33"},
 }
 """Area → part → rule numbers."""
 
@@ -99,10 +99,14 @@ AMB: dict[str, str] = {
     "06": "rule elite.spawn (Cylindroids already in the vault stay)",
     "27": "rule elite_cards.reshuffle (the Ending card stays; a re-formed deck shows the Starting card's hatch side)",
     "28": "rule elite.give (the 1-2p third shield: 2 Elite AI cards at once)",
+    "48": "rule stress.change_stress (solo: the two bots' markers push each other like players')",
+    "51": "rule batteries.slots (DeltaBot's slot 0 by its AI tile)",
+    "52": "naming only (the solo reminder and turn-order tiles are display; the order is derived state)",
+    "57": "option solo_win_threshold",
 }
 """The §5 rulings that bear on part 1 and where each lives: a lobby option, a data value or a rule in code.
-The others (11–13, 17, 21, 23, 24, 29, 33–35, 43, 46, 48, 49, 51, 52, 57) are about
-parts 2 and 3 (43, the CONNECT Deck End Event's battery choice, is played already)."""
+The others (11–13, 17, 21, 23, 24, 29, 33–35, 43, 46, 49) were settled where the items, the hull and the Deck
+End Events were built (43, the CONNECT Deck End Event's battery choice)."""
 
 
 def numbers(ranges: str) -> list[int]:

@@ -22,8 +22,8 @@ def test_scope_table_covers_every_area_number_once():
         seen = [n for ranges in scope.SCOPE[area].values() for n in scope.numbers(ranges)]
         assert sorted(seen) == list(range(1, count + 1)), area
     assert set(scope.SCOPE) == set(scope.COUNT)
-    assert len(scope.ids(1)) == 334 and "SB-EX-13" in scope.ids(1) and "SB-EX-24" in scope.ids(3)
-    assert "SB-P5-CYL-09" in scope.ids(1) and "SB-ELITE-01" in scope.ids(1) and not scope.ids(2)
+    assert len(scope.ids(1)) == 357 and "SB-EX-13" in scope.ids(1) and "SB-EX-24" in scope.ids(1)
+    assert "SB-P5-CYL-09" in scope.ids(1) and "SB-SOLO-22" in scope.ids(1) and not scope.ids(2) and not scope.ids(3)
 
 
 def test_every_part1_rule_is_named_by_another_test():
