@@ -40,9 +40,8 @@ def channel_messages(table: Table) -> list[JSON]:
 def check_channel(table: Table, log: TableLog, board_id: str | None) -> int:
     """Check the messages posted since the last look; returns how many were boards (a simultaneous
     phase's status message is not one: it is posted once and then edited)."""
-    messages = channel_messages(table)
-    new = messages[log.seen:]
-    log.seen = len(messages)
+    new = table.fake.messages(table.channel, since=log.seen)
+    log.seen += len(new)
     boards = 0
     for message in new:
         for attachment in message.get("attachments") or []:
@@ -59,7 +58,7 @@ def check_channel(table: Table, log: TableLog, board_id: str | None) -> int:
             count = log.mentioned_since_move.get(user["id"], 0) + 1
             assert count == 1, f"{user['id']} was pinged again before they moved: {message['content']!r}"
             log.mentioned_since_move[user["id"]] = count
-    live = [m["id"] for m in messages if m.get("components") and m["id"] != board_id]
+    live = [i for i in table.fake.with_components(table.channel) if i != board_id]
     assert live == [], "only the latest board may carry buttons"
     return boards
 

@@ -142,7 +142,7 @@ async def log_text(table: Table, user: str, lines: int = 40) -> str:
 
 def public_since(table: Table, first: int) -> str:
     """The text of the channel's messages from index ``first`` on."""
-    return "\n".join(all_text(m) for m in channel_messages(table)[first:])
+    return "\n".join(all_text(m) for m in table.fake.messages(table.channel, since=first))
 
 
 async def test_three_players_fight_a_scrap_battle_through_their_panels(table: Table,

@@ -230,9 +230,18 @@ class FakeDiscord:
         return await self.interactions.submit_modal(str(user_id), str(channel_id), custom_id, values, timeout)
 
     # ----- observations --------------------------------------------------------------------
-    def messages(self, channel_id: str) -> list[JSON]:
-        """Visible (non-ephemeral, not deleted) messages of a channel, oldest first, edits applied."""
-        return [self.world.public(m) for m in self.world.channel_messages(str(channel_id))]
+    def messages(self, channel_id: str, since: int = 0) -> list[JSON]:
+        """Visible (non-ephemeral, not deleted) messages of a channel, oldest first, edits applied; with
+        ``since``, only those from that index on (snapshots are deep copies: long games look at the tail)."""
+        return [self.world.public(m) for m in self.world.channel_messages(str(channel_id))[since:]]
+
+    def message_count(self, channel_id: str) -> int:
+        """How many visible messages the channel has."""
+        return len(self.world.channel_messages(str(channel_id)))
+
+    def with_components(self, channel_id: str) -> list[str]:
+        """Ids of the channel's visible messages that carry components (buttons, menus)."""
+        return [m.id for m in self.world.channel_messages(str(channel_id)) if m.payload.get("components")]
 
     def message(self, message_id: str) -> JSON:
         """Any stored message by id (ephemeral included)."""
