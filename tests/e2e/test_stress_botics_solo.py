@@ -1,0 +1,54 @@
+"""Stress Botics solo through Discord (issue 17): one player steers their BetaBot and DeltaBot.
+
+The lobby starts a 1-player game; the panel asks for both bots' draws and programming, each DeltaBot
+decision headed "DeltaBot: " (the steered participant, SB-SOLO-07); the channel names DeltaBot in words, never
+a seat code; each move makes at most one board post and pings the player at most once; Round 1 is played through the panel and
+``/play``, up to round 2.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ._support import all_text, game_row, start_game
+from .conftest import Table
+from .table_log import TableLog
+from .test_scrap_game import check_channel, clean, panel_turn, play_move, public_since
+from .test_table_per_turn import engine_or_skip
+
+SEED = 9
+MAX_MOVES = 400
+
+
+async def test_a_solo_round_against_the_planet_with_deltabot(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = engine_or_skip("stress_botics")
+    monkeypatch.setattr(table.bot.service.games, "new_seed", lambda: SEED)
+    game_id, first = await start_game(table, players=(table.alice,), options="", game="stress_botics")
+    game = await game_row(table, game_id)
+    assert game.state is not None and game.state["seats"] == 1 and "1" in game.state["g"]["players"]
+    log = TableLog()
+    check_channel(table, log, game.board_message_id)
+    assert first["attachments"], "the first board has its image"
+
+    # Phase 2: the panel draws for BetaBot, then for DeltaBot into the one shared hand (SB-SOLO-07)
+    texts: list[str] = []
+    while game.state["stack"][-1]["step"] == "draw":
+        texts += await panel_turn(table, log, game_id, 0)
+        game = await game_row(table, game_id)
+        assert game.state is not None
+    assert any(t.startswith("**DeltaBot: Draw Action cards") for t in texts), texts
+    assert list(game.state["g"]["hands"]) == ["0"]
+
+    for _ in range(MAX_MOVES):  # the rest of round 1 with /play
+        if game.state["g"]["round"] > 1 or game.status != "running":
+            break
+        assert engine.active(game.state) == [0], "only the solo player is ever waited for"
+        game = await play_move(table, log, game_id)
+        assert game.state is not None
+    assert game.state["g"]["round"] == 2, "round 1 was played to its end"
+
+    told = public_since(table, 0)
+    clean(told, "the solo channel")
+    assert "DeltaBot" in told and "{seat" not in told
+    assert "DeltaBot reveals slot 1: " in told and "DeltaBot is locked in." in told  # Phase 3 and 4 in words
+    assert "Round 2 · Alice's turn" in all_text(table.fake.messages(table.channel)[-1])
