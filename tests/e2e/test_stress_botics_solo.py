@@ -2,8 +2,8 @@
 
 The lobby starts a 1-player game; the panel asks for both bots' draws and programming, each DeltaBot
 decision headed "DeltaBot: " (the steered participant, SB-SOLO-07); the channel names DeltaBot in words, never
-a seat code; each move makes at most one board post and pings the player at most once; Round 1 is played through the panel and
-``/play``, up to round 2.
+a seat code; each move makes at most one board post and pings the player at most once. Round 1 is played
+through the panel and ``/play``, up to round 2.
 """
 
 from __future__ import annotations
