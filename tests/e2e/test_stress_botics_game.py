@@ -3,8 +3,9 @@
 Round 1 goes through the turn panels: the Phase 2 draw (SB-P2-PROG-02) and the secret simultaneous programming
 with lock-in by each seat (SB-P2-PROG-05): nothing of anyone's cards is public, and the other seats see nothing
 change, until the last seat locks in and one board post opens Phase 3; then the reveal-or-return turns
-(SB-P3-ACT-01/02) and the simultaneous maintenance (SB-P4-MAINT-01), each turn at most one public post. The rest of
-the game is ``/play`` of the bot's choices to the final scoring posted as the result (SB-END-01, SB-SCORE-07/08).
+(SB-P3-ACT-01/02) and the simultaneous maintenance (SB-P4-MAINT-01), each turn at most one public post; round 2 is
+``/play`` of the bot's choices. A whole game of ``/play`` (FULL_SEED) runs to the final scoring posted as the
+result (SB-END-01, SB-SCORE-07/08).
 A second game lets the programming deadlines pass: each seat gets its own deadline, and a timeout programs
 nothing (spec 6.5), so Phase 3 has no turn for them.
 """
@@ -51,7 +52,7 @@ def step(game: GameRow) -> str:
     return game.state["stack"][-1]["step"]
 
 
-async def test_three_players_program_in_secret_and_play_to_the_final_scoring(table: Table,
+async def test_three_players_program_in_secret_then_play_round_two(table: Table,
                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     engine = engine_or_skip("stress_botics")
     game_id, first, game = await three_player_game(table, monkeypatch, "stress_botics", SEED)
@@ -117,25 +118,16 @@ async def test_three_players_program_in_secret_and_play_to_the_final_scoring(tab
     assert "AlphaBot reveals " in all_text(channel_messages(table)[-1])
     assert game.state["g"]["round"] == 2 and step(game) == "draw"
 
-    # the rest of the game with /play, to the final scoring (SB-END-01, SB-SCORE-07/08)
+    # round 2 with /play (the whole game to its end is the next test's)
     for _ in range(MAX_MOVES):
-        if game.status != "running":
+        if game.state["g"]["round"] > 2:
             break
         game = await play_move(table, log, game_id)
     else:
-        raise AssertionError(f"no result after {MAX_MOVES} moves")
-    assert game.status == "finished" and game.result is not None
+        raise AssertionError(f"round 2 did not end after {MAX_MOVES} moves")
     assert max(log.posts_per_turn) <= 1, f"more than one public post in a turn: {log.posts_per_turn}"
-    assert log.boards < game.version / 2, "sub-decisions stay in the mover's panel"
-    print("stress_botics 3p", {"moves": game.version, "boards": log.boards, "statuses": log.statuses,
-                               "image_bytes": sum(map(len, log.images))})
     for message in channel_messages(table):
         clean(all_text(message), f"message {message['id']}")
-    check_ending(table, game, users)
-    ending = description(channel_messages(table)[-1])
-    assert "The game is over: every ship has left orbit." in ending
-    for name in names.values():
-        assert re.search(rf"{name} — -?\d+ points \(\d+ VP: \d+ cargo", ending), f"{name}'s score: {ending}"
     movers = {r.user_id for r in await table.bot.service.storage.actions(game_id)}
     assert movers == set(users), "all three moved, and only through Discord"
     assert dumps(await table.bot.service.rebuild(game_id)) == dumps(game.state)
@@ -176,6 +168,7 @@ async def test_the_whole_game_an_attack_an_item_bought_and_alphabot_delivered(ta
     is delivered from its Shuttle (SB-ALPHADELIVER-03), each told in the channel in words, one post per turn."""
     engine_or_skip("stress_botics")
     game_id, _, game = await three_player_game(table, monkeypatch, "stress_botics", FULL_SEED)
+    users = (table.alice, table.bob, table.carol)
     assert game.state is not None and game.state["engine_version"] >= 3 and game.state["options"]["threats"]
     log = TableLog()
     check_channel(table, log, game.board_message_id)
@@ -183,7 +176,10 @@ async def test_the_whole_game_an_attack_an_item_bought_and_alphabot_delivered(ta
         if game.status != "running":
             break
         game = await play_move(table, log, game_id)
-    assert game.status == "finished"  # play_move checked one board post at most per move
+    assert game.status == "finished" and game.result is not None  # play_move: one board post at most a move
+    assert log.boards < game.version / 2, "sub-decisions stay in the mover's panel"
+    print("stress_botics 3p", {"moves": game.version, "boards": log.boards, "statuses": log.statuses,
+                               "image_bytes": sum(map(len, log.images))})
     told = "\n".join(all_text(m) for m in channel_messages(table))
     players = "(Alice|Bob|Carol)"
     assert re.search(rf"{players} attacks ", told), "a BetaBot's attack"
@@ -191,4 +187,10 @@ async def test_the_whole_game_an_attack_an_item_bought_and_alphabot_delivered(ta
     assert re.search(rf"{players} delivers AlphaBot to the (Scout|Freighter): ", told), "AlphaBot delivered"
     for message in channel_messages(table):
         clean(all_text(message), f"message {message['id']}")
+    # the final scoring posted as the result (SB-END-01, SB-SCORE-07/08)
+    check_ending(table, game, users)
+    ending = description(channel_messages(table)[-1])
+    assert "The game is over: every ship has left orbit." in ending
+    for name in seat_names(game).values():
+        assert re.search(rf"{name} — -?\d+ points \(\d+ VP: \d+ cargo", ending), f"{name}'s score: {ending}"
     assert dumps(await table.bot.service.rebuild(game_id)) == dumps(game.state)
