@@ -53,7 +53,7 @@ def step(game: GameRow) -> str:
 
 
 async def test_three_players_program_in_secret_then_play_round_two(table: Table,
-                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     engine = engine_or_skip("stress_botics")
     game_id, first, game = await three_player_game(table, monkeypatch, "stress_botics", SEED)
     names = seat_names(game)
