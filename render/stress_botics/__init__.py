@@ -12,13 +12,12 @@ from typing import Any
 
 from render.core import Box, Canvas, label, panel
 from render.core.palette import HIGHLIGHT, TEXT
-from render.core.seatnames import fill_names, seat_label
 from render.registry import register
 
 from .elite import ELITE_H, draw_elite, elite_of
 from .hull import HULL_H, draw_hull, has_hull
 from .items import ITEMS_H, draw_items, extensions_height, has_items
-from .layout import ELITE_SPLIT, GAP, HEADER_H, MARGIN, PLANET, TEXT_M, TEXT_S, WIDE, WIDTH
+from .layout import ELITE_SPLIT, GAP, HEADER_H, MARGIN, PLANET, TEXT_M, TEXT_S, WIDE, WIDTH, boards, robot_name, words
 from .planet import draw_planet
 from .players import panel_height, player_panel
 from .private import PRIVATE_H, draw_private
@@ -32,13 +31,13 @@ def _status(view: dict[str, Any]) -> tuple[str, Any]:
     """Right-hand header text and its pill colour."""
     result = view.get("result")
     if result:
-        winners = ", ".join(seat_label(view, s) for s in result.get("winners") or []) or "nobody"
+        winners = ", ".join(robot_name(view, s) for s in result.get("winners") or []) or "nobody"
         return f"Game over - winner: {winners}", HIGHLIGHT
     prompt = view.get("prompt")
     if isinstance(prompt, str) and prompt:
-        return fill_names(view, prompt), TEXT
+        return words(view, prompt), TEXT
     active = view.get("active") or []
-    return ("To move: " + ", ".join(seat_label(view, s) for s in active)) if active else "", TEXT
+    return ("To move: " + ", ".join(robot_name(view, s) for s in active)) if active else "", TEXT
 
 
 def _side(c: Canvas, box: Box, view: dict[str, Any]) -> None:
@@ -53,11 +52,10 @@ def _side(c: Canvas, box: Box, view: dict[str, Any]) -> None:
 def draw(view: dict[str, Any]) -> bytes:
     """PNG bytes of a Stress Botics view (public when ``view["seat"]`` is None)."""
     table = view.get("table") or {}
-    players = table.get("players") or {}
-    seats = int(view.get("seats") or len(players) or 2)
+    order = boards(view)
     private = view.get("seat") is not None and "private" in table
-    cols = min(4, seats)
-    rows = math.ceil(seats / cols)
+    cols = min(4, len(order))
+    rows = math.ceil(len(order) / cols)
     player_h = panel_height() + extensions_height(view)
     height = (2 * MARGIN + HEADER_H + GAP + PLANET + GAP + rows * player_h + (rows - 1) * GAP
               + ((PRIVATE_H + GAP) if private else 0.0)
@@ -92,8 +90,6 @@ def draw(view: dict[str, Any]) -> bytes:
     if has_hull(view):  # rules version 3: AlphaBot's hull, tracks and items
         strip, bottom = bottom.take_top(HULL_H, gap=GAP)
         draw_hull(c, panel(c, strip, "AlphaBot's extension board", title_size=TEXT_S + 1), view)
-    order = [int(s) for s in table.get("turn_order") or range(seats)]
-    order += [s for s in range(seats) if s not in order]
     pw = (bottom.w - (cols - 1) * GAP) / cols
     for i, seat in enumerate(order):
         r, k = divmod(i, cols)

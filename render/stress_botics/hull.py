@@ -9,9 +9,8 @@ from typing import Any
 
 from render.core import Box, Canvas
 from render.core.palette import CELL_LIGHT, GRID_LINE, MUTED, PANEL_BORDER, TEXT
-from render.core.seatnames import seat_label
 
-from .layout import TEXT_S, TEXT_XS, ink
+from .layout import TEXT_S, TEXT_XS, ink, robot_name
 
 HULL_H = 150.0
 """Height of the strip, panel title included."""
@@ -29,7 +28,7 @@ def _spaces(c: Canvas, box: Box, view: dict[str, Any], hull: dict[str, Any]) -> 
         c.text((box.x, box.y + 8), f"AlphaBot is {state}: no more INTERACT", TEXT_S, TEXT, "lm", bold=True)
         d = hull.get("delivered")
         if d:
-            c.text((box.x, box.y + 26), f"Delivered to the {d['ship']} by {seat_label(view, d['by'])}", TEXT_XS,
+            c.text((box.x, box.y + 26), f"Delivered to the {d['ship']} by {robot_name(view, d['by'])}", TEXT_XS,
                    TEXT, "lm", max_width=box.w)
         else:
             c.text((box.x, box.y + 26), f"Shields for delivery: {hull.get('shields_for_delivery', 0)}", TEXT_XS,
@@ -40,7 +39,7 @@ def _spaces(c: Canvas, box: Box, view: dict[str, Any], hull: dict[str, Any]) -> 
         s = spaces[sub]
         b = Box(box.x, box.y + i * (half + 4), box.w, half)
         c.rect(b, fill=CELL_LIGHT, outline=PANEL_BORDER, radius=4)
-        who = ", ".join(seat_label(view, x) for x in s.get("who") or []) or "empty"
+        who = ", ".join(robot_name(view, x) for x in s.get("who") or []) or "empty"
         c.text((b.x + 6, b.y + 8), f"{sub.title()} side {s['side']} ({len(s.get('who') or [])}/{s['room']}): {who}",
                TEXT_XS, TEXT, "lm", bold=True, max_width=b.w - 12)
         c.text((b.x + 6, b.y + 24), "; ".join(s.get("options") or []), TEXT_XS - 2, MUTED, "lm", max_width=b.w - 12)

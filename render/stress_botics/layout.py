@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from render.core.palette import Colour
+from render.core.seatnames import seat_label
 
 # Logical units: the canvas is ~1000 wide at scale 2, so 1 logical ≈ 2 px of the 2000 px PNG.
 MARGIN = 10.0
@@ -33,6 +35,7 @@ KIND_FILL: dict[str, Colour] = {
     "main_vault": (0xFF, 0xF4, 0xD6), "ep_vault": (0xFF, 0xFF, 0xFF), "delivery_base": (0xE3, 0xF1, 0xE0),
     "tunnel": (0xEE, 0xE6, 0xF7), "core": (0xF8, 0xD7, 0xC8),
 }
+SEAT = re.compile(r"\{seat(\d+)\}")
 AMOUNT = re.compile(r"^\s*(\d+)\s+(.+?)\s*$")
 
 
@@ -58,3 +61,23 @@ def short_resource(name: str) -> str:
         return short_resource(base) + " bat"
     return {"Carbon": "C", "Titanium": "Ti", "Silicon": "Si", "Betamatter": "Bm", "Exomatter": "Ex",
             "Acid": "Ac", "Gas": "Ga", "Lava": "Lv"}.get(base, base[:2])
+
+
+def boards(view: dict[str, Any]) -> list[int]:
+    """Every robot board to draw, in turn order then by number: the seats, and DeltaBot in a solo game (a
+    solo game has 1 seat but 2 boards)."""
+    table = view.get("table") or {}
+    keys = [int(k) for k in (table.get("players") or {})] or list(range(int(view.get("seats") or 2)))
+    order = [int(s) for s in table.get("turn_order") or [] if int(s) in keys]
+    return order + sorted(k for k in keys if k not in order)
+
+
+def robot_name(view: dict[str, Any], who: int | str) -> str:
+    """A board's title: the robot's own name (DeltaBot) or the seat's player name."""
+    board = ((view.get("table") or {}).get("players") or {}).get(str(who)) or {}
+    return str(board.get("name") or seat_label(view, who))
+
+
+def words(view: dict[str, Any], text: str) -> str:
+    """``{seatN}`` placeholders filled with the robots' names."""
+    return SEAT.sub(lambda m: robot_name(view, m.group(1)), text)

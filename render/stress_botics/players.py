@@ -6,11 +6,10 @@ from typing import Any
 
 from render.core import Box, Canvas, highlight, panel
 from render.core.palette import CELL_LIGHT, GRID_LINE, MUTED, PANEL_BORDER, TEXT, WARNING, text_on
-from render.core.seatnames import seat_label
 
 from .chips import draw_chips
 from .items import draw_extensions
-from .layout import TEXT_S, TEXT_XS, amounts, ink, short_resource
+from .layout import TEXT_S, TEXT_XS, amounts, ink, robot_name, short_resource
 
 ROW = 17.0
 PANEL_H = 262.0
@@ -72,14 +71,34 @@ def _tanks(c: Canvas, box: Box, p: dict[str, Any]) -> float:
     return y + 2
 
 
+def _facts(p: dict[str, Any], solo: dict[str, Any] | None) -> list[str]:
+    """The board's counters in words; DeltaBot's add its AI and turning tiles, its wreck and the solo line."""
+    ai = AI_WORDS.get(str(p.get("ai")), "no") + " AI"
+    if not p.get("deltabot"):
+        return [f"Status {p.get('status', '?')} · {ai} · {p.get('mp', '?')} MP · {p.get('slots', '?')} slots",
+                f"Hand {p.get('hand', 0)} · programmed {p.get('programmed', 0)} · "
+                f"markers {p.get('delivery_markers', 0)}"]
+    tiles = p.get("tiles") or {}
+    turning = f" · tank tile {tiles['tank']} · battery tile {tiles['battery']}" if tiles else ""
+    lines = [f"Status {p.get('status', '?')} · {ai} tile{turning}",
+             f"{p.get('mp', '?')} MP · {p.get('slots', '?')} slots · markers {p.get('delivery_markers', 0)}"]
+    if p.get("wreck"):
+        unlocked = ", ".join(p.get("unlocked") or []) or "nothing yet"
+        lines.append(f"DeltaBot is {p['wreck']}; unlocked: {unlocked}")
+    if solo:
+        lines.append(f"Solo objective: {solo.get('final_objective')} · win at {solo.get('win_at')}")
+    return lines
+
+
 def player_panel(c: Canvas, box: Box, view: dict[str, Any], seat: int) -> None:
     """A player's board; the player who took the last turn is highlighted."""
     table = view.get("table") or {}
     p = (table.get("players") or {}).get(str(seat)) or {}
     limits = (table.get("planet") or {}).get("limits") or {}
     active = seat in (view.get("active") or [])
-    inner = panel(c, box, seat_label(view, seat), seat=seat, active=active, title_size=TEXT_S + 1,
-                  badge=f"score {p.get('score', 0)}")
+    score = p.get("score")
+    inner = panel(c, box, robot_name(view, seat), seat=seat, active=active, title_size=TEXT_S + 1,
+                  badge=f"score {score}" if score is not None else None)
     y = inner.y
     where = c.wrap(str(p.get("where") or "?"), TEXT_XS, inner.w, max_lines=2)
     c.text_lines((inner.x, y), where, TEXT_XS, TEXT)
@@ -89,9 +108,7 @@ def player_panel(c: Canvas, box: Box, view: dict[str, Any], seat: int) -> None:
         c.text((inner.x, y + 4), f"Producer: {p['inside']} inside", TEXT_XS, MUTED, "lm")
         y += 14
     y = _tanks(c, Box(inner.x, y, inner.w, 90), p)
-    ai = AI_WORDS.get(str(p.get("ai")), str(p.get("ai")))
-    facts = [f"Status {p.get('status', '?')} · {ai} AI · {p.get('mp', '?')} MP · {p.get('slots', '?')} slots",
-             f"Hand {p.get('hand', 0)} · programmed {p.get('programmed', 0)} · markers {p.get('delivery_markers', 0)}"]
+    facts = _facts(p, table.get("solo"))
     if p.get("captured"):
         facts.append("Captured: " + ", ".join(p["captured"]))
     c.text_lines((inner.x, y), facts, TEXT_XS, TEXT)

@@ -7,11 +7,10 @@ from typing import Any
 
 from render.core import Box, Canvas, label, seat_marker
 from render.core.palette import CELL_LIGHT, GRID_LINE, MUTED, PANEL_BORDER, TEXT, WHITE
-from render.core.seatnames import fill_names
 
 from .chips import draw_chip_rows
 from .elite import on_square
-from .layout import TEXT_S, TEXT_XS, amounts
+from .layout import TEXT_S, TEXT_XS, amounts, words
 from .threats import square_contents
 
 SHIP_ROW = 40.0
@@ -117,7 +116,7 @@ def facts(view: dict[str, Any]) -> list[str]:
     if face_up:
         lines.append("Face up: " + "; ".join(f"{k} {v}" for k, v in face_up.items()))
     if t.get("event"):
-        lines.append(f"Last Event: {fill_names(view, str(t['event']))}")
+        lines.append(f"Last Event: {words(view, str(t['event']))}")
     return lines
 
 
