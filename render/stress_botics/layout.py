@@ -14,13 +14,15 @@ GAP = 8.0
 WIDTH = 1000.0
 WIDE = 1300.0
 """The canvas width with the whole game's strips (Elite, items, AlphaBot's hull)."""
-ELITE_SPLIT = 0.62
-"""The threats strip's share of its row when the Elite sits beside it."""
 HEADER_H = 32.0
 PLANET = 600.0
-TEXT_XS = 11.0  # the smallest text (≈ 21 px): node details on the planet
-TEXT_S = 12.5
-TEXT_M = 14.5
+TEXT_XS = 13.0  # the smallest text anywhere in the image (floor of the legibility test)
+TEXT_S = 14.0
+TEXT_M = 16.0
+TITLE = TEXT_XS / 0.75
+MARK_R = TEXT_XS
+"""A small seat marker's radius: its number is drawn at the radius's size."""
+"""Panel titles: their score badges are drawn at 3/4 of the title size."""
 
 RESOURCE_INK: dict[str, Colour] = {
     "Carbon": (0x3A, 0x3A, 0x3A), "Titanium": (0x8F, 0xA3, 0xB5), "Silicon": (0x7B, 0x4F, 0xA8),

@@ -22,9 +22,9 @@ PLACES: dict[tuple[str, str, str | None], tuple[float, float]] = {
     ("delivery_base", "crust", "manual"): (-10.0, 0.91), ("delivery_base", "crust", "automatic"): (18.0, 0.93),
 }
 """(degrees from the sector centre, fraction of the radius) of each kind of location."""
-NODE_W = 110.0
-LINE = 12.5
-SLOT_H = 44.0
+NODE_W = 124.0
+LINE = 15.0
+SLOT_H = 52.0
 """Height every location is laid out with, whatever it shows, so positions never move (spec 6.6)."""
 CORE_R = 52.0
 
@@ -73,9 +73,9 @@ def _core(c: Canvas, centre: Point, info: dict[str, Any], core: dict[str, Any], 
     c.text((x, y - 22), "the Core", TEXT_S, TEXT, "mm", bold=True)
     c.text((x, y - 6), f"side {info.get('side', core.get('side', 'A'))}", TEXT_XS, TEXT, "mm")
     items = amounts(str(info.get("yield") or ""))
-    w = c.text_width("gives", TEXT_XS - 1) + 4 + chips_width(c, items, TEXT_XS - 1)
-    c.text((x - w / 2, y + 8), "gives", TEXT_XS - 1, MUTED, "lm")
-    draw_chips(c, x - w / 2 + c.text_width("gives", TEXT_XS - 1) + 4, y + 8, items, x + CORE_R, TEXT_XS - 1)
+    w = c.text_width("gives", TEXT_XS) + 4 + chips_width(c, items, TEXT_XS)
+    c.text((x - w / 2, y + 8), "gives", TEXT_XS, MUTED, "lm")
+    draw_chips(c, x - w / 2 + c.text_width("gives", TEXT_XS) + 4, y + 8, items, x + CORE_R, TEXT_XS)
     if core.get("side") == "A":
         c.text((x, y + 22), f"{core.get('lava', 0)} Lava left", TEXT_XS, MUTED, "mm")
 
@@ -116,10 +116,10 @@ def _node(c: Canvas, box: Box, node: str, info: dict[str, Any], lines: list[tupl
         if word == "next:":  # a tunnel's queue, one unit each (SB-MINE-06)
             items = [(0, r) for r in rest.split(", ") if r]
         if items:  # "gives 1 Ti + 1 Ga" as resource chips after the word
-            w = c.text_width(word, TEXT_XS - 1) + 4 + chips_width(c, items, TEXT_XS - 1)
+            w = c.text_width(word, TEXT_XS) + 4 + chips_width(c, items, TEXT_XS)
             x = max(box.x + 3, box.center[0] - w / 2)
-            c.text((x, y), word, TEXT_XS - 1, MUTED, "lm")
-            draw_chips(c, x + c.text_width(word, TEXT_XS - 1) + 4, y, items, box.x1 - 2, TEXT_XS - 1)
+            c.text((x, y), word, TEXT_XS, MUTED, "lm")
+            draw_chips(c, x + c.text_width(word, TEXT_XS) + 4, y, items, box.x1 - 2, TEXT_XS)
         else:
             c.text((box.center[0], y), text, TEXT_XS, TEXT, "mm", bold=bold, max_width=NODE_W - 4)
         y += LINE
@@ -162,7 +162,7 @@ def _figures(c: Canvas, box: Box, seats: list[int], alphabot: bool) -> None:
     """BetaBot markers (and AlphaBot's pill) along the bottom edge of a location's box."""
     x = box.x + FIGURE_R + 2
     if alphabot:
-        x = label(c, (box.x + 2, box.y1), "AlphaBot", TEXT_XS - 1, anchor="lm", bg=TEXT, bold=True).x1 + FIGURE_R + 4
+        x = label(c, (box.x + 2, box.y1), "AlphaBot", TEXT_XS, anchor="lm", bg=TEXT, bold=True).x1 + FIGURE_R + 4
     for s in seats:  # big enough to tell apart on a phone, side by side without overlapping
         seat_marker(c, (x, box.y1), s, r=FIGURE_R, text=str(s + 1))
         x += 2 * FIGURE_R + 5

@@ -3,12 +3,14 @@ text large enough to read on a phone (spec 6.6 legibility)."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from render.core.canvas import Canvas
 from render.stress_botics import draw
@@ -79,3 +81,30 @@ def test_a_wrecked_deltabot_says_so() -> None:
 def test_multiplayer_boards_are_the_seats(seat: int | None) -> None:
     v = ENGINE.view(bot_game(3, 2, 2), seat)
     assert boards(v) == [int(s) for s in v["table"]["turn_order"]]
+
+
+MIN_TEXT_PX = 16.0
+"""The smallest text in image pixels (8 px when Discord shows the image at half size). Spec 6.6 asks for
+legible numbers at 50 %; the brief's aim of 22 px needs fewer things in one 2000 px image."""
+
+
+@pytest.mark.parametrize(("players", "seed", "rounds", "seat"), [(4, 7, 10, None), (4, 7, 10, 0), (1, 1, 9, 0),
+                                                                  (1, 1, 9, None), (3, 2, 3, 1)])
+def test_every_text_is_large_enough_to_read_on_a_phone(players: int, seed: int, rounds: int,
+                                                       seat: int | None) -> None:
+    """Spec 6.6 legibility: every text call of a late bot-played game (threats, items, the Elite) and of a solo
+    game is drawn at MIN_TEXT_PX or more."""
+    state = bot_game(players, seed, rounds)
+    v = ENGINE.view(state, seat)
+    if players == 4:
+        assert v["table"]["round"] >= 10 and v["table"]["threats"] and v["table"]["items"]
+    with drawn_texts() as seen:
+        draw(v)
+    small = [(t, round(px, 1)) for t, px in seen if t.strip() and px < MIN_TEXT_PX]
+    assert len(seen) > 200 and not small, small[:10]
+
+
+def test_the_image_keeps_its_size_as_the_game_goes_on() -> None:
+    """Spec 6.6 (a fixed layout): the image of round 2 and of round 10 of one game have the same size."""
+    sizes = {Image.open(io.BytesIO(draw(ENGINE.view(bot_game(4, 7, r), None)))).size for r in (2, 10)}
+    assert len(sizes) == 1
