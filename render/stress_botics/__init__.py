@@ -17,7 +17,21 @@ from render.registry import register
 from .elite import ELITE_H, draw_elite, elite_of
 from .hull import HULL_H, draw_hull, has_hull
 from .items import ITEMS_H, draw_items, extensions_height, has_items
-from .layout import GAP, HEADER_H, MARGIN, PLANET, TEXT_M, TEXT_S, TITLE, WIDE, WIDTH, boards, robot_name, words
+from .layout import (
+    GAP,
+    HEADER_H,
+    MARGIN,
+    PLANET,
+    TEXT_M,
+    TEXT_S,
+    TITLE,
+    WIDE,
+    WIDTH,
+    boards,
+    outline_changed,
+    robot_name,
+    words,
+)
 from .planet import draw_planet
 from .players import panel_height, player_panel
 from .private import PRIVATE_H, draw_private
@@ -73,6 +87,7 @@ def _draw_column(c: Canvas, box: Box, col: list[tuple[str, float]], view: dict[s
         strip, box = box.take_top(h, gap=GAP)
         title, drawer = DRAWERS[name]
         drawer(c, panel(c, strip, title, title_size=TITLE), view)
+        outline_changed(c, view, name, strip.expand(2), radius=8)
 
 
 def draw(view: dict[str, Any]) -> bytes:

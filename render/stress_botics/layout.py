@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from render.core.canvas import Canvas
+from render.core.geometry import Box
 from render.core.palette import Colour
+from render.core.primitives import highlight
 from render.core.seatnames import seat_label
 
 # Logical units: the canvas is ~1000 wide at scale 2, so 1 logical ≈ 2 px of the 2000 px PNG.
@@ -83,3 +86,13 @@ def robot_name(view: dict[str, Any], who: int | str) -> str:
 def words(view: dict[str, Any], text: str) -> str:
     """``{seatN}`` placeholders filled with the robots' names."""
     return SEAT.sub(lambda m: robot_name(view, m.group(1)), text)
+
+
+CHANGED_INK: Colour = (0xF2, 0xB8, 0x00)
+"""The outline of what changed since the viewer's last action (``table.changed``)."""
+
+
+def outline_changed(c: Canvas, view: dict[str, Any], key: str, box: Box, radius: float = 4.0) -> None:
+    """A crisp yellow outline around ``box`` when the element ``key`` is in the view's ``table.changed``."""
+    if key in ((view.get("table") or {}).get("changed") or ()):
+        highlight(c, box, CHANGED_INK, width=2.5, glow=False, radius=radius)

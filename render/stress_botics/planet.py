@@ -11,7 +11,7 @@ from render.core import Box, Canvas, Point, highlight, label, seat_marker
 from render.core.palette import GRID_LINE, HIGHLIGHT, MUTED, PANEL_BORDER, TEXT
 
 from .chips import chips_width, draw_chips
-from .layout import KIND_FILL, MUTED_INK, PADLOCK_INK, RING_FILL, TEXT_S, TEXT_XS, amounts
+from .layout import KIND_FILL, MUTED_INK, PADLOCK_INK, RING_FILL, TEXT_S, TEXT_XS, amounts, boards, outline_changed
 
 SECTOR_ANGLE = {"A": -90.0, "B": 30.0, "C": 150.0}
 """Sector centres in degrees (12, 4 and 8 o'clock, as on the board)."""
@@ -207,7 +207,7 @@ def draw_planet(c: Canvas, box: Box, view: dict[str, Any]) -> None:
     ab = planet.get("alphabot") or {}
     active = ab.get("at")
     players = table.get("players") or {}
-    order = [int(s) for s in table.get("turn_order") or sorted(int(k) for k in players)]
+    order = boards(view)
     lines = {n: _node_lines(c, n, info, active) for n, info in nodes.items() if info.get("kind") != "core"}
     where = places(box, nodes)
     boxes = {n: Box.around(where[n], 2 * CORE_R, 2 * CORE_R) if n not in lines
@@ -226,3 +226,5 @@ def draw_planet(c: Canvas, box: Box, view: dict[str, Any]) -> None:
     for n, b in boxes.items():
         here = [s for s in order if (players.get(str(s)) or {}).get("at") == n]
         _figures(c, b, here, n == active)
+    for n, b in boxes.items():  # on top of everything, figures included
+        outline_changed(c, view, f"planet:{n}", b.expand(3), radius=9)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from render.core import Box, Canvas, highlight, panel
@@ -9,7 +10,7 @@ from render.core.palette import CELL_LIGHT, GRID_LINE, MUTED, PANEL_BORDER, TEXT
 
 from .chips import draw_chips
 from .items import EXT_ROW, draw_extensions
-from .layout import TEXT_S, TEXT_XS, TITLE, amounts, ink, robot_name, short_resource
+from .layout import TEXT_S, TEXT_XS, TITLE, amounts, ink, outline_changed, robot_name, short_resource
 
 ROW = 20.0
 PANEL_H = 300.0
@@ -103,9 +104,13 @@ def player_panel(c: Canvas, box: Box, view: dict[str, Any], seat: int) -> None:
                   badge=f"score {score}" if score is not None else None)
     y = inner.y
     c.text((inner.x, y), str(p.get("where") or "?"), TEXT_XS, TEXT, max_width=inner.w)
+    tops = {"where": y}
     y += c.lines_height(1, TEXT_XS) + 4
+    tops["tracks"] = y
     y = _tracks(c, Box(inner.x, y, inner.w, 60), p, limits)
+    tops["tanks"] = y
     y = _tanks(c, Box(inner.x, y, inner.w, 90), p)
+    tops["facts"] = y
     facts = _facts(p, table.get("solo"))
     if p.get("inside"):
         facts.append(f"Producer: {p['inside']} inside")
@@ -114,9 +119,14 @@ def player_panel(c: Canvas, box: Box, view: dict[str, Any], seat: int) -> None:
     for line in facts:
         c.text((inner.x, y), line, TEXT_XS, TEXT, max_width=inner.w)
         y += c.lines_height(1, TEXT_XS) + 1
+    tops["items"] = inner.y1
     if p.get("items"):  # rules version 3: the extensions, at the panel's foot (a fixed place)
-        top = inner.y1 - 4 * EXT_ROW - 22
+        tops["items"] = top = inner.y1 - 4 * EXT_ROW - 22
         draw_extensions(c, Box(inner.x, top, inner.w, inner.y1 - top), p["items"])
+    tops["end"] = inner.y1 + 2
+    for section, after in pairwise(tops):  # each board section that changed, outlined
+        outline_changed(c, view, f"board:{seat}:{section}",
+                        Box(inner.x - 3, tops[section] - 2, inner.w + 6, tops[after] - tops[section]))
     if table.get("last_turn") == seat:
         highlight(c, box, radius=10)
 

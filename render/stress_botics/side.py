@@ -10,7 +10,7 @@ from render.core.palette import CELL_LIGHT, GRID_LINE, MUTED, PANEL_BORDER, TEXT
 
 from .chips import draw_chip_rows
 from .elite import on_square
-from .layout import MARK_R, TEXT_S, TEXT_XS, amounts, words
+from .layout import MARK_R, TEXT_S, TEXT_XS, amounts, outline_changed, words
 from .threats import square_contents
 
 SHIP_ROW = 42.0
@@ -27,7 +27,8 @@ def draw_ships(c: Canvas, box: Box, view: dict[str, Any]) -> None:
     y = box.y
     name_w = 66.0
     cell = min(22.0, (box.w - name_w) / longest)
-    for ship in ships.values():
+    for key, ship in ships.items():
+        outline_changed(c, view, f"ship:{key}", Box(box.x - 3, y - 1, box.w + 6, SHIP_ROW - 4))
         c.text((box.x, y + 8), ship.get("name", "?"), TEXT_S, TEXT, "lm", bold=True)
         note = "left orbit" if ship.get("left") else f"{ship.get('demands', 0)} demands"
         c.text((box.x, y + 23), note, TEXT_XS, MUTED, "lm")
@@ -66,6 +67,7 @@ def draw_squares(c: Canvas, box: Box, view: dict[str, Any]) -> None:
         for k, sq in enumerate(row):
             cb = Box(gx + k * wide, box.y + r * side, wide - 3, side - 3)
             c.rect(cb, fill=CELL_LIGHT if sq != "HATCH" else (0xE8, 0xE0, 0xF0), outline=PANEL_BORDER, radius=4)
+            outline_changed(c, view, f"square:{sq}", cb)
             c.text((cb.center[0], cb.y + 8), str(names.get(sq, sq)).replace("the ", ""), TEXT_XS, MUTED, "mm",
                    max_width=cb.w - 4)
             x = cb.x + 9
@@ -97,7 +99,8 @@ def draw_squares(c: Canvas, box: Box, view: dict[str, Any]) -> None:
         ty += 22 + 2 * MARK_R
     tank = amounts((table.get("alphabot") or {}).get("tank"))
     c.text((tx, ty), "AlphaBot's tank:" + ("" if tank else " empty"), TEXT_XS, TEXT)
-    draw_chip_rows(c, tx, ty + 16, tank, box.x1)
+    bottom = draw_chip_rows(c, tx, ty + 16, tank, box.x1)
+    outline_changed(c, view, "alphabot", Box(tx - 3, box.y - 3, box.x1 - tx + 5, bottom - box.y + 6))
 
 
 def facts(view: dict[str, Any]) -> list[str]:
@@ -128,7 +131,8 @@ def draw_facts(c: Canvas, box: Box, view: dict[str, Any]) -> None:
     lines = [w for line in facts(view) for w in c.wrap(line, TEXT_XS, box.w)]
     if len(lines) > room:  # never run into the stress track: one line a fact, the last ones left out
         lines = [c.truncate(line, TEXT_XS, box.w) for line in facts(view)][:room]
-    c.text_lines((box.x, box.y), lines, TEXT_XS, TEXT)
+    block = c.text_lines((box.x, box.y), lines, TEXT_XS, TEXT)
+    outline_changed(c, view, "facts", Box(box.x - 3, box.y - 3, box.w + 6, block.h + 6))
     draw_stress_track(c, Box(box.x, box.y1 - STRESS_H, box.w, STRESS_H), view)
 
 
@@ -142,6 +146,7 @@ def draw_stress_track(c: Canvas, box: Box, view: dict[str, Any]) -> None:
     c.text((box.x, box.y + STRESS_H - 16), "Stress", TEXT_XS, TEXT, "lm", bold=True)
     bar = Box(box.x + 54, box.y + STRESS_H - 20, box.w - 66, 8)
     c.rect(bar, fill=CELL_LIGHT, outline=GRID_LINE, radius=4)
+    outline_changed(c, view, "stress", Box(box.x - 3, box.y, box.w + 6, box.h))
     for tick in range(0, top + 1, 10):
         x = bar.x + bar.w * tick / top
         c.line([(x, bar.y - 2), (x, bar.y1 + 2)], GRID_LINE, 1)

@@ -10,7 +10,7 @@ from render.core import Box, Canvas, label
 from render.core.palette import CELL_LIGHT, GRID_LINE, MUTED, PANEL_BORDER, TEXT, WHITE
 
 from .elite import on_belt
-from .layout import TEXT_S, TEXT_XS
+from .layout import TEXT_S, TEXT_XS, outline_changed
 
 THREATS_H = 214.0
 """Height of the strip, panel title included."""
@@ -84,7 +84,9 @@ def draw_threats(c: Canvas, box: Box, view: dict[str, Any]) -> None:
             box_chip(c, (sb.x1 - 9, sb.y1 - 9), int(seg["boxes"]))
         if seg.get("empty"):
             c.text((sb.center[0], sb.center[1] + 6), "empty", TEXT_XS, MUTED, "mm")
+    outline_changed(c, view, "belt", top.expand(3))
     draw_shield_track(c, bottom, table.get("alphabot") or {})
+    outline_changed(c, view, "alphabot", bottom.expand(3))
 
 
 def draw_shield_track(c: Canvas, box: Box, ab: dict[str, Any]) -> None:
