@@ -11,7 +11,7 @@ from render.core.palette import GRID_LINE, MUTED, PANEL_BORDER, TEXT, WHITE
 
 from .layout import TEXT_S, TEXT_XS, amounts, short_resource
 
-ELITE_H = 124.0
+ELITE_H = 130.0
 """Height of the Elite strip, panel title included."""
 SIDE_INK = {"Miner Elite": (0xC9, 0xA2, 0x27), "Laser Elite": (0x7B, 0x4F, 0xA8)}
 TRACK_FILL = (0xE8, 0xE0, 0xF0)

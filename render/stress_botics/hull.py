@@ -26,15 +26,12 @@ def _spaces(c: Canvas, box: Box, view: dict[str, Any], hull: dict[str, Any]) -> 
     spaces = hull.get("spaces")
     if not spaces:
         state = "delivered" if hull.get("delivered") else "on its Shuttle"
-        c.text((box.x, box.y + 8), f"AlphaBot is {state}: no more INTERACT", TEXT_XS, TEXT, "lm", bold=True,
-               max_width=box.w)
+        head = c.text_lines((box.x, box.y), c.wrap(f"AlphaBot is {state}: no more INTERACT", TEXT_XS, box.w,
+                                                   bold=True, max_lines=2), TEXT_XS, TEXT, bold=True)
         d = hull.get("delivered")
-        if d:
-            c.text((box.x, box.y + 28), f"Delivered to the {d['ship']} by {robot_name(view, d['by'])}", TEXT_XS,
-                   TEXT, "lm", max_width=box.w)
-        else:
-            c.text((box.x, box.y + 28), f"Shields for delivery: {hull.get('shields_for_delivery', 0)}", TEXT_XS,
-                   TEXT, "lm")
+        line = (f"Delivered to the {d['ship']} by {robot_name(view, d['by'])}" if d
+                else f"Shields for delivery: {hull.get('shields_for_delivery', 0)}")
+        c.text((box.x, head.y1 + 10), line, TEXT_XS, TEXT, "lm", max_width=box.w)
         return
     half = (box.h - 4) / 2
     for i, sub in enumerate(("control", "server")):

@@ -65,7 +65,8 @@ def draw_items(c: Canvas, box: Box, view: dict[str, Any]) -> None:
         lines.append(f"Advanced deck: {info['deck']}")
     lines += [f"Box deck: {info.get('box_deck', 0)}", "Common Tank:"]
     lines = [c.truncate(line, TEXT_XS, facts.w) for line in lines]
-    lines += c.wrap(str(info.get("common_tank") or "empty"), TEXT_XS, facts.w, max_lines=6 - len(lines))
+    room = int((facts.h - 2) // c.lines_height(1, TEXT_XS))
+    lines += c.wrap(str(info.get("common_tank") or "empty"), TEXT_XS, facts.w, max_lines=max(1, room - len(lines)))
     c.text_lines((facts.x, facts.y + 2), lines, TEXT_XS, TEXT)
 
 

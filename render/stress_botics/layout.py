@@ -19,9 +19,9 @@ WIDE = 1300.0
 """The canvas width with the whole game's strips (Elite, items, AlphaBot's hull)."""
 HEADER_H = 32.0
 PLANET = 600.0
-TEXT_XS = 13.0  # the smallest text anywhere in the image (floor of the legibility test)
-TEXT_S = 14.0
-TEXT_M = 16.0
+TEXT_XS = 14.0  # the smallest text anywhere (≥ 17 px at the canvas scale: the legibility test)
+TEXT_S = 15.0
+TEXT_M = 17.0
 TITLE = TEXT_XS / 0.75
 MARK_R = TEXT_XS
 """A small seat marker's radius: its number is drawn at the radius's size."""

@@ -13,7 +13,7 @@ from .items import EXT_ROW, draw_extensions
 from .layout import TEXT_S, TEXT_XS, TITLE, amounts, ink, outline_changed, robot_name, short_resource
 
 ROW = 20.0
-PANEL_H = 300.0
+PANEL_H = 308.0
 LABEL_W = 84.0
 """Room for the track names left of their bars."""
 AI_WORDS = {"comp": "Competitive", "coop": "Cooperative"}

@@ -79,7 +79,7 @@ def draw_squares(c: Canvas, box: Box, view: dict[str, Any]) -> None:
                 square_contents(c, cb, contents)
             if ab.get("square") == sq:
                 label(c, (cb.center[0], cb.center[1] + 9), "AlphaBot", TEXT_XS, anchor="mm", bg=TEXT,
-                      bold=True, max_width=cb.w - 2)
+                      bold=True, max_width=cb.w + 10)
             here = [int(s) for s, p in players.items() if p.get("at") == ab.get("at") and p.get("square") == sq]
             for s in sorted(here):
                 seat_marker(c, (x + 3, cb.y1 - MARK_R - 1), s, r=MARK_R, text=str(s + 1))
@@ -157,7 +157,8 @@ def draw_stress_track(c: Canvas, box: Box, view: dict[str, Any]) -> None:
         spot = min(stress, top)
         n = stack.get(spot, 0)
         stack[spot] = n + 1
-        at = (bar.x + bar.w * spot / top - 2 * MARK_R * n, bar.y - MARK_R - 2)
+        step = 2 * MARK_R if spot < top / 2 else -2 * MARK_R  # a stack grows towards the middle
+        at = (bar.x + bar.w * spot / top + step * n, bar.y - MARK_R - 2)
         seat_marker(c, at, int(key), r=MARK_R, text=str(int(key) + 1))
         if stress > top:
             label(c, (at[0], at[1] - MARK_R - 1), f"+{stress - top}", TEXT_XS, anchor="mb", bg=TEXT, bold=True)

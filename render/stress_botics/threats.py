@@ -12,7 +12,7 @@ from render.core.palette import CELL_LIGHT, GRID_LINE, MUTED, PANEL_BORDER, TEXT
 from .elite import on_belt
 from .layout import TEXT_S, TEXT_XS, outline_changed
 
-THREATS_H = 214.0
+THREATS_H = 220.0
 """Height of the strip, panel title included."""
 BELT_H = 74.0
 """The belt's row: its caption and segments."""
