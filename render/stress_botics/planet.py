@@ -24,7 +24,7 @@ PLACES: dict[tuple[str, str, str | None], tuple[float, float]] = {
 """(degrees from the sector centre, fraction of the radius) of each kind of location."""
 NODE_W = 124.0
 LINE = 15.0
-SLOT_H = 52.0
+SLOT_H = 4 * LINE + 14
 """Height every location is laid out with, whatever it shows, so positions never move (spec 6.6)."""
 CORE_R = 52.0
 
@@ -81,7 +81,7 @@ def _core(c: Canvas, centre: Point, info: dict[str, Any], core: dict[str, Any], 
 
 
 def _node_lines(c: Canvas, node: str, info: dict[str, Any], active: str | None) -> list[tuple[str, bool]]:
-    """(text, bold) lines of a location's box: its name (up to 2 lines), then what it gives now."""
+    """(text, bold) lines of a location's box: its name (up to 3 lines), then what it gives now."""
     name = str(info.get("name") or node)
     name = name[4:] if name.startswith("the ") else name
     kind = info.get("kind")
@@ -91,7 +91,7 @@ def _node_lines(c: Canvas, node: str, info: dict[str, Any], active: str | None) 
     elif kind == "ep_vault" and info.get("side") == "B":
         name += " (side B)"
     room = NODE_W - 8
-    lines = [(line, True) for line in c.wrap(name, TEXT_XS, room, bold=True, max_lines=2)]
+    lines = [(line, True) for line in c.wrap(name, TEXT_XS, room, bold=True, max_lines=3)]
     if kind == "main_vault":
         lines.append(("Active: AlphaBot" if node == active else "Neutral Zone", False))
     elif kind == "ep_vault":

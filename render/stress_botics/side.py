@@ -79,7 +79,7 @@ def draw_squares(c: Canvas, box: Box, view: dict[str, Any]) -> None:
                 square_contents(c, cb, contents)
             if ab.get("square") == sq:
                 label(c, (cb.center[0], cb.center[1] + 9), "AlphaBot", TEXT_XS, anchor="mm", bg=TEXT,
-                      bold=True, max_width=cb.w + 10)
+                      bold=True, max_width=cb.w + 14)
             here = [int(s) for s, p in players.items() if p.get("at") == ab.get("at") and p.get("square") == sq]
             for s in sorted(here):
                 seat_marker(c, (x + 3, cb.y1 - MARK_R - 1), s, r=MARK_R, text=str(s + 1))
