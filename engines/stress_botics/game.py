@@ -8,13 +8,16 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Action, Engine, Game, Option, OptionError, OptionsSchema, State, game_dir, rules_guide
+from engines.core.action import UNDO
 from engines.core.effects import Choice, Registry
+from engines.core.steps import Event
 
 from . import (
     aggression,
     aggressive_cards,
     alphabot,
     bot,
+    changes,
     content,
     cylindroids,
     decks,
@@ -150,6 +153,14 @@ class StressBotics(Engine):
             setup_steps.begin(g)
         else:
             flow.begin_round(g)
+
+    def apply(self, state: State, seat: int, action: Action | str) -> tuple[State, list[Event]]:
+        """The core's apply, then what the action changed in the public view is noted for the image's
+        outlines (``changes``); an undo restores the earlier notes with the earlier state."""
+        new, events = super().apply(state, seat, action)
+        if str(action) != str(UNDO):
+            changes.record(self, state, new, seat)
+        return new, events
 
     def table_view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.table_view(Game(self, state, None), seat)

@@ -10,6 +10,7 @@ from engines.core.zones import Zones, frame, nobody, owner, public
 from . import aggression, alphabot, delta_view, elite, elite_view, hull_view, item_view, scoring, threats
 from .alphabot import DIRECTIONS
 from .batteries import movement_points, slots
+from .changes import changed
 from .events import describe
 from .extract import side_key
 from .planet import open_edges
@@ -25,7 +26,8 @@ ZONES = Zones(
            "g.padlocks", "g.ships", "g.events.discard", "g.events.last", "g.discards", "g.tops", "g.common_tank",
            "g.alphabot", "g.standard.discard", "g.hatch", "g.players", "g.ended", "g.last_turn",
            "g.ai_pending", "g.bag", "g.belt", "g.cyl", "g.boxes", "g.aggressive.discard", "g.cyl_acted",
-           "g.elite", "g.items.slots", "g.items.tops", "g.items.out", "g.ab_items", "g.solo"),
+           "g.elite", "g.items.slots", "g.items.tops", "g.items.out", "g.ab_items", "g.solo",
+           "g.changes"),
     nobody("g.ab_items.deck"),
     nobody("g.events.deck", "g.decks.*", "g.standard.deck", "g.aggressive.deck", "g.hatch.pile", "g.hatch.removed"),
     nobody("g.items.deck", "g.items.piles.*", "g.items.box"),  # version 3: the item decks' orders
@@ -165,7 +167,9 @@ def private(g: Game, seat: int) -> dict[str, Any]:
             "secondary": objective_words(g, secondary) if secondary else None}
 
 
-def table_view(g: Game, seat: int | None) -> dict[str, Any]:
+def table_view(g: Game, seat: int | None, changes: bool = True) -> dict[str, Any]:
+    """What ``seat`` (None: everyone) sees of the table; ``changes=False`` leaves out ``changed`` (the
+    digests of ``changes`` are taken of the rest)."""
     a = g.g["alphabot"]
     ships = {s: {"name": g.data.ships[s]["name"], "position": v["pos"], "left": v["left"],
                  "demands": len(v["demands"]), "objective": objective_text(g, v["objective"]),
@@ -202,6 +206,8 @@ def table_view(g: Game, seat: int | None) -> dict[str, Any]:
         view["hull"] = hull_view.view(g)  # the hull, AlphaBot's tracks and items, its delivery
     if solo(g):
         view["solo"] = delta_view.solo_view(g)
+    if changes:
+        view["changed"] = changed(g.g, seat, view)  # what the image outlines in yellow
     if seat is not None:
         view["private_text"] = private_text(g, seat)
         view["private"] = private(g, seat)

@@ -145,7 +145,15 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
     s = sanitize(text)
     if not s:
         return 0
-    return round(font(size).getlength(s)) + 2 * stroke_width(size, bold)
+    return _advance(s, size, is_scalable()) + 2 * stroke_width(size, bold)
+
+
+@lru_cache(maxsize=16384)
+def _advance(s: str, size: int, scalable: bool) -> int:
+    """The font's advance for ``s``, measured once (renderers measure the same labels on every image);
+    ``scalable`` keys the bitmap fallback's widths apart."""
+    del scalable
+    return round(font(size).getlength(s))
 
 
 def text_size(text: str, size: int, bold: bool = False, spacing: float = 0.15) -> tuple[int, int]:

@@ -12,13 +12,26 @@ from typing import Any
 
 from render.core import Box, Canvas, label, panel
 from render.core.palette import HIGHLIGHT, TEXT
-from render.core.seatnames import fill_names, seat_label
 from render.registry import register
 
 from .elite import ELITE_H, draw_elite, elite_of
 from .hull import HULL_H, draw_hull, has_hull
 from .items import ITEMS_H, draw_items, extensions_height, has_items
-from .layout import ELITE_SPLIT, GAP, HEADER_H, MARGIN, PLANET, TEXT_M, TEXT_S, WIDE, WIDTH
+from .layout import (
+    GAP,
+    HEADER_H,
+    MARGIN,
+    PLANET,
+    TEXT_M,
+    TEXT_S,
+    TITLE,
+    WIDE,
+    WIDTH,
+    boards,
+    outline_changed,
+    robot_name,
+    words,
+)
 from .planet import draw_planet
 from .players import panel_height, player_panel
 from .private import PRIVATE_H, draw_private
@@ -32,38 +45,63 @@ def _status(view: dict[str, Any]) -> tuple[str, Any]:
     """Right-hand header text and its pill colour."""
     result = view.get("result")
     if result:
-        winners = ", ".join(seat_label(view, s) for s in result.get("winners") or []) or "nobody"
+        winners = ", ".join(robot_name(view, s) for s in result.get("winners") or []) or "nobody"
         return f"Game over - winner: {winners}", HIGHLIGHT
     prompt = view.get("prompt")
     if isinstance(prompt, str) and prompt:
-        return fill_names(view, prompt), TEXT
+        return words(view, prompt), TEXT
     active = view.get("active") or []
-    return ("To move: " + ", ".join(seat_label(view, s) for s in active)) if active else "", TEXT
+    return ("To move: " + ", ".join(robot_name(view, s) for s in active)) if active else "", TEXT
 
 
 def _side(c: Canvas, box: Box, view: dict[str, Any]) -> None:
     """Ships, the Main Vault squares and the round's facts, stacked."""
-    ships_box, rest = box.take_top(ships_height(view) + 56, gap=GAP)
-    draw_ships(c, panel(c, ships_box, "Ships in orbit", title_size=TEXT_S + 1), view)
+    ships_box, rest = box.take_top(ships_height(view) + 44, gap=GAP)
+    draw_ships(c, panel(c, ships_box, "Ships in orbit", title_size=TITLE), view)
     sq_box, rest = rest.take_top(squares_height(rest.w) + 36, gap=GAP)
-    draw_squares(c, panel(c, sq_box, "Active Main Vault", title_size=TEXT_S + 1), view)
-    draw_facts(c, panel(c, rest, "Planet", title_size=TEXT_S + 1), view)
+    draw_squares(c, panel(c, sq_box, "Active Main Vault", title_size=TITLE), view)
+    draw_facts(c, panel(c, rest, "Planet", title_size=TITLE), view)
+
+
+def _strips(view: dict[str, Any]) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
+    """The whole game's strips under the planet, as two columns of (name, height): the threats and the Elite on
+    the left, the items and AlphaBot's extension board on the right (one column when there is one strip)."""
+    left = [(n, h) for n, h, on in (("threats", THREATS_H, has_threats(view)), ("elite", ELITE_H, bool(elite_of(view))))
+            if on]
+    right = [(n, h) for n, h, on in (("items", ITEMS_H, has_items(view)), ("hull", HULL_H, has_hull(view))) if on]
+    if not left or not right:
+        return left + right, []
+    return left, right
+
+
+def _column_height(col: list[tuple[str, float]]) -> float:
+    return sum(h + GAP for _, h in col)
+
+
+DRAWERS = {"threats": ("Threats", draw_threats), "hull": ("AlphaBot's extension board", draw_hull),
+           "elite": ("Elite Cylindroid", draw_elite), "items": ("Items & Stress Boy", draw_items)}
+
+
+def _draw_column(c: Canvas, box: Box, col: list[tuple[str, float]], view: dict[str, Any]) -> None:
+    for name, h in col:
+        strip, box = box.take_top(h, gap=GAP)
+        title, drawer = DRAWERS[name]
+        drawer(c, panel(c, strip, title, title_size=TITLE), view)
+        outline_changed(c, view, name, strip.expand(2), radius=8)
 
 
 def draw(view: dict[str, Any]) -> bytes:
     """PNG bytes of a Stress Botics view (public when ``view["seat"]`` is None)."""
     table = view.get("table") or {}
-    players = table.get("players") or {}
-    seats = int(view.get("seats") or len(players) or 2)
+    order = boards(view)
     private = view.get("seat") is not None and "private" in table
-    cols = min(4, seats)
-    rows = math.ceil(seats / cols)
+    cols = min(4, len(order))
+    rows = math.ceil(len(order) / cols)
     player_h = panel_height() + extensions_height(view)
-    height = (2 * MARGIN + HEADER_H + GAP + PLANET + GAP + rows * player_h + (rows - 1) * GAP
-              + ((PRIVATE_H + GAP) if private else 0.0)
-              + ((max(THREATS_H, ELITE_H) + GAP) if has_threats(view) or elite_of(view) else 0.0)
-              + ((ITEMS_H + GAP) if has_items(view) else 0.0)
-              + ((HULL_H + GAP) if has_hull(view) else 0.0))
+    left, right = _strips(view)
+    strips_h = max(_column_height(left), _column_height(right))
+    height = (2 * MARGIN + HEADER_H + GAP + PLANET + GAP + strips_h + rows * player_h + (rows - 1) * GAP
+              + ((PRIVATE_H + GAP) if private else 0.0))
     full = has_items(view) or has_hull(view) or bool(elite_of(view))
     c = Canvas(WIDE if full else WIDTH, height, scale=2.0)  # the whole game's strips: wider, to stay ≈ 4:5
     page = c.box.inset(MARGIN)
@@ -79,21 +117,14 @@ def draw(view: dict[str, Any]) -> bytes:
     planet_box, side_box = top.take_left(PLANET, gap=GAP)
     draw_planet(c, planet_box, view)
     _side(c, side_box, view)
-    if has_threats(view) or elite_of(view):
-        strip, bottom = bottom.take_top(max(THREATS_H, ELITE_H), gap=GAP)
-        if elite_of(view):  # rules version 3: the Elite Cylindroid, right of the threats
-            strip, elite_box = strip.take_left(strip.w * ELITE_SPLIT, gap=GAP)
-            draw_elite(c, panel(c, elite_box, "Elite Cylindroid", title_size=TEXT_S + 1), view)
-        if has_threats(view):  # rules version 2: the belt and AlphaBot's shield track
-            draw_threats(c, panel(c, strip, "Threats", title_size=TEXT_S + 1), view)
-    if has_items(view):  # rules version 3: the Advanced Items offer, the Box deck, the Common Tank
-        strip, bottom = bottom.take_top(ITEMS_H, gap=GAP)
-        draw_items(c, panel(c, strip, "Items & Stress Boy", title_size=TEXT_S + 1), view)
-    if has_hull(view):  # rules version 3: AlphaBot's hull, tracks and items
-        strip, bottom = bottom.take_top(HULL_H, gap=GAP)
-        draw_hull(c, panel(c, strip, "AlphaBot's extension board", title_size=TEXT_S + 1), view)
-    order = [int(s) for s in table.get("turn_order") or range(seats)]
-    order += [s for s in range(seats) if s not in order]
+    if left or right:
+        strips, bottom = bottom.take_top(strips_h - GAP, gap=GAP)
+        if right:
+            lbox, rbox = strips.take_left(PLANET, gap=GAP)
+            _draw_column(c, lbox, left, view)
+            _draw_column(c, rbox, right, view)
+        else:
+            _draw_column(c, strips, left, view)
     pw = (bottom.w - (cols - 1) * GAP) / cols
     for i, seat in enumerate(order):
         r, k = divmod(i, cols)

@@ -11,7 +11,7 @@ from render.core.palette import GRID_LINE, MUTED, PANEL_BORDER, TEXT, WHITE
 
 from .layout import TEXT_S, TEXT_XS, amounts, short_resource
 
-ELITE_H = 96.0
+ELITE_H = 130.0
 """Height of the Elite strip, panel title included."""
 SIDE_INK = {"Miner Elite": (0xC9, 0xA2, 0x27), "Laser Elite": (0x7B, 0x4F, 0xA8)}
 TRACK_FILL = (0xE8, 0xE0, 0xF0)
@@ -52,7 +52,7 @@ def on_belt(c: Canvas, seg: Box, view: dict[str, Any]) -> bool:
     if elite.get("at") == "on the belt's last segment":
         badge(c, (seg.center[0], seg.center[1] - 2), elite, min(11.0, seg.w / 4))
     else:
-        c.text(seg.center, "on the Hatch" if elite.get("on_hatch") else "gone", TEXT_XS - 1, MUTED, "mm",
+        c.text(seg.center, "on the Hatch" if elite.get("on_hatch") else "gone", TEXT_XS, MUTED, "mm",
                max_width=seg.w - 4)
     return True
 
@@ -70,32 +70,32 @@ def short(words: str) -> tuple[str, str]:
 def draw_elite(c: Canvas, box: Box, view: dict[str, Any]) -> None:
     """The strip: the Elite and its shield track on the left, its reward card and last card on the right."""
     elite = elite_of(view) or {}
-    left, right = box.take_left(min(250.0, box.w * 0.3), gap=12)
+    left, right = box.take_left(min(250.0, box.w * 0.32), gap=10)
     badge(c, (left.x + 18, left.y + 22), elite, 16.0)
     c.text((left.x + 42, left.y + 10), str(elite.get("side", "Elite")), TEXT_S, TEXT, "lm", bold=True)
-    c.text((left.x + 42, left.y + 27), str(elite.get("at", "")), TEXT_XS, TEXT, "lm", max_width=left.w - 44)
-    c.text((left.x + 42, left.y + 44), f"{elite.get('shields', 0)}/{elite.get('shield_spaces', 4)} shields · "
-           f"{elite.get('mode', '')}", TEXT_XS - 1, MUTED, "lm", max_width=left.w - 44)
+    c.text((left.x + 42, left.y + 28), str(elite.get("at", "")), TEXT_XS, TEXT, "lm", max_width=left.w - 44)
+    c.text((left.x + 42, left.y + 46), f"{elite.get('shields', 0)}/{elite.get('shield_spaces', 4)} shields · "
+           f"{elite.get('mode', '')}", TEXT_XS, MUTED, "lm", max_width=left.w - 44)
     rewards = elite.get("rewards") or []
     spent = len(rewards) - int(elite.get("shields") or 0)
     y = right.y + 8
     if elite.get("reward_card"):
         c.text((right.x, y), str(elite["reward_card"]), TEXT_XS, TEXT, "lm", bold=True)
-        y += 16
+        y += 18
     cell = (right.w - 4) / max(1, len(rewards)) if rewards else right.w
     for i, words in enumerate(rewards):
-        cb = Box(right.x + i * cell, y - 6, cell - 4, 32)
+        cb = Box(right.x + i * cell, y - 6, cell - 4, 36)
         c.rect(cb, fill=TRACK_FILL if i >= spent else WHITE, outline=GRID_LINE if i >= spent else PANEL_BORDER,
                radius=3)
         ink = TEXT if i >= spent else MUTED
         first, rest = short(words)
-        c.text((cb.x + 4, cb.y + 9), f"{i + 1}. {first}", TEXT_XS - 1, ink, "lm", bold=i == spent,
+        c.text((cb.x + 4, cb.y + 10), f"{i + 1}. {first}", TEXT_XS, ink, "lm", bold=i == spent,
                max_width=cb.w - 6)
-        c.text((cb.x + 4, cb.y + 23), rest, TEXT_XS - 1, ink, "lm", max_width=cb.w - 6)
-    y += 34
+        c.text((cb.x + 4, cb.y + 26), rest, TEXT_XS, ink, "lm", max_width=cb.w - 6)
+    y += 40
     last = elite.get("last_card")
     deck = f"AI deck {elite.get('deck', 0)} · discard {elite.get('discard', 0)}"
-    c.text((right.x, y + 4), f"Last card: {last}" if last else deck, TEXT_XS - 1, TEXT if last else MUTED, "lm",
+    c.text((right.x, y + 4), f"Last card: {last}" if last else deck, TEXT_XS, TEXT if last else MUTED, "lm",
            max_width=right.w - (0 if not last else 150))
     if last:
-        c.text((right.x1, y + 4), deck, TEXT_XS - 1, MUTED, "rm")
+        c.text((right.x1, y + 4), deck, TEXT_XS, MUTED, "rm")

@@ -9,11 +9,11 @@ from typing import Any
 
 from render.core import Box, Canvas
 from render.core.palette import CELL_LIGHT, GRID_LINE, MUTED, PANEL_BORDER, TEXT
-from render.core.seatnames import seat_label
 
-from .layout import TEXT_S, TEXT_XS, ink
+from .layout import TEXT_XS, ink, robot_name
 
-HULL_H = 150.0
+HULL_H = 176.0
+TRACK_ROW = 20.0
 """Height of the strip, panel title included."""
 TRACK_INK = {"Ti": "Titanium", "C": "Carbon", "Si": "Silicon"}
 
@@ -26,58 +26,57 @@ def _spaces(c: Canvas, box: Box, view: dict[str, Any], hull: dict[str, Any]) -> 
     spaces = hull.get("spaces")
     if not spaces:
         state = "delivered" if hull.get("delivered") else "on its Shuttle"
-        c.text((box.x, box.y + 8), f"AlphaBot is {state}: no more INTERACT", TEXT_S, TEXT, "lm", bold=True)
+        head = c.text_lines((box.x, box.y), c.wrap(f"AlphaBot is {state}: no more INTERACT", TEXT_XS, box.w,
+                                                   bold=True, max_lines=2), TEXT_XS, TEXT, bold=True)
         d = hull.get("delivered")
-        if d:
-            c.text((box.x, box.y + 26), f"Delivered to the {d['ship']} by {seat_label(view, d['by'])}", TEXT_XS,
-                   TEXT, "lm", max_width=box.w)
-        else:
-            c.text((box.x, box.y + 26), f"Shields for delivery: {hull.get('shields_for_delivery', 0)}", TEXT_XS,
-                   TEXT, "lm")
+        line = (f"Delivered to the {d['ship']} by {robot_name(view, d['by'])}" if d
+                else f"Shields for delivery: {hull.get('shields_for_delivery', 0)}")
+        c.text((box.x, head.y1 + 10), line, TEXT_XS, TEXT, "lm", max_width=box.w)
         return
     half = (box.h - 4) / 2
     for i, sub in enumerate(("control", "server")):
         s = spaces[sub]
         b = Box(box.x, box.y + i * (half + 4), box.w, half)
         c.rect(b, fill=CELL_LIGHT, outline=PANEL_BORDER, radius=4)
-        who = ", ".join(seat_label(view, x) for x in s.get("who") or []) or "empty"
+        who = ", ".join(robot_name(view, x) for x in s.get("who") or []) or "empty"
         c.text((b.x + 6, b.y + 8), f"{sub.title()} side {s['side']} ({len(s.get('who') or [])}/{s['room']}): {who}",
                TEXT_XS, TEXT, "lm", bold=True, max_width=b.w - 12)
-        c.text((b.x + 6, b.y + 24), "; ".join(s.get("options") or []), TEXT_XS - 2, MUTED, "lm", max_width=b.w - 12)
+        c.text((b.x + 6, b.y + 26), "; ".join(s.get("options") or []), TEXT_XS, MUTED, "lm", max_width=b.w - 12)
 
 
 def _tracks(c: Canvas, box: Box, hull: dict[str, Any]) -> None:
-    rows = [(f"{TRACK_INK[k]} track", v, ink(TRACK_INK[k])) for k, v in (hull.get("tracks") or {}).items()]
+    """The battery tracks (and the Shuttle's) two to a row: a name and its spaces, the filled ones coloured."""
+    rows = [(TRACK_INK[k], v, ink(TRACK_INK[k])) for k, v in (hull.get("tracks") or {}).items()]
     if hull.get("shuttle"):
-        rows.append(("Shuttle track", hull["shuttle"], ink("Exomatter")))
-    step = min(24.0, box.h / max(1, len(rows)))
+        rows.append(("Shuttle", hull["shuttle"], ink("Exomatter")))
+    col_w = box.w / 2
     for i, (name, t, colour) in enumerate(rows):
-        y = box.y + 8 + i * step
-        c.text((box.x, y), name, TEXT_XS, TEXT, "lm")
+        x, y = box.x + (i % 2) * col_w, box.y + 9 + (i // 2) * TRACK_ROW
+        c.text((x, y), name, TEXT_XS, TEXT, "lm")
         for k in range(int(t["spaces"])):
-            cell = Box(box.x + 92 + k * 20, y - 8, 17, 16)
+            cell = Box(x + 64 + k * 19, y - 8, 16, 16)
             c.rect(cell, fill=colour if k < int(t["filled"]) else CELL_LIGHT, outline=GRID_LINE, radius=3)
 
 
 def _items(c: Canvas, box: Box, hull: dict[str, Any]) -> None:
-    c.text((box.x, box.y + 6), f"AlphaBot Items (deck: {hull.get('item_deck', 0)})", TEXT_XS, TEXT, "lm", bold=True)
-    y = box.y + 22
+    c.text((box.x, box.y + 8), f"AlphaBot Items (deck: {hull.get('item_deck', 0)})", TEXT_XS, TEXT, "lm", bold=True)
+    y = box.y + 26
     entries = [("Available", it) for it in hull.get("available") or []]
     if hull.get("standby"):
         entries.append(("Standby", hull["standby"]))
     for kind, it in entries:
-        if y > box.y1 - 6:
+        if y > box.y1 - 8:
             break
-        c.text((box.x, y), f"{kind}: {it['name']} ({it['vp']} VP) - {it['cost']}", TEXT_XS - 1, TEXT, "lm",
+        c.text((box.x, y), f"{kind}: {it['name']} ({it['vp']} VP) - {it['cost']}", TEXT_XS, TEXT, "lm",
                max_width=box.w)
-        y += 16
+        y += 18
 
 
 def draw_hull(c: Canvas, box: Box, view: dict[str, Any]) -> None:
-    """Hull spaces on the left, the tracks in the middle, the item server on the right."""
+    """Hull spaces over the tracks on the left, the item server on the right."""
     hull = (view.get("table") or {}).get("hull") or {}
-    left, rest = box.take_left(box.w * 0.42, gap=10)
-    mid, right = rest.take_left(rest.w * 0.42, gap=10)
-    _spaces(c, left, view, hull)
-    _tracks(c, mid, hull)
+    left, right = box.take_left(box.w * 0.45, gap=10)
+    spaces, tracks = left.take_top(left.h - 2 * TRACK_ROW, gap=4)
+    _spaces(c, spaces, view, hull)
+    _tracks(c, tracks, hull)
     _items(c, right, hull)

@@ -9,11 +9,11 @@ from typing import Any
 from render.core import Box, Canvas
 from render.core.palette import CELL_LIGHT, GRID_LINE, MUTED, PANEL_BORDER, TEXT
 
-from .layout import TEXT_S, TEXT_XS
+from .layout import TEXT_XS
 
 ITEMS_H = 150.0
 """Height of the items strip, panel title included."""
-EXT_ROW = 30.0
+EXT_ROW = 20.0
 """Height of one extension row on a player panel."""
 TYPE_FILL = {"amplifier": (0xF7, 0xEC, 0xB5), "container": (0xE2, 0xE2, 0xE2), "experimental": (0xE6, 0xD8, 0xF0),
              "transformer": (0xD4, 0xD4, 0xD4), None: (0xF3, 0xEE, 0xE4)}
@@ -26,7 +26,7 @@ def has_items(view: dict[str, Any]) -> bool:
 
 def extensions_height(view: dict[str, Any]) -> float:
     """Extra player-panel height for the four extensions (0 without items)."""
-    return 4 * EXT_ROW + 18 if has_items(view) else 0.0
+    return 4 * EXT_ROW + 22 if has_items(view) else 0.0
 
 
 def _card(c: Canvas, box: Box, card: dict[str, Any] | None, caption: str) -> None:
@@ -37,20 +37,21 @@ def _card(c: Canvas, box: Box, card: dict[str, Any] | None, caption: str) -> Non
         return
     c.rect(box, fill=TYPE_FILL.get(card.get("type"), TYPE_FILL[None]), outline=PANEL_BORDER, radius=5)
     inner = box.inset(5)
-    c.text((inner.x, inner.y + 7), str(card.get("name")), TEXT_S, TEXT, "lm", bold=True)
-    c.text((inner.x1, inner.y + 7), f"{card.get('vp')} VP", TEXT_S, TEXT, "rm", bold=True)
-    kind = f"{caption} · " if caption else ""
+    c.text((inner.x, inner.y + 8), str(card.get("name")), TEXT_XS, TEXT, "lm", bold=True,
+           max_width=inner.w)
+    kind = f"{card.get('vp')} VP · " + (f"{caption} · " if caption else "")
     cost = c.wrap(f"{kind}cost {card.get('cost')}", TEXT_XS, inner.w, max_lines=2)
-    c.text_lines((inner.x, inner.y + 16), cost, TEXT_XS, TEXT)
-    y = inner.y + 18 + c.lines_height(len(cost), TEXT_XS)
-    lines = c.wrap(str(card.get("effect") or ""), TEXT_XS, inner.w, max_lines=max(1, int((inner.y1 - y) // 13)))
+    c.text_lines((inner.x, inner.y + 18), cost, TEXT_XS, TEXT)
+    y = inner.y + 20 + c.lines_height(len(cost), TEXT_XS)
+    room = max(1, int((inner.y1 - y) // c.lines_height(1, TEXT_XS)))
+    lines = c.wrap(str(card.get("effect") or ""), TEXT_XS, inner.w, max_lines=room)
     c.text_lines((inner.x, y), lines, TEXT_XS, MUTED)
 
 
 def draw_items(c: Canvas, box: Box, view: dict[str, Any]) -> None:
     """The offer on the left (2 slots or 4 pile tops), the decks and the Common Tank on the right."""
     info = (view.get("table") or {}).get("items") or {}
-    offer, facts = box.take_left(box.w * 0.78, gap=10)
+    offer, facts = box.take_left(box.w * 0.8, gap=8)
     if "slots" in info:
         cards = [(card, f"slot {i + 1}") for i, card in enumerate(info.get("slots") or [])]
     else:
@@ -61,31 +62,35 @@ def draw_items(c: Canvas, box: Box, view: dict[str, Any]) -> None:
         _card(c, Box(offer.x + i * (w + 6), offer.y, w, offer.h), card, caption)
     lines = []
     if "deck" in info:
-        lines.append(f"Advanced deck: {info['deck']} cards")
-    lines += [f"Box deck: {info.get('box_deck', 0)} cards", "Common Tank:"]
-    lines += c.wrap(str(info.get("common_tank") or "empty"), TEXT_XS, facts.w, max_lines=3)
+        lines.append(f"Advanced deck: {info['deck']}")
+    lines += [f"Box deck: {info.get('box_deck', 0)}", "Common Tank:"]
+    lines = [c.truncate(line, TEXT_XS, facts.w) for line in lines]
+    room = int((facts.h - 2) // c.lines_height(1, TEXT_XS))
+    lines += c.wrap(str(info.get("common_tank") or "empty"), TEXT_XS, facts.w, max_lines=max(1, room - len(lines)))
     c.text_lines((facts.x, facts.y + 2), lines, TEXT_XS, TEXT)
 
 
 def draw_extensions(c: Canvas, box: Box, items: dict[str, Any]) -> None:
-    """A player's four extensions, one row each: the top card (bold) and its effect, or the unused bonus."""
+    """A player's four extensions, one line each: the top card (bold) and what it holds or does, or the unused
+    bonus of an empty one."""
     y = box.y
     for ext, info in (items.get("extensions") or {}).items():
-        row = Box(box.x, y, box.w, EXT_ROW - 3)
+        row = Box(box.x, y, box.w, EXT_ROW - 2)
         c.rect(row, fill=CELL_LIGHT, outline=GRID_LINE, width=0.8, radius=3)
         top = info.get("top")
-        c.text((row.x + 5, row.y + 7), ext[1:], TEXT_XS - 1, MUTED, "lm", bold=True)
-        x = row.x + 18
+        mid = row.center[1]
+        c.text((row.x + 4, mid), ext[1:], TEXT_XS, MUTED, "lm", bold=True)
+        x = row.x + 16
         if top:
             under = len(info.get("covered") or [])
-            head = f"{top.get('name')} ({top.get('vp')} VP)" + (f" +{under} under" if under else "")
-            c.text((x, row.y + 7), head, TEXT_XS, TEXT, "lm", bold=True)
+            head = f"{top.get('name')} ({top.get('vp')} VP)" + (f" +{under}" if under else "")
+            x = c.text((x, mid), head, TEXT_XS, TEXT, "lm", bold=True, max_width=row.x1 - x - 4).x1 + 5
             detail = f"holds {info['stored']}" if info.get("stored") else str(top.get("effect") or "")
         else:
-            small = " (small cards only)" if info.get("accepts") == "small" else ""
-            c.text((x, row.y + 7), f"empty{small}", TEXT_XS, MUTED, "lm")
-            detail = f"first item: {info['bonus']}" if info.get("bonus") else ""
-        line = c.wrap(detail, TEXT_XS - 1, row.x1 - x - 2, max_lines=1)
-        c.text_lines((x, row.y + 14), line, TEXT_XS - 1, MUTED)
+            small = " (small)" if info.get("accepts") == "small" else ""
+            x = c.text((x, mid), f"empty{small}", TEXT_XS, MUTED, "lm").x1 + 5
+            detail = info.get("bonus") or ""
+        if detail and row.x1 - x > 30:
+            c.text((x, mid), detail, TEXT_XS, MUTED, "lm", max_width=row.x1 - x - 3)
         y += EXT_ROW
-    c.text((box.x1, y + 2), f"Items {items.get('vp', 0)} VP", TEXT_XS, TEXT, "rm", bold=True)
+    c.text((box.x1, y + 8), f"Items {items.get('vp', 0)} VP", TEXT_XS, TEXT, "rm", bold=True)

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
+from render.core.canvas import Canvas
+from render.core.geometry import Box
 from render.core.palette import Colour
+from render.core.primitives import highlight
+from render.core.seatnames import seat_label
 
 # Logical units: the canvas is ~1000 wide at scale 2, so 1 logical ≈ 2 px of the 2000 px PNG.
 MARGIN = 10.0
@@ -12,13 +17,15 @@ GAP = 8.0
 WIDTH = 1000.0
 WIDE = 1300.0
 """The canvas width with the whole game's strips (Elite, items, AlphaBot's hull)."""
-ELITE_SPLIT = 0.62
-"""The threats strip's share of its row when the Elite sits beside it."""
 HEADER_H = 32.0
 PLANET = 600.0
-TEXT_XS = 11.0  # the smallest text (≈ 21 px): node details on the planet
-TEXT_S = 12.5
-TEXT_M = 14.5
+TEXT_XS = 14.0  # the smallest text anywhere (≥ 17 px at the canvas scale: the legibility test)
+TEXT_S = 15.0
+TEXT_M = 17.0
+TITLE = TEXT_XS / 0.75
+MARK_R = TEXT_XS
+"""A small seat marker's radius: its number is drawn at the radius's size."""
+"""Panel titles: their score badges are drawn at 3/4 of the title size."""
 
 RESOURCE_INK: dict[str, Colour] = {
     "Carbon": (0x3A, 0x3A, 0x3A), "Titanium": (0x8F, 0xA3, 0xB5), "Silicon": (0x7B, 0x4F, 0xA8),
@@ -33,6 +40,7 @@ KIND_FILL: dict[str, Colour] = {
     "main_vault": (0xFF, 0xF4, 0xD6), "ep_vault": (0xFF, 0xFF, 0xFF), "delivery_base": (0xE3, 0xF1, 0xE0),
     "tunnel": (0xEE, 0xE6, 0xF7), "core": (0xF8, 0xD7, 0xC8),
 }
+SEAT = re.compile(r"\{seat(\d+)\}")
 AMOUNT = re.compile(r"^\s*(\d+)\s+(.+?)\s*$")
 
 
@@ -58,3 +66,33 @@ def short_resource(name: str) -> str:
         return short_resource(base) + " bat"
     return {"Carbon": "C", "Titanium": "Ti", "Silicon": "Si", "Betamatter": "Bm", "Exomatter": "Ex",
             "Acid": "Ac", "Gas": "Ga", "Lava": "Lv"}.get(base, base[:2])
+
+
+def boards(view: dict[str, Any]) -> list[int]:
+    """Every robot board to draw, in turn order then by number: the seats, and DeltaBot in a solo game (a
+    solo game has 1 seat but 2 boards)."""
+    table = view.get("table") or {}
+    keys = [int(k) for k in (table.get("players") or {})] or list(range(int(view.get("seats") or 2)))
+    order = [int(s) for s in table.get("turn_order") or [] if int(s) in keys]
+    return order + sorted(k for k in keys if k not in order)
+
+
+def robot_name(view: dict[str, Any], who: int | str) -> str:
+    """A board's title: the robot's own name (DeltaBot) or the seat's player name."""
+    board = ((view.get("table") or {}).get("players") or {}).get(str(who)) or {}
+    return str(board.get("name") or seat_label(view, who))
+
+
+def words(view: dict[str, Any], text: str) -> str:
+    """``{seatN}`` placeholders filled with the robots' names."""
+    return SEAT.sub(lambda m: robot_name(view, m.group(1)), text)
+
+
+CHANGED_INK: Colour = (0xF2, 0xB8, 0x00)
+"""The outline of what changed since the viewer's last action (``table.changed``)."""
+
+
+def outline_changed(c: Canvas, view: dict[str, Any], key: str, box: Box, radius: float = 4.0) -> None:
+    """A crisp yellow outline around ``box`` when the element ``key`` is in the view's ``table.changed``."""
+    if key in ((view.get("table") or {}).get("changed") or ()):
+        highlight(c, box, CHANGED_INK, width=2.5, glow=False, radius=radius)

@@ -11,7 +11,7 @@ from render.core import Box, Canvas, Point, highlight, label, seat_marker
 from render.core.palette import GRID_LINE, HIGHLIGHT, MUTED, PANEL_BORDER, TEXT
 
 from .chips import chips_width, draw_chips
-from .layout import KIND_FILL, MUTED_INK, PADLOCK_INK, RING_FILL, TEXT_S, TEXT_XS, amounts
+from .layout import KIND_FILL, MUTED_INK, PADLOCK_INK, RING_FILL, TEXT_S, TEXT_XS, amounts, boards, outline_changed
 
 SECTOR_ANGLE = {"A": -90.0, "B": 30.0, "C": 150.0}
 """Sector centres in degrees (12, 4 and 8 o'clock, as on the board)."""
@@ -22,9 +22,9 @@ PLACES: dict[tuple[str, str, str | None], tuple[float, float]] = {
     ("delivery_base", "crust", "manual"): (-10.0, 0.91), ("delivery_base", "crust", "automatic"): (18.0, 0.93),
 }
 """(degrees from the sector centre, fraction of the radius) of each kind of location."""
-NODE_W = 110.0
-LINE = 12.5
-SLOT_H = 44.0
+NODE_W = 124.0
+LINE = 15.0
+SLOT_H = 4 * LINE + 14
 """Height every location is laid out with, whatever it shows, so positions never move (spec 6.6)."""
 CORE_R = 52.0
 
@@ -73,15 +73,15 @@ def _core(c: Canvas, centre: Point, info: dict[str, Any], core: dict[str, Any], 
     c.text((x, y - 22), "the Core", TEXT_S, TEXT, "mm", bold=True)
     c.text((x, y - 6), f"side {info.get('side', core.get('side', 'A'))}", TEXT_XS, TEXT, "mm")
     items = amounts(str(info.get("yield") or ""))
-    w = c.text_width("gives", TEXT_XS - 1) + 4 + chips_width(c, items, TEXT_XS - 1)
-    c.text((x - w / 2, y + 8), "gives", TEXT_XS - 1, MUTED, "lm")
-    draw_chips(c, x - w / 2 + c.text_width("gives", TEXT_XS - 1) + 4, y + 8, items, x + CORE_R, TEXT_XS - 1)
+    w = c.text_width("gives", TEXT_XS) + 4 + chips_width(c, items, TEXT_XS)
+    c.text((x - w / 2, y + 8), "gives", TEXT_XS, MUTED, "lm")
+    draw_chips(c, x - w / 2 + c.text_width("gives", TEXT_XS) + 4, y + 8, items, x + CORE_R, TEXT_XS)
     if core.get("side") == "A":
         c.text((x, y + 22), f"{core.get('lava', 0)} Lava left", TEXT_XS, MUTED, "mm")
 
 
 def _node_lines(c: Canvas, node: str, info: dict[str, Any], active: str | None) -> list[tuple[str, bool]]:
-    """(text, bold) lines of a location's box: its name (up to 2 lines), then what it gives now."""
+    """(text, bold) lines of a location's box: its name (up to 3 lines), then what it gives now."""
     name = str(info.get("name") or node)
     name = name[4:] if name.startswith("the ") else name
     kind = info.get("kind")
@@ -91,7 +91,7 @@ def _node_lines(c: Canvas, node: str, info: dict[str, Any], active: str | None) 
     elif kind == "ep_vault" and info.get("side") == "B":
         name += " (side B)"
     room = NODE_W - 8
-    lines = [(line, True) for line in c.wrap(name, TEXT_XS, room, bold=True, max_lines=2)]
+    lines = [(line, True) for line in c.wrap(name, TEXT_XS, room, bold=True, max_lines=3)]
     if kind == "main_vault":
         lines.append(("Active: AlphaBot" if node == active else "Neutral Zone", False))
     elif kind == "ep_vault":
@@ -116,10 +116,10 @@ def _node(c: Canvas, box: Box, node: str, info: dict[str, Any], lines: list[tupl
         if word == "next:":  # a tunnel's queue, one unit each (SB-MINE-06)
             items = [(0, r) for r in rest.split(", ") if r]
         if items:  # "gives 1 Ti + 1 Ga" as resource chips after the word
-            w = c.text_width(word, TEXT_XS - 1) + 4 + chips_width(c, items, TEXT_XS - 1)
+            w = c.text_width(word, TEXT_XS) + 4 + chips_width(c, items, TEXT_XS)
             x = max(box.x + 3, box.center[0] - w / 2)
-            c.text((x, y), word, TEXT_XS - 1, MUTED, "lm")
-            draw_chips(c, x + c.text_width(word, TEXT_XS - 1) + 4, y, items, box.x1 - 2, TEXT_XS - 1)
+            c.text((x, y), word, TEXT_XS, MUTED, "lm")
+            draw_chips(c, x + c.text_width(word, TEXT_XS) + 4, y, items, box.x1 - 2, TEXT_XS)
         else:
             c.text((box.center[0], y), text, TEXT_XS, TEXT, "mm", bold=bold, max_width=NODE_W - 4)
         y += LINE
@@ -162,7 +162,7 @@ def _figures(c: Canvas, box: Box, seats: list[int], alphabot: bool) -> None:
     """BetaBot markers (and AlphaBot's pill) along the bottom edge of a location's box."""
     x = box.x + FIGURE_R + 2
     if alphabot:
-        x = label(c, (box.x + 2, box.y1), "AlphaBot", TEXT_XS - 1, anchor="lm", bg=TEXT, bold=True).x1 + FIGURE_R + 4
+        x = label(c, (box.x + 2, box.y1), "AlphaBot", TEXT_XS, anchor="lm", bg=TEXT, bold=True).x1 + FIGURE_R + 4
     for s in seats:  # big enough to tell apart on a phone, side by side without overlapping
         seat_marker(c, (x, box.y1), s, r=FIGURE_R, text=str(s + 1))
         x += 2 * FIGURE_R + 5
@@ -207,7 +207,7 @@ def draw_planet(c: Canvas, box: Box, view: dict[str, Any]) -> None:
     ab = planet.get("alphabot") or {}
     active = ab.get("at")
     players = table.get("players") or {}
-    order = [int(s) for s in table.get("turn_order") or sorted(int(k) for k in players)]
+    order = boards(view)
     lines = {n: _node_lines(c, n, info, active) for n, info in nodes.items() if info.get("kind") != "core"}
     where = places(box, nodes)
     boxes = {n: Box.around(where[n], 2 * CORE_R, 2 * CORE_R) if n not in lines
@@ -226,3 +226,5 @@ def draw_planet(c: Canvas, box: Box, view: dict[str, Any]) -> None:
     for n, b in boxes.items():
         here = [s for s in order if (players.get(str(s)) or {}).get("at") == n]
         _figures(c, b, here, n == active)
+    for n, b in boxes.items():  # on top of everything, figures included
+        outline_changed(c, view, f"planet:{n}", b.expand(3), radius=9)

@@ -7,7 +7,7 @@ from typing import Any
 from render.core import Box, Canvas, card, panel
 from render.core.palette import CARD_BACK, MUTED, TEXT
 
-from .layout import GAP, TEXT_S, TEXT_XS
+from .layout import GAP, TEXT_S, TEXT_XS, TITLE
 
 PRIVATE_H = 150.0
 CARD_W = 112.0
@@ -24,7 +24,7 @@ def draw_private(c: Canvas, box: Box, view: dict[str, Any]) -> None:
     hand = list(mine.get("hand") or [])
     programmed = list(mine.get("programmed") or [])
     title = f"Your hand ({len(hand)} of {mine.get('hand_limit', '?')})"
-    inner = panel(c, box, title, title_size=TEXT_S + 1)
+    inner = panel(c, box, title, title_size=TITLE)
     cards = [(w, None) for w in hand] + [(w, n + 1) for n, w in enumerate(programmed)]
     obj_w = 230.0
     room = inner.w - obj_w - GAP
