@@ -157,9 +157,10 @@ class StressBotics(Engine):
     def apply(self, state: State, seat: int, action: Action | str) -> tuple[State, list[Event]]:
         """The core's apply, then what the action changed in the public view is noted for the image's
         outlines (``changes``); an undo restores the earlier notes with the earlier state."""
+        who = self._who(self._context(state), seat) if state["result"] is None else seat
         new, events = super().apply(state, seat, action)
         if str(action) != str(UNDO):
-            changes.record(self, state, new, seat)
+            changes.record(self, state, new, who)  # by robot: in solo, BetaBot's and DeltaBot's turns apart
         return new, events
 
     def table_view(self, state: State, seat: int | None) -> dict[str, Any]:

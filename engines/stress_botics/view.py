@@ -167,9 +167,8 @@ def private(g: Game, seat: int) -> dict[str, Any]:
             "secondary": objective_words(g, secondary) if secondary else None}
 
 
-def table_view(g: Game, seat: int | None, changes: bool = True) -> dict[str, Any]:
-    """What ``seat`` (None: everyone) sees of the table; ``changes=False`` leaves out ``changed`` (the
-    digests of ``changes`` are taken of the rest)."""
+def table_view(g: Game, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` (None: everyone) sees of the table, with ``changed``: what the image outlines."""
     a = g.g["alphabot"]
     ships = {s: {"name": g.data.ships[s]["name"], "position": v["pos"], "left": v["left"],
                  "demands": len(v["demands"]), "objective": objective_text(g, v["objective"]),
@@ -206,8 +205,7 @@ def table_view(g: Game, seat: int | None, changes: bool = True) -> dict[str, Any
         view["hull"] = hull_view.view(g)  # the hull, AlphaBot's tracks and items, its delivery
     if solo(g):
         view["solo"] = delta_view.solo_view(g)
-    if changes:
-        view["changed"] = changed(g.g, seat, view)  # what the image outlines in yellow
+    view["changed"] = changed(g.engine, g.state, seat)  # what the image outlines in yellow
     if seat is not None:
         view["private_text"] = private_text(g, seat)
         view["private"] = private(g, seat)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from engines.core import Simultaneous
 from engines.stress_botics import changes
 from render.stress_botics import draw
 from render.stress_botics.layout import CHANGED_INK
@@ -43,12 +44,17 @@ def test_a_move_is_changed_for_the_other_seats_and_the_public() -> None:
     assert ENGINE.view(after, seat)["table"]["changed"] == []  # the mover saw its own move
 
 
+def simultaneous(state: dict[str, Any]) -> bool:
+    return isinstance(ENGINE.step(state["stack"][-1]["step"]), Simultaneous)
+
+
 def test_a_seats_changes_are_gone_after_its_own_next_action() -> None:
-    """After the seat's own next action, what changed before it is no longer outlined for it."""
+    """After the seat's own next action, what changed before it is no longer outlined for it (drawing,
+    programming and maintenance, everyone's at once, are no one's own turn)."""
     _, state, mover, _ = first_move()
     viewer = next(s for s in range(state["seats"]) if s != mover)
     assert ENGINE.view(state, viewer)["table"]["changed"]
-    while viewer not in ENGINE.active(state):
+    while viewer not in ENGINE.active(state) or simultaneous(state):  # a turn of its own, not a phase for all
         seat = ENGINE.active(state)[0]
         state, _ = ENGINE.apply(state, seat, ENGINE.bot_action(state, seat))
     state, _ = ENGINE.apply(state, viewer, ENGINE.bot_action(state, viewer))
@@ -85,9 +91,10 @@ def test_changes_are_digests_of_the_public_view_only() -> None:
     _, state, seat, _ = first_move()
     notes = state["g"]["changes"]
     assert set(notes) == {"actor", "before", "seen"} and notes["actor"] == seat
-    assert all(isinstance(d, str) and len(d) == 12 for d in notes["before"].values())
-    assert all(set(seen) == set(notes["before"]) for seen in notes["seen"].values())
-    keys = set(notes["before"])
+    before = changes.unpack(notes["before"])
+    assert all(isinstance(d, str) and len(d) == 8 for d in before.values())
+    assert all(set(changes.unpack(seen)) == set(before) for seen in notes["seen"].values())
+    keys = set(before)
     assert {"stress", "alphabot", "facts", "belt", "elite", "items", "hull"} <= keys
     assert any(k.startswith("planet:") for k in keys) and any(k.startswith("ship:") for k in keys)
     assert any(k.startswith("square:") for k in keys)
@@ -110,7 +117,22 @@ def test_the_image_outlines_what_changed_in_yellow() -> None:
     one["table"]["changed"] = [f"board:{seat}:where"]
     many = copy.deepcopy(v)
     many["table"]["changed"] = [f"board:{seat}:where", "stress", "facts", "items", "ship:probe",
-                                *(k for k in state["g"]["changes"]["before"] if k.startswith("planet:"))]
+                                *(k for k in changes.unpack(state["g"]["changes"]["before"])
+                                  if k.startswith("planet:"))]
     assert quiet < changed_pixels(draw(one)) < changed_pixels(draw(many))
     v["table"]["changed"] = ["no such element"]
     assert changed_pixels(draw(v)) == quiet
+
+
+def test_every_element_the_image_outlines_has_a_digest() -> None:
+    """The digests are read from the state, keyed as the image draws: every location and Main Vault square of
+    the view, every ship, every section of every board (solo: DeltaBot's too)."""
+    for players in (4, 1):
+        _, state, _, _ = first_move(players, 3)
+        table = ENGINE.view(state, None)["table"]
+        keys = set(changes.digests(ENGINE, state))
+        assert {f"planet:{n}" for n in table["planet"]["nodes"]} <= keys
+        assert {f"square:{sq}" for row in table["planet"]["squares"] for sq in row} <= keys
+        assert {f"ship:{s}" for s in table["ships"]} <= keys
+        assert {f"board:{r}:{section}" for r in table["players"]
+                for section in ("where", "tracks", "tanks", "facts", "items")} <= keys

@@ -138,7 +138,7 @@ def test_ex07_cooperative_encounter():
 def test_ex07b_no_encounter_with_a_cylindroid():
     # SB-EX-07 variant 07b, SB-MOVE-20
     state = encounter_state(purple=7, yellow=6)
-    state["g"]["vaults"]["EPM_C"]["cylindroids"] = [{"type": "MIN"}]
+    state["g"]["vaults"]["EPM_C"]["cylindroids"] = ["MIN"]
     state = play(moving(state), 0, "go:EPM_C")
     assert step_name(state) == "keep"
 
