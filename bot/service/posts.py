@@ -51,6 +51,16 @@ class Posts:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, self.renderer, engine_id, view)
 
+    async def _since_board(self, game: GameRow) -> list[Any]:
+        """The log rows after the last board post: the log's tail, not the whole log (a long game would
+        read every row again for every post)."""
+        storage, after = self.games.storage, game.board_version
+        limit = max(1, game.version - after) + 8
+        recent = await storage.recent_actions(game.id, limit)
+        if len(recent) == limit and recent[0].n > after + 1:  # rows may lie before the tail: read them all
+            recent = await storage.actions(game.id)
+        return [r for r in recent if r.n > after]
+
     def view_for(self, game: GameRow, seat: int | None) -> dict[str, Any]:
         """The engine's view for ``seat`` plus the players' names (public host information)."""
         assert game.state is not None
@@ -71,7 +81,7 @@ class Posts:
         names = seat_names(game)
         state = game.state
         if history and game.version > 0:
-            rows = [r for r in await self.games.storage.actions(game.id) if r.n > game.board_version]
+            rows = await self._since_board(game)
             events = [e for r in rows for e in r.events] or events
         active = engine.active(state)
         users = [p.user_id for s in active if (p := game.player_at(s)) and p.user_id and not p.is_bot]
