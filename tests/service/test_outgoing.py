@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.service.service import GameService
 
-from ._support import bid_and_lock, start_game
+from ._support import bid_and_lock, human_step, start_game
 
 
 async def test_a_board_is_posted_once_and_a_replaced_undrawn_board_not_at_all(drawn_service: GameService) -> None:
@@ -33,3 +35,26 @@ async def test_a_board_is_posted_once_and_a_replaced_undrawn_board_not_at_all(dr
     undrawn_latest = await service.make_post(await service.game_by_id(game.id), [], image=False)
     ready = await service.outgoing(undrawn_latest)
     assert ready is not None and ready.image == b"PNG..."  # the latest board is drawn on its way out
+
+
+async def test_a_board_lists_the_log_since_the_last_board_read_from_the_logs_tail(
+        service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board post's summary is every public event since the last board: read from the log's tail, and
+    from the whole log when the tail might not reach back far enough."""
+    game = await start_game(service)
+    for step in range(5):  # a board is posted after two moves, then three more moves
+        await human_step(service, game)
+        game = await service.game_by_id(game.id)
+        if step == 1:
+            await service.mark_posted(game.id, game.version, "m1")
+    game = await service.game_by_id(game.id)
+    storage = service.games.storage
+    expected = [r.n for r in await storage.actions(game.id) if r.n > game.board_version]
+    assert expected and expected[0] > 1, "moves after an earlier board"
+    assert [r.n for r in await service.posts._since_board(game)] == expected
+
+    async def short_tail(game_id: int, limit: int, before: int | None = None):  # a full tail, none before it
+        return [(await storage.actions(game_id))[-1]] * limit
+
+    monkeypatch.setattr(storage, "recent_actions", short_tail)
+    assert [r.n for r in await service.posts._since_board(game)] == expected
