@@ -14,7 +14,7 @@ from .batteries import movement_points
 from .bot_plan import boostable_connect, cargo_value, delivery_program, hops, live_bases, open_ships, upcoming_sectors
 from .objectives import secondary_card
 from .planet import destinations, others_at, tile_index
-from .robots import cargo_of, hand_of
+from .robots import cargo_of, hand_of, is_delta
 from .status import alphabot_index
 from .stress import player
 from .tanks import holdings
@@ -25,6 +25,8 @@ KEEP_BELOW = 2
 """Plain cards are kept only while the hand holds fewer cards than this."""
 AHEAD = 3.0
 """Move penalty per Section Tile ahead of AlphaBot (Phase 6 stress)."""
+DELTA_CARE = 4.0
+"""How much more DeltaBot minds that stress (it explodes at 15, SB-SOLO-19)."""
 STAY_MARGIN = 0.0
 """A MOVE is played only when its best place beats staying by more than this."""
 """Move penalty per Section Tile ahead of AlphaBot (Phase 6 stress)."""
@@ -166,10 +168,11 @@ def scorer(g: Game, seat: int) -> Callable[[str, str | None, int], float]:
     near = {base: hops(g, base) for base in targets}
     threats_on, full = threats.on(g), threats.full(g)
     soon_near = {s: hops(g, f"DBA_{s}") for s in soon}
+    care = DELTA_CARE if is_delta(g, seat) else 1.0  # DeltaBot explodes at 15 stress: it stays behind AlphaBot
 
     def score(node: str, square: str | None, shields: int) -> float:
         info = g.data.nodes[node]
-        value = -3.0 * shields - AHEAD * max(0, tile_index(g, node) - ab_index)
+        value = -3.0 * shields - AHEAD * max(0, tile_index(g, node) - ab_index) * care
         if threats_on:
             value += bot_threats.place_value(g, seat, node) + (bot_items.place_value(g, seat, node) if full else 0)
         if p["ai"] == "comp" and info["kind"] in ("core", "tunnel", "ep_vault") and others_at(g, seat, node):
