@@ -419,6 +419,6 @@ def test_prompts_for_deltabot_say_so_and_its_boosts_name_it():
 def test_fuzz_solo(bots, options):
     # the contract kit on whole solo games: no crash, no dead end, replay exact, no leak, undo never crosses
     # a reveal (SB-SOLO-*)
-    reports = fuzz(ENGINE, [1], 3, seed=5, options=options, bots=bots)
+    reports = fuzz(ENGINE, [1], 2, seed=5, options=options, bots=bots)
     assert_clean(reports)
     assert all(r.completed for r in reports)
