@@ -73,7 +73,8 @@ def digests(engine: Engine, state: State) -> dict[str, str]:
     out["facts"] = _public_facts(g)
     if "belt" in g:
         out["belt"] = (g["belt"], g.get("bag"))
-        out["elite"] = g.get("elite", {}).get("at"), g.get("elite", {}).get("shields"), g.get("elite", {}).get("side")
+        elite = g.get("elite") or {}
+        out["elite"] = elite.get("at"), elite.get("shields"), elite.get("side")  # not its decks or aside token
     if "items" in g:
         items = g["items"]
         out["items"] = (items.get("tops"), items.get("slots"), items.get("out"), g.get("common_tank"))
