@@ -12,23 +12,34 @@ from typing import Any
 from .core.generic import humanize, render_generic
 
 Renderer = Callable[[dict[str, Any]], bytes]
+MoreImages = Callable[[dict[str, Any]], list[tuple[str, bytes]]]
+"""``fn(view) -> [(title, PNG bytes), …]``: images posted with the board (e.g. the players' boards)."""
 
 log = logging.getLogger(__name__)
 
 _RENDERERS: dict[str, Renderer] = {}
+_MORE: dict[str, MoreImages] = {}
 _TRIED: set[str] = set()
 _RESERVED = frozenset({"core", "registry"})
 
 
-def register(game_id: str, fn: Renderer) -> Renderer:
-    """Register ``fn(view) -> PNG bytes`` for ``game_id`` (replacing any previous one); returns ``fn``."""
+def register(game_id: str, fn: Renderer, more: MoreImages | None = None) -> Renderer:
+    """Register ``fn(view) -> PNG bytes`` for ``game_id`` (replacing any previous one); returns ``fn``.
+
+    ``more(view)`` gives the images that go with the board in the same post, each with its title (a game
+    whose board is too big for one legible image: Stress Botics draws its robots' boards apart)."""
     _RENDERERS[game_id] = fn
+    if more is None:
+        _MORE.pop(game_id, None)
+    else:
+        _MORE[game_id] = more
     return fn
 
 
 def unregister(game_id: str) -> None:
     """Forget a game's renderer (mainly for tests)."""
     _RENDERERS.pop(game_id, None)
+    _MORE.pop(game_id, None)
     _TRIED.discard(game_id)
 
 
@@ -84,3 +95,24 @@ def render_view(
             raise
         log.exception("renderer for %r failed; using the generic renderer", game_id)
     return render_generic(view, title or _default_title(game_id, view))
+
+
+def render_more(game_id: str, view: dict[str, Any], *, strict: bool = False) -> list[tuple[str, bytes]]:
+    """The images that go with ``view``'s board in one post, ``(title, PNG bytes)`` each; none for most
+    games. Unless ``strict``, a failing drawer is logged and the post goes out with the board alone."""
+    get_renderer(game_id)
+    fn = _MORE.get(game_id)
+    if fn is None:
+        return []
+    try:
+        return [(str(title), bytes(data)) for title, data in fn(view)]
+    except Exception:
+        if strict:
+            raise
+        log.exception("the extra images of %r failed; posting the board alone", game_id)
+        return []
+
+
+def render_images(game_id: str, view: dict[str, Any], *, strict: bool = False) -> list[tuple[str, bytes]]:
+    """Every image of one post: the board first (titled ""), then :func:`render_more`'s."""
+    return [("", render_view(game_id, view, strict=strict)), *render_more(game_id, view, strict=strict)]

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.service.results import Choice, Lobby, Panel, Post, PrivateView
+from bot.service.results import Choice, Lobby, Panel, Post, PrivateView, image_slug
 
 from . import components as comp
 from .replies import clip
@@ -18,6 +18,8 @@ HAND_FILE = "hand.png"
 COLOUR = discord.Colour(0x0072B2)
 DONE_COLOUR = discord.Colour(0x009E73)
 SELECT_PAGES = 4
+MORE_IMAGES = 9
+"""Images a post carries besides the board (Discord allows 10 embeds and 10 files per message)."""
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
@@ -39,9 +41,19 @@ def post_message(post: Post) -> dict[str, Any]:
     embed.set_footer(text=post.footer or f"{post.title}")
     kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": MENTIONS}
     if post.image:
-        kwargs["file"] = discord.File(io.BytesIO(post.image), filename=BOARD_FILE,
-                                      description=post.alt_text[:1024] or None)
+        files = [discord.File(io.BytesIO(post.image), filename=BOARD_FILE, description=post.alt_text[:1024] or None)]
         embed.set_image(url=f"attachment://{BOARD_FILE}")
+        embeds = [embed]
+        for n, (title, data) in enumerate(post.more_images[:MORE_IMAGES], start=2):
+            name = f"{image_slug(title)}-{n}.png"
+            files.append(discord.File(io.BytesIO(data), filename=name, description=clip(title, 1024) or None))
+            embeds.append(discord.Embed(title=clip(title, 256) or None, colour=embed.colour)
+                          .set_image(url=f"attachment://{name}"))
+        if len(files) == 1:
+            kwargs["file"] = files[0]
+        else:
+            del kwargs["embed"]
+            kwargs.update(files=files, embeds=embeds)
     if post.mentions:
         pings = " ".join(f"<@{u}>" for u in post.mentions)
         kwargs["content"] = f"{pings} — the game is over." if post.finished else f"{pings} — your turn."

@@ -12,7 +12,7 @@ from bot.service.errors import ServiceError
 from bot.service.models import GameRow, PlayerRow
 from bot.service.naming import fill, seat_names
 from bot.service.outcome import game_result_text
-from bot.service.results import MoveResult
+from bot.service.results import MoveResult, Post, image_slug
 from bot.service.service import GameService
 from engines.core import Engine
 
@@ -74,6 +74,12 @@ class ShellBase:
         path = self.images / name
         path.write_bytes(image)
         return path
+
+    def save_post(self, post: Post) -> Path | None:
+        """Write a post's board (``board-V.png``) and the images that go with it (``robots-boards-V.png``)."""
+        for title, data in post.more_images:
+            self.save(f"{image_slug(title)}-{post.version}.png", data)
+        return self.save(f"board-{post.version}.png", post.image)
 
     def player(self, game: GameRow, user_id: str) -> PlayerRow | None:
         """The seated player who is ``user_id``."""
@@ -138,5 +144,5 @@ class ShellBase:
         self.say(f"{actor}: {plain(label)}")
         for line, private in result.story:  # in the order it happened: "You drew …" where the draw was
             self.say(f"  {'(only you) ' if private else ''}{plain(line)}")
-        self.save(f"board-{result.post.version}.png", result.post.image)
+        self.save_post(result.post)
         return game

@@ -48,7 +48,7 @@ class ReadingCommands(ShellBase):
 
     def cmd_board(self, arg: str) -> None:
         post = self.run(self.service.board(CHANNEL))
-        path = self.save(f"board-{post.version}.png", post.image)
+        path = self.save_post(post)
         self.say(f"Board: {path}" if path else "Board images are off (--no-images).")
         self.where()
 

@@ -81,7 +81,7 @@ class Shell(ReadingCommands):
         self.cmd_who("")
         for line in post.summary.splitlines():
             self.say(f"  {line}")
-        self.save(f"board-{post.version}.png", post.image)
+        self.save_post(post)
         self.say(f"You are {self.describe(game, self.user)}. Type `help` for commands.")
         self.where(game)
 

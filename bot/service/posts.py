@@ -11,7 +11,7 @@ from typing import Any
 
 from engines.core import Engine
 from engines.core.moments import BOARD
-from render import render_view
+from render import render_images
 
 from .games import Games
 from .models import GameRow
@@ -19,14 +19,17 @@ from .naming import fill, seat_names, visible
 from .outcome import result_text, scores_text
 from .results import Post
 
-Renderer = Callable[[str, dict[str, Any]], bytes]
+Images = list[tuple[str, bytes]]
+Renderer = Callable[[str, dict[str, Any]], bytes | Images]
+"""``renderer(engine_id, view)``: the board's PNG, or every image of the post (the board first) with titles."""
 SUMMARY_LINES = 24
 """Most lines of a turn a board post lists, the newest (a longer turn says how many earlier lines `/log` has)."""
 
 
-def default_renderer(engine_id: str, view: dict[str, Any]) -> bytes:
-    """Draw a view with the game's renderer (the generic one if it has none)."""
-    return render_view(engine_id, view)
+def default_renderer(engine_id: str, view: dict[str, Any]) -> Images:
+    """Draw a view with the game's renderer (the generic one if it has none), and the images that go with
+    it (the robots' boards of Stress Botics)."""
+    return render_images(engine_id, view)
 
 
 class Posts:
@@ -44,12 +47,25 @@ class Posts:
         self._quiet_behind: dict[int, int] = {}
         """Game → the latest quiet version committed while that board was still being published."""
 
-    async def render(self, engine_id: str, view: dict[str, Any]) -> bytes | None:
-        """Render off the event loop (CPU-heavy work never blocks it)."""
+    async def images(self, engine_id: str, view: dict[str, Any]) -> Images:
+        """Every image of a view, the board first, rendered off the event loop (CPU-heavy work never blocks
+        it); none without a renderer."""
         if self.renderer is None:
-            return None
+            return []
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, self.renderer, engine_id, view)
+        drawn = await loop.run_in_executor(self.executor, self.renderer, engine_id, view)
+        return [("", bytes(drawn))] if isinstance(drawn, bytes | bytearray) else list(drawn)
+
+    async def render(self, engine_id: str, view: dict[str, Any]) -> bytes | None:
+        """The view's main image (see :meth:`images`)."""
+        drawn = await self.images(engine_id, view)
+        return drawn[0][1] if drawn else None
+
+    async def _draw(self, post: Post, engine_id: str, view: dict[str, Any]) -> None:
+        """Attach the board and the images that go with it to ``post``."""
+        drawn = await self.images(engine_id, view)
+        post.image = drawn[0][1] if drawn else None
+        post.more_images = drawn[1:]
 
     async def _since_board(self, game: GameRow) -> list[Any]:
         """The log rows after the last board post: the log's tail, not the whole log (a long game would
@@ -104,7 +120,7 @@ class Posts:
         post.alt_text = alt_text(post, public)
         await self.games.hooks.decorate(game, post)
         if image and kind == BOARD:
-            post.image = await self.render(game.engine, view)
+            await self._draw(post, game.engine, view)
         return post
 
     async def outgoing(self, post: Post) -> Post | None:
@@ -118,9 +134,9 @@ class Posts:
         if post.image is None and self.renderer is not None:
             if game.version != post.version:
                 return None
-            post.image = await self.render(game.engine, self.view_for(game, None))
-        if post.image is not None and self._last_image.get(post.game_id) == _digest(post.image):
-            post.image = None
+            await self._draw(post, game.engine, self.view_for(game, None))
+        if post.image is not None and self._last_image.get(post.game_id) == _digest(post):
+            post.image, post.more_images = None, []
         self._publishing[post.game_id] = post.version
         return post
 
@@ -128,7 +144,7 @@ class Posts:
         """The adapter sent ``post`` (as a new board message when ``message_id`` is given); quiet moves
         made while it was on its way are public with it."""
         if post.image is not None:
-            self._last_image[post.game_id] = _digest(post.image)
+            self._last_image[post.game_id] = _digest(post)
         await self.games.storage.mark_posted(post.game_id, post.version, message_id)
         if self._publishing.get(post.game_id) == post.version:
             del self._publishing[post.game_id]
@@ -192,8 +208,12 @@ def and_list(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
 
 
-def _digest(image: bytes) -> str:
-    return hashlib.sha256(image).hexdigest()
+def _digest(post: Post) -> str:
+    """One digest of a post's images (the board and those that go with it)."""
+    h = hashlib.sha256(post.image or b"")
+    for title, data in post.more_images:
+        h.update(title.encode() + b"\0" + hashlib.sha256(data).digest())
+    return h.hexdigest()
 
 
 def _summary(lines: list[str]) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +30,8 @@ class Post:
     active_users: list[str] = field(default_factory=list)
     """Users who must act now (to mention)."""
     image: bytes | None = None
+    more_images: list[tuple[str, bytes]] = field(default_factory=list)
+    """Images that go with the board in the same post, ``(title, PNG bytes)`` each (Stress Botics' robots)."""
     finished: bool = False
     result_text: str = ""
     scores: str = ""
@@ -50,6 +53,11 @@ class Post:
     """"Round 3 · Alice's turn" (or "Turn 12 · Alice's turn" when the game has no rounds)."""
     alt_text: str = ""
     """The board image's description: whose turn, scores, the last move."""
+
+
+def image_slug(title: str) -> str:
+    """A file-name stem from an image's title ("Robots' boards" → ``robots-boards``)."""
+    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:40].strip("-") or "board"
 
 
 @dataclass

@@ -1,5 +1,6 @@
-"""Stress Botics renderer: the planet, the ships, the Active Main Vault's squares, every BetaBot's board and
-(for a seat) its hand, programmed cards and Secondary Objective.
+"""Stress Botics renderer, two images a post: the table (the planet, the ships, the Active Main Vault's squares,
+the whole game's strips) and the robots' boards (``robots.py``). A seat's own image is its robots' boards with
+its hand, programmed cards and Secondary Objective.
 
 Draws only from ``engine.view(state, seat)`` (``table.planet`` carries the locations in words with their
 yields at the current pressure); nothing here imports the engine.
@@ -7,7 +8,6 @@ yields at the current pressure); nothing here imports the engine.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from render.core import Box, Canvas, label, panel
@@ -16,7 +16,7 @@ from render.registry import register
 
 from .elite import ELITE_H, draw_elite, elite_of
 from .hull import HULL_H, draw_hull, has_hull
-from .items import ITEMS_H, draw_items, extensions_height, has_items
+from .items import ITEMS_H, draw_items, has_items
 from .layout import (
     GAP,
     HEADER_H,
@@ -27,14 +27,12 @@ from .layout import (
     TITLE,
     WIDE,
     WIDTH,
-    boards,
     outline_changed,
     robot_name,
     words,
 )
 from .planet import draw_planet
-from .players import panel_height, player_panel
-from .private import PRIVATE_H, draw_private
+from .robots import draw_boards, more_images
 from .side import draw_facts, draw_ships, draw_squares, ships_height, squares_height
 from .threats import THREATS_H, draw_threats, has_threats
 
@@ -91,17 +89,14 @@ def _draw_column(c: Canvas, box: Box, col: list[tuple[str, float]], view: dict[s
 
 
 def draw(view: dict[str, Any]) -> bytes:
-    """PNG bytes of a Stress Botics view (public when ``view["seat"]`` is None)."""
+    """PNG bytes of a Stress Botics view: the table when public (``view["seat"]`` is None; the robots' boards
+    come with it from :func:`more_images`), else the seat's own image (the boards and its private strip)."""
     table = view.get("table") or {}
-    order = boards(view)
-    private = view.get("seat") is not None and "private" in table
-    cols = min(4, len(order))
-    rows = math.ceil(len(order) / cols)
-    player_h = panel_height() + extensions_height(view)
+    if view.get("seat") is not None and "private" in table:
+        return draw_boards(view)
     left, right = _strips(view)
     strips_h = max(_column_height(left), _column_height(right))
-    height = (2 * MARGIN + HEADER_H + GAP + PLANET + GAP + strips_h + rows * player_h + (rows - 1) * GAP
-              + ((PRIVATE_H + GAP) if private else 0.0))
+    height = 2 * MARGIN + HEADER_H + GAP + PLANET + GAP + strips_h - (GAP if strips_h else 0.0)
     full = has_items(view) or has_hull(view) or bool(elite_of(view))
     c = Canvas(WIDE if full else WIDTH, height, scale=2.0)  # the whole game's strips: wider, to stay ≈ 4:5
     page = c.box.inset(MARGIN)
@@ -125,16 +120,9 @@ def draw(view: dict[str, Any]) -> bytes:
             _draw_column(c, rbox, right, view)
         else:
             _draw_column(c, strips, left, view)
-    pw = (bottom.w - (cols - 1) * GAP) / cols
-    for i, seat in enumerate(order):
-        r, k = divmod(i, cols)
-        player_panel(c, Box(bottom.x + k * (pw + GAP), bottom.y + r * (player_h + GAP), pw, player_h), view, seat)
-    if private:
-        y = bottom.y + rows * (player_h + GAP)
-        draw_private(c, Box(bottom.x, y, bottom.w, PRIVATE_H), view)
     return c.to_png()
 
 
-register("stress_botics", draw)
+register("stress_botics", draw, more=more_images)
 
-__all__ = ["draw"]
+__all__ = ["draw", "draw_boards", "more_images"]

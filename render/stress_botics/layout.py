@@ -15,7 +15,7 @@ from render.core.seatnames import seat_label
 MARGIN = 10.0
 GAP = 8.0
 WIDTH = 1000.0
-WIDE = 1300.0
+WIDE = 1250.0
 """The canvas width with the whole game's strips (Elite, items, AlphaBot's hull)."""
 HEADER_H = 32.0
 PLANET = 600.0

@@ -27,6 +27,8 @@ class TableLog:
     statuses: int = 0
     """Status messages of simultaneous phases (one per phase, edited as players lock in)."""
     images: list[bytes] = field(default_factory=list)
+    last_post_images: list[bytes] = field(default_factory=list)
+    """The images of the last message that had any (a post never repeats the previous one's)."""
     mentioned_since_move: dict[str, int] = field(default_factory=dict)
     seen: int = 0
     """Channel messages already checked."""
@@ -44,11 +46,14 @@ def check_channel(table: Table, log: TableLog, board_id: str | None) -> int:
     log.seen += len(new)
     boards = 0
     for message in new:
-        for attachment in message.get("attachments") or []:
+        attachments = message.get("attachments") or []
+        for attachment in attachments:
             assert attachment.get("description"), f"an attachment without alt text: {attachment['filename']}"
-            if log.images:
-                assert attachment["data"] != log.images[-1], "the same board image was posted twice in a row"
-            log.images.append(attachment["data"])
+        if attachments:
+            images = [a["data"] for a in attachments]
+            assert images != log.last_post_images, "the same board images were posted twice in a row"
+            log.last_post_images = images
+            log.images += images
         if str(message.get("nonce") or "").startswith("tk"):
             log.boards += 1
             boards += 1

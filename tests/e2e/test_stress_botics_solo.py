@@ -28,7 +28,11 @@ async def test_a_solo_round_against_the_planet_with_deltabot(table: Table, monke
     assert game.state is not None and game.state["seats"] == 1 and "1" in game.state["g"]["players"]
     log = TableLog()
     check_channel(table, log, game.board_message_id)
-    assert first["attachments"], "the first board has its image"
+    # Issue 17: the table and the robots' boards are two images of the one post, each in its own embed
+    assert [a["filename"] for a in first["attachments"]] == ["board.png", "robots-boards-2.png"]
+    assert [e["image"]["url"] for e in first["embeds"]] == ["attachment://board.png",
+                                                            "attachment://robots-boards-2.png"]
+    assert first["embeds"][1]["title"] == "Robots' boards"
 
     # Phase 2: the panel draws for BetaBot, then for DeltaBot into the one shared hand (SB-SOLO-07)
     texts: list[str] = []

@@ -7,7 +7,7 @@ import itertools
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 import render
 from render.core import fonts, layout, output, palette
@@ -400,6 +400,26 @@ def test_to_png_decodes_and_limits_size() -> None:
     assert decode(c.to_png()).size == (200, 100)
     assert decode(output.to_png(c)).size == (200, 100)
     assert output.image_size(output.to_png(c, compress_level=1)) == (200, 100)
+
+
+def test_a_many_coloured_board_keeps_its_colours_in_the_palette() -> None:
+    """The palette of an image with over 256 colours is built from a sparse sample: a 2-px line and small
+    text in a colour used nowhere else still come out within a few levels of their colour."""
+    c = Canvas(600, 400, scale=2.0, supersample=2)
+    for i in range(40):  # anti-aliased circles in many colours: well over 256 colours
+        c.circle((15 + i * 14, 60), 9, fill=(6 * i, 255 - 6 * i, (37 * i) % 256))
+    c.line([(10, 200), (590, 200)], fill=(0xF2, 0xB8, 0x00), width=1)
+    c.text((20, 300), "12 Titanium", 10, (0x7B, 0x4F, 0xA8))
+    original = c.output().convert("RGB")
+    assert original.getcolors(256) is None
+    png = decode(output.to_png(c))
+    decoded = png.convert("RGB")
+    assert png.mode == "P"
+    assert max(ImageStat.Stat(ImageChops.difference(original, decoded)).mean) < 1.5  # an octree of all: ~1.0
+    line = {decoded.getpixel((x, 400)) for x in range(40, 1100, 7)}
+    assert all(max(abs(a - b) for a, b in zip(col, (0xF2, 0xB8, 0x00), strict=True)) <= 12 for col in line)
+    ink = decoded.crop((40, 600, 400, 640)).getcolors(4096) or []
+    assert any(max(abs(a - b) for a, b in zip(col, (0x7B, 0x4F, 0xA8), strict=True)) <= 12 for _, col in ink)
 
 
 def test_to_png_respects_byte_budget() -> None:

@@ -216,3 +216,26 @@ def test_demo_sheet_renders() -> None:
     assert c.pixel_size == (1200, 2000)
     assert decode(c.to_png()).size == (1200, 2000)
 
+
+
+def test_a_game_registers_the_images_that_go_with_its_board() -> None:
+    """Issue 17: ``register(..., more=fn)`` adds images to a post; a failing one leaves the board alone (or
+    raises when strict), and unregistering forgets them."""
+    calls: list[str] = []
+
+    def broken(view: dict) -> list[tuple[str, bytes]]:
+        calls.append("more")
+        raise RuntimeError("boom")
+
+    registry.register("zz_more", lambda view: b"BOARD", more=lambda view: [("Robots' boards", b"ROBOTS")])
+    try:
+        assert registry.render_images("zz_more", {}) == [("", b"BOARD"), ("Robots' boards", b"ROBOTS")]
+        registry.register("zz_more", lambda view: b"BOARD", more=broken)
+        assert registry.render_images("zz_more", {}) == [("", b"BOARD")] and calls == ["more"]
+        with pytest.raises(RuntimeError):
+            registry.render_more("zz_more", {}, strict=True)
+        registry.register("zz_more", lambda view: b"BOARD")
+        assert registry.render_more("zz_more", {}) == []
+    finally:
+        registry.unregister("zz_more")
+    assert registry.render_more("zz_more", {}) == []

@@ -204,3 +204,20 @@ def test_python_dash_m_with_register(tmp_path: Path) -> None:
                              check=False)
     assert unknown.returncode == 2
     assert "unknown game 'nope'" in unknown.stderr
+
+
+def test_the_images_that_go_with_a_board_are_saved_beside_it(tmp_path: Path) -> None:
+    """Issue 17: a game that posts more than one image a turn (Stress Botics' robots' boards) gets each saved
+    by its title beside the board."""
+    from render import registry
+    from render.core.generic import render_generic
+
+    registry.register("tiny", lambda view: render_generic(view, "Tiny"),
+                      more=lambda view: [("Robots' boards", render_generic(view, "Robots"))])
+    try:
+        code, _, err = sandbox(tmp_path, "board\nquit\n", images=True)
+    finally:
+        registry.unregister("tiny")
+    assert code == 0, err
+    assert (tmp_path / "out" / "board-0.png").read_bytes().startswith(PNG)
+    assert (tmp_path / "out" / "robots-boards-0.png").read_bytes().startswith(PNG)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from bot.service.host import build_host
+from bot.service.results import Post
 from bot.service.service import GameService
+from bot.service.sql_storage import SqlStorage
 
 from ._support import bid_and_lock, human_step, start_game
 
@@ -58,3 +61,50 @@ async def test_a_board_lists_the_log_since_the_last_board_read_from_the_logs_tai
 
     monkeypatch.setattr(storage, "recent_actions", short_tail)
     assert [r.n for r in await service.posts._since_board(game)] == expected
+
+
+async def test_a_post_carries_the_images_that_go_with_its_board(storage: SqlStorage) -> None:
+    """Issue 17: a renderer may give the board and more images (Stress Botics' robots' boards); the post carries
+    them all, a post whose images are all the same as the last one's goes out as text, and one whose second
+    image changed goes out whole."""
+    robots = [b"ROBOTS-1"]
+    service = build_host(storage, renderer=lambda engine_id, view: [("", b"TABLE"), ("Robots' boards", robots[0])]
+                         ).service
+    game = await start_game(service)
+    first = await service.board_of(game.id)
+    assert first.image == b"TABLE" and first.more_images == [("Robots' boards", b"ROBOTS-1")]
+    ready = await service.outgoing(first)
+    assert ready is not None
+    await service.posted(ready, "m1")
+
+    async def next_board() -> Post:  # the next move's board on its way out (sub-decisions post nothing)
+        for _ in range(10):
+            await human_step(service, await service.game_by_id(game.id))
+            if (post := await service.outgoing(await service.board_of(game.id))) is not None:
+                await service.posted(post, f"m{post.version}")
+                return post
+        raise AssertionError("no board in 10 moves")
+
+    again = await next_board()
+    assert again.image is None and again.more_images == []  # nothing new to see: the post goes out as text
+    robots[0] = b"ROBOTS-2"
+    changed = await next_board()
+    assert changed.image == b"TABLE" and changed.more_images == [("Robots' boards", b"ROBOTS-2")]
+
+
+def test_the_board_message_puts_each_image_in_its_own_embed() -> None:
+    """Issue 17: the board and each image that goes with it are files of one message, each shown by an embed
+    (the extra ones titled and described by their titles); a board alone stays one embed and one file."""
+    from bot.discord.presenter import post_message
+
+    post = Post(game_id=7, channel_id="c", title="Stress Botics", summary="Alice moved.", prompt="", version=3,
+                image=b"TABLE", more_images=[("Robots' boards", b"ROBOTS")], alt_text="the table")
+    kwargs = post_message(post)
+    assert "embed" not in kwargs and "file" not in kwargs
+    assert [f.filename for f in kwargs["files"]] == ["board.png", "robots-boards-2.png"]
+    assert [f.description for f in kwargs["files"]] == ["the table", "Robots' boards"]
+    assert [e.image.url for e in kwargs["embeds"]] == ["attachment://board.png", "attachment://robots-boards-2.png"]
+    assert kwargs["embeds"][1].title == "Robots' boards" and "Alice moved." in kwargs["embeds"][0].description
+    post.more_images = []
+    alone = post_message(post)
+    assert alone["file"].filename == "board.png" and alone["embed"].image.url == "attachment://board.png"

@@ -9,7 +9,7 @@ from typing import Any
 
 from engines.core import Simultaneous
 from engines.stress_botics import changes
-from render.stress_botics import draw
+from render.stress_botics import draw, more_images
 from render.stress_botics.layout import CHANGED_INK
 from tests.render._support import decode
 from tests.stress_botics.engine_helpers import ENGINE
@@ -100,28 +100,33 @@ def test_changes_are_digests_of_the_public_view_only() -> None:
     assert any(k.startswith("square:") for k in keys)
 
 
-def changed_pixels(data: bytes) -> int:
-    im = decode(data).convert("RGB")
-    return sum(n for n, col in im.getcolors(im.width * im.height) or []
-               if all(abs(x - y) <= 24 for x, y in zip(col, CHANGED_INK, strict=True)))
+def changed_pixels(v: dict[str, Any]) -> int:
+    """Yellow pixels in the public post's images (the table, then the robots' boards)."""
+    total = 0
+    for data in (draw(v), *(data for _, data in more_images(v))):
+        im = decode(data).convert("RGB")
+        total += sum(n for n, col in im.getcolors(im.width * im.height) or []
+                     if all(abs(x - y) <= 24 for x, y in zip(col, CHANGED_INK, strict=True)))
+    return total
 
 
 def test_the_image_outlines_what_changed_in_yellow() -> None:
-    """Spec 6.6: every changed element gets a yellow outline; none without changes."""
+    """Spec 6.6: every changed element gets a yellow outline, on the table or on the robots' boards; none
+    without changes."""
     _, state, seat, _ = first_move()
     v = ENGINE.view(state, None)
     v["table"]["last_turn"] = None
     v["table"]["changed"] = []
-    quiet = changed_pixels(draw(v))
+    quiet = changed_pixels(v)
     one = copy.deepcopy(v)
     one["table"]["changed"] = [f"board:{seat}:where"]
     many = copy.deepcopy(v)
     many["table"]["changed"] = [f"board:{seat}:where", "stress", "facts", "items", "ship:probe",
                                 *(k for k in changes.unpack(state["g"]["changes"]["before"])
                                   if k.startswith("planet:"))]
-    assert quiet < changed_pixels(draw(one)) < changed_pixels(draw(many))
+    assert quiet < changed_pixels(one) < changed_pixels(many)
     v["table"]["changed"] = ["no such element"]
-    assert changed_pixels(draw(v)) == quiet
+    assert changed_pixels(v) == quiet
 
 
 def test_every_element_the_image_outlines_has_a_digest() -> None:

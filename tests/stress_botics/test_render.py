@@ -16,7 +16,7 @@ from render import registry
 from render.core import Box
 from render.core.output import MAX_BYTES, MAX_SIDE
 from render.core.palette import HIGHLIGHT
-from render.stress_botics import draw
+from render.stress_botics import draw, more_images
 from render.stress_botics.planet import places
 from tests.render._support import checkpoint_states, decode
 from tests.stress_botics.engine_helpers import ENGINE
@@ -47,13 +47,16 @@ def highlight_pixels(data: bytes) -> int:
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
 def test_public_and_private_images_are_sane_palette_pngs(players: int, seed: int) -> None:
-    """Issue #15: the image of every checkpoint, public and per seat, is a ≈2000 px palette PNG."""
+    """Issue #15: the images of every checkpoint, public (the table and the robots' boards) and per seat, are
+    ≈2000 px palette PNGs; issue 17: the public post has the robots' boards as its second image."""
     for state in states(players, seed):
         public = draw(view(state, None))
-        for data in (public, draw(view(state, 0))):
+        more = more_images(view(state, None))
+        assert [title for title, _ in more] == ["Robots' boards"] and more_images(view(state, 0)) == []
+        for data in (public, more[0][1], draw(view(state, 0))):
             im = decode(data)
             assert im.format == "PNG" and im.mode == "P"
-            assert max(im.size) == MAX_SIDE and min(im.size) >= 1500
+            assert max(im.size) == MAX_SIDE and min(im.size) >= 800
             assert len(data) < MAX_BYTES
         assert draw(view(state, players - 1)) != public
 
