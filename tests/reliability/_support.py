@@ -170,12 +170,21 @@ async def settle_posts(host: Host, timeout: float = 30) -> None:
         await asyncio.sleep(0.05)
 
 
+QUIET_SECONDS = 0.5
+"""How long no post may be on its way before :func:`posts_done` believes it: a move's handler answers the
+user before it publishes the board, so a first look can fall between the two."""
+
+
 async def posts_done(host: Host, game_id: int, timeout: float = 30) -> None:
-    """Wait until no post of ``game_id`` is on its way (each has been posted or has failed)."""
+    """Wait until no post of ``game_id`` is on its way (each has been posted or has failed), and none has
+    started for ``QUIET_SECONDS``."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while host.bot.table.posting(game_id):
+    quiet_since = loop.time()
+    while loop.time() - quiet_since < QUIET_SECONDS:
         assert loop.time() < deadline, "a post is still on its way"
+        if host.bot.table.posting(game_id):
+            quiet_since = loop.time()
         await asyncio.sleep(0.05)
 
 
