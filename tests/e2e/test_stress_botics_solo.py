@@ -3,21 +3,29 @@
 The lobby starts a 1-player game; the panel asks for both bots' draws and programming, each DeltaBot
 decision headed "DeltaBot: " (the steered participant, SB-SOLO-07); the channel names DeltaBot in words, never
 a seat code; each move makes at most one board post and pings the player at most once. Round 1 is played
-through the panel and ``/play``, up to round 2.
+through the panel and ``/play``, up to round 2. A second solo game is played with ``/play`` to its end: the
+result in the channel is the solo scoring in words (SB-SOLO-22, the AMB-57 win line) and the game replays
+exactly.
 """
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from ._support import all_text, game_row, start_game
+from bot.service.naming import seat_names
+from engines.core.jsonstate import dumps
+
+from ._support import all_text, description, game_row, start_game
 from .conftest import Table
-from .table_log import TableLog
+from .table_log import TableLog, channel_messages
 from .test_scrap_game import check_channel, clean, panel_turn, play_move, public_since
-from .test_table_per_turn import engine_or_skip
+from .test_table_per_turn import check_ending, engine_or_skip
 
 SEED = 9
 MAX_MOVES = 400
+WHOLE_GAME_MOVES = 2000
 
 
 async def test_a_solo_round_against_the_planet_with_deltabot(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -56,3 +64,34 @@ async def test_a_solo_round_against_the_planet_with_deltabot(table: Table, monke
     assert "DeltaBot" in told and "{seat" not in told
     assert "DeltaBot reveals slot 1: " in told and "DeltaBot is locked in." in told  # Phase 3 and 4 in words
     assert "Round 2 · Alice's turn" in all_text(table.fake.messages(table.channel)[-1])
+
+
+async def test_a_whole_solo_game_to_its_result(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17: a solo game completed through Discord. Every move is ``/play`` of the bot's choice for the one
+    player (both bots' decisions are theirs); each move makes at most one board post, every board post carries
+    the table and the robots' boards, and the end posts the solo result: the player's points against the win
+    line, with the Solo Final Objective, and AlphaBot and the Cylindroids named (SB-SOLO-22, AMB-57)."""
+    engine_or_skip("stress_botics")
+    monkeypatch.setattr(table.bot.service.games, "new_seed", lambda: SEED)
+    game_id, _ = await start_game(table, players=(table.alice,), options="", game="stress_botics")
+    game = await game_row(table, game_id)
+    log = TableLog()
+    check_channel(table, log, game.board_message_id)
+    for _ in range(WHOLE_GAME_MOVES):
+        if game.status != "running":
+            break
+        game = await play_move(table, log, game_id)
+    assert game.status == "finished" and game.result is not None
+    assert game.state is not None and game.state["g"]["round"] >= 10
+    boards = [m for m in channel_messages(table) if str(m.get("nonce") or "").startswith("tk")]
+    with_images = [m for m in boards if m.get("attachments")]
+    assert with_images and all([a["filename"] for a in m["attachments"]] == ["board.png", "robots-boards-2.png"]
+                               for m in with_images)
+    for message in channel_messages(table):
+        clean(all_text(message), f"message {message['id']}")
+    check_ending(table, game, (table.alice,))
+    ending = description(channel_messages(table)[-1])
+    [name] = seat_names(game).values()
+    assert re.search(rf"{name} — -?\d+ points \(\d+ VP: .*Solo Final Objective", ending), ending
+    assert "win at 1+" in ending and "AlphaBot ends with" in ending and "Cylindroids in the Main Vault" in ending
+    assert dumps(await table.bot.service.rebuild(game_id)) == dumps(game.state)
