@@ -41,6 +41,13 @@ async def test_a_solo_round_against_the_planet_with_deltabot(table: Table, monke
     assert [e["image"]["url"] for e in first["embeds"]] == ["attachment://board.png",
                                                             "attachment://robots-boards-2.png"]
     assert first["embeds"][1]["title"] == "Robots' boards"
+    ix = await table.fake.slash(table.alice, table.channel, "board")  # /board: the same two images, privately
+    [answer] = await ix.wait_followups(1)
+    assert answer["ephemeral"] and [a["filename"] for a in answer["attachments"]] == ["board.png",
+                                                                                      "robots-boards-2.png"]
+    ix = await table.fake.slash(table.alice, table.channel, "hand")  # /hand: the robots' boards and the hand
+    [answer] = await ix.wait_followups(1)
+    assert answer["ephemeral"] and [a["filename"] for a in answer["attachments"]] == ["hand.png"]
 
     # Phase 2: the panel draws for BetaBot, then for DeltaBot into the one shared hand (SB-SOLO-07)
     texts: list[str] = []
