@@ -62,11 +62,13 @@ def _side(c: Canvas, box: Box, view: dict[str, Any]) -> None:
 
 
 def _strips(view: dict[str, Any]) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
-    """The whole game's strips under the planet, as two columns of (name, height): the threats and the Elite on
-    the left, the items and AlphaBot's extension board on the right (one column when there is one strip)."""
-    left = [(n, h) for n, h, on in (("threats", THREATS_H, has_threats(view)), ("elite", ELITE_H, bool(elite_of(view))))
+    """The whole game's strips under the planet, as two columns of (name, height) of about one height: the
+    threats and the items offer on the left, the Elite and AlphaBot's extension board on the right (one column
+    when one side has none)."""
+    left = [(n, h) for n, h, on in (("threats", THREATS_H, has_threats(view)), ("items", ITEMS_H, has_items(view)))
             if on]
-    right = [(n, h) for n, h, on in (("items", ITEMS_H, has_items(view)), ("hull", HULL_H, has_hull(view))) if on]
+    right = [(n, h) for n, h, on in (("elite", ELITE_H, bool(elite_of(view))), ("hull", HULL_H, has_hull(view)))
+             if on]
     if not left or not right:
         return left + right, []
     return left, right

@@ -12,9 +12,12 @@ from render.core.palette import CELL_LIGHT, GRID_LINE, MUTED, PANEL_BORDER, TEXT
 
 from .layout import TEXT_XS, ink, robot_name
 
-HULL_H = 176.0
-TRACK_ROW = 20.0
+HULL_H = 370.0
 """Height of the strip, panel title included."""
+TRACK_ROW = 20.0
+TOP_H = 4 * TRACK_ROW
+"""The hull spaces and the tracks (three, and the Shuttle's at 1-2 players)."""
+ITEM_LINE = 18.0
 TRACK_INK = {"Ti": "Titanium", "C": "Carbon", "Si": "Silicon"}
 
 
@@ -45,38 +48,42 @@ def _spaces(c: Canvas, box: Box, view: dict[str, Any], hull: dict[str, Any]) -> 
 
 
 def _tracks(c: Canvas, box: Box, hull: dict[str, Any]) -> None:
-    """The battery tracks (and the Shuttle's) two to a row: a name and its spaces, the filled ones coloured."""
+    """The battery tracks (and the Shuttle's), one to a row: a name and its spaces, the filled ones coloured."""
     rows = [(TRACK_INK[k], v, ink(TRACK_INK[k])) for k, v in (hull.get("tracks") or {}).items()]
     if hull.get("shuttle"):
         rows.append(("Shuttle", hull["shuttle"], ink("Exomatter")))
-    col_w = box.w / 2
+    label_w = max((c.text_width(name, TEXT_XS) for name, _, _ in rows), default=0.0) + 8
     for i, (name, t, colour) in enumerate(rows):
-        x, y = box.x + (i % 2) * col_w, box.y + 9 + (i // 2) * TRACK_ROW
-        c.text((x, y), name, TEXT_XS, TEXT, "lm")
-        for k in range(int(t["spaces"])):
-            cell = Box(x + 64 + k * 19, y - 8, 16, 16)
+        y = box.y + 9 + i * TRACK_ROW
+        c.text((box.x, y), name, TEXT_XS, TEXT, "lm")
+        spaces = int(t["spaces"])
+        step = min(19.0, (box.w - label_w) / max(1, spaces))
+        for k in range(spaces):
+            cell = Box(box.x + label_w + k * step, y - 8, step - 3, 16)
             c.rect(cell, fill=colour if k < int(t["filled"]) else CELL_LIGHT, outline=GRID_LINE, radius=3)
 
 
 def _items(c: Canvas, box: Box, hull: dict[str, Any]) -> None:
+    """The Available and Standby AlphaBot Items, two lines each: name, VP and cost; the effect."""
     c.text((box.x, box.y + 8), f"AlphaBot Items (deck: {hull.get('item_deck', 0)})", TEXT_XS, TEXT, "lm", bold=True)
     y = box.y + 26
     entries = [("Available", it) for it in hull.get("available") or []]
     if hull.get("standby"):
         entries.append(("Standby", hull["standby"]))
     for kind, it in entries:
-        if y > box.y1 - 8:
+        if y > box.y1 - 2 * ITEM_LINE + 8:
             break
-        c.text((box.x, y), f"{kind}: {it['name']} ({it['vp']} VP) - {it['cost']}", TEXT_XS, TEXT, "lm",
+        c.text((box.x, y), f"{kind}: {it['name']} ({it['vp']} VP) · cost {it['cost']}", TEXT_XS, TEXT, "lm",
                max_width=box.w)
-        y += 18
+        c.text((box.x + 12, y + ITEM_LINE), str(it.get("effect") or ""), TEXT_XS, MUTED, "lm", max_width=box.w - 12)
+        y += 2 * ITEM_LINE + 2
 
 
 def draw_hull(c: Canvas, box: Box, view: dict[str, Any]) -> None:
-    """Hull spaces over the tracks on the left, the item server on the right."""
+    """The hull spaces beside the tracks on top, the item server across the strip under them."""
     hull = (view.get("table") or {}).get("hull") or {}
-    left, right = box.take_left(box.w * 0.45, gap=10)
-    spaces, tracks = left.take_top(left.h - 2 * TRACK_ROW, gap=4)
+    top, bottom = box.take_top(TOP_H, gap=8)
+    spaces, tracks = top.take_left(top.w * 0.6, gap=10)
     _spaces(c, spaces, view, hull)
     _tracks(c, tracks, hull)
-    _items(c, right, hull)
+    _items(c, bottom, hull)

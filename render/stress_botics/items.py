@@ -1,6 +1,6 @@
-"""Items (rules version 3): the Items & Stress Boy strip (the Advanced Items offer as cards, the deck and Box
-deck sizes, the Common Tank) and each BetaBot's four extensions on its panel (the visible card, what lies
-under it, what it stores). Draws only from ``table.items`` and ``table.players.N.items`` of the view."""
+"""Items (rules version 3): the Items & Stress Boy strip (the Advanced Items offer as cards with every word of
+them, the deck and Box deck sizes, the Common Tank) and each BetaBot's four extensions on its panel (the visible
+card, what lies under it, what it stores). Draws only from ``table.items`` and ``table.players.N.items`` of the view."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from render.core.palette import CELL_LIGHT, GRID_LINE, MUTED, PANEL_BORDER, TEXT
 
 from .layout import TEXT_XS
 
-ITEMS_H = 150.0
+ITEMS_H = 280.0
 """Height of the items strip, panel title included."""
 EXT_ROW = 20.0
 """Height of one extension row on a player panel."""
@@ -30,28 +30,28 @@ def extensions_height(view: dict[str, Any]) -> float:
 
 
 def _card(c: Canvas, box: Box, card: dict[str, Any] | None, caption: str) -> None:
-    """One offered card: name and VP, type and cost, its effect wrapped."""
+    """One offered card, every word of it: name, VP and type, cost, effect (wrapped, the effect gets the rest)."""
     if not card:
         c.rect(box, fill=CELL_LIGHT, outline=GRID_LINE, radius=5)
         c.text(box.center, f"{caption}: empty", TEXT_XS, MUTED, "mm")
         return
     c.rect(box, fill=TYPE_FILL.get(card.get("type"), TYPE_FILL[None]), outline=PANEL_BORDER, radius=5)
     inner = box.inset(5)
-    c.text((inner.x, inner.y + 8), str(card.get("name")), TEXT_XS, TEXT, "lm", bold=True,
-           max_width=inner.w)
-    kind = f"{card.get('vp')} VP · " + (f"{caption} · " if caption else "")
-    cost = c.wrap(f"{kind}cost {card.get('cost')}", TEXT_XS, inner.w, max_lines=2)
-    c.text_lines((inner.x, inner.y + 18), cost, TEXT_XS, TEXT)
-    y = inner.y + 20 + c.lines_height(len(cost), TEXT_XS)
-    room = max(1, int((inner.y1 - y) // c.lines_height(1, TEXT_XS)))
-    lines = c.wrap(str(card.get("effect") or ""), TEXT_XS, inner.w, max_lines=room)
-    c.text_lines((inner.x, y), lines, TEXT_XS, MUTED)
+    line = c.lines_height(1, TEXT_XS)
+    y = c.text_lines((inner.x, inner.y), c.wrap(str(card.get("name")), TEXT_XS, inner.w, bold=True, max_lines=2),
+                     TEXT_XS, TEXT, bold=True).y1
+    kind = f"{card.get('vp')} VP" + (f" · {caption}" if caption else "")
+    for text, most in ((kind, 2), (f"cost {card.get('cost')}", 3)):
+        y = c.text_lines((inner.x, y), c.wrap(text, TEXT_XS, inner.w, max_lines=most), TEXT_XS, TEXT).y1
+    room = max(1, int((inner.y1 - y - 2) // line))
+    c.text_lines((inner.x, y + 2), c.wrap(str(card.get("effect") or ""), TEXT_XS, inner.w, max_lines=room), TEXT_XS,
+                 MUTED)
 
 
 def draw_items(c: Canvas, box: Box, view: dict[str, Any]) -> None:
-    """The offer on the left (2 slots or 4 pile tops), the decks and the Common Tank on the right."""
+    """The offer across the strip (2 slots or 4 pile tops), the decks and the Common Tank under it."""
     info = (view.get("table") or {}).get("items") or {}
-    offer, facts = box.take_left(box.w * 0.8, gap=8)
+    offer, facts = box.take_top(box.h - 2 * c.lines_height(1, TEXT_XS) - 4, gap=4)
     if "slots" in info:
         cards = [(card, f"slot {i + 1}") for i, card in enumerate(info.get("slots") or [])]
     else:
@@ -60,14 +60,9 @@ def draw_items(c: Canvas, box: Box, view: dict[str, Any]) -> None:
     w = (offer.w - 6 * (len(cards) - 1)) / max(1, len(cards))
     for i, (card, caption) in enumerate(cards):
         _card(c, Box(offer.x + i * (w + 6), offer.y, w, offer.h), card, caption)
-    lines = []
-    if "deck" in info:
-        lines.append(f"Advanced deck: {info['deck']}")
-    lines += [f"Box deck: {info.get('box_deck', 0)}", "Common Tank:"]
-    lines = [c.truncate(line, TEXT_XS, facts.w) for line in lines]
-    room = int((facts.h - 2) // c.lines_height(1, TEXT_XS))
-    lines += c.wrap(str(info.get("common_tank") or "empty"), TEXT_XS, facts.w, max_lines=max(1, room - len(lines)))
-    c.text_lines((facts.x, facts.y + 2), lines, TEXT_XS, TEXT)
+    decks = (f"Advanced deck: {info['deck']} · " if "deck" in info else "") + f"Box deck: {info.get('box_deck', 0)}"
+    text = f"{decks} · Common Tank: {info.get('common_tank') or 'empty'}"
+    c.text_lines((facts.x, facts.y), c.wrap(text, TEXT_XS, facts.w, max_lines=2), TEXT_XS, TEXT)
 
 
 def draw_extensions(c: Canvas, box: Box, items: dict[str, Any]) -> None:
