@@ -26,7 +26,6 @@ from .layout import (
     TEXT_S,
     TITLE,
     WIDE,
-    WIDTH,
     outline_changed,
     robot_name,
     words,
@@ -99,8 +98,7 @@ def draw(view: dict[str, Any]) -> bytes:
     left, right = _strips(view)
     strips_h = max(_column_height(left), _column_height(right))
     height = 2 * MARGIN + HEADER_H + GAP + PLANET + GAP + strips_h - (GAP if strips_h else 0.0)
-    full = has_items(view) or has_hull(view) or bool(elite_of(view))
-    c = Canvas(WIDE if full else WIDTH, height, scale=2.0)  # the whole game's strips: wider, to stay ≈ 4:5
+    c = Canvas(WIDE, height, scale=2.0)  # one width for every rules version: the side column's words fit
     page = c.box.inset(MARGIN)
     head, body = page.take_top(HEADER_H, gap=GAP)
     phase = PHASES.get(str(table.get("phase")), str(table.get("phase") or "").title())

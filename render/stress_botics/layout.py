@@ -15,8 +15,9 @@ from render.core.seatnames import seat_label
 MARGIN = 10.0
 GAP = 8.0
 WIDTH = 1000.0
+"""The robots' boards' canvas width."""
 WIDE = 1250.0
-"""The canvas width with the whole game's strips (Elite, items, AlphaBot's hull)."""
+"""The table's canvas width: the planet and a side column about as wide (and the strips in two columns)."""
 HEADER_H = 32.0
 PLANET = 600.0
 TEXT_XS = 14.0  # the smallest text anywhere (≥ 17 px at the canvas scale: the legibility test)
