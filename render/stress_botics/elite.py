@@ -11,7 +11,7 @@ from render.core.palette import GRID_LINE, MUTED, PANEL_BORDER, TEXT, WHITE
 
 from .layout import TEXT_S, TEXT_XS, amounts, short_resource
 
-ELITE_H = 130.0
+ELITE_H = 150.0
 """Height of the Elite strip, panel title included."""
 SIDE_INK = {"Miner Elite": (0xC9, 0xA2, 0x27), "Laser Elite": (0x7B, 0x4F, 0xA8)}
 TRACK_FILL = (0xE8, 0xE0, 0xF0)
@@ -73,8 +73,9 @@ def draw_elite(c: Canvas, box: Box, view: dict[str, Any]) -> None:
     left, right = box.take_left(min(250.0, box.w * 0.32), gap=10)
     badge(c, (left.x + 18, left.y + 22), elite, 16.0)
     c.text((left.x + 42, left.y + 10), str(elite.get("side", "Elite")), TEXT_S, TEXT, "lm", bold=True)
-    c.text((left.x + 42, left.y + 28), str(elite.get("at", "")), TEXT_XS, TEXT, "lm", max_width=left.w - 44)
-    c.text((left.x + 42, left.y + 46), f"{elite.get('shields', 0)}/{elite.get('shield_spaces', 4)} shields · "
+    at = c.text_lines((left.x + 42, left.y + 20), c.wrap(str(elite.get("at", "")), TEXT_XS, left.w - 44, max_lines=2),
+                      TEXT_XS, TEXT)
+    c.text((left.x + 42, at.y1 + 8), f"{elite.get('shields', 0)}/{elite.get('shield_spaces', 4)} shields · "
            f"{elite.get('mode', '')}", TEXT_XS, MUTED, "lm", max_width=left.w - 44)
     rewards = elite.get("rewards") or []
     spent = len(rewards) - int(elite.get("shields") or 0)
@@ -95,7 +96,9 @@ def draw_elite(c: Canvas, box: Box, view: dict[str, Any]) -> None:
     y += 40
     last = elite.get("last_card")
     deck = f"AI deck {elite.get('deck', 0)} · discard {elite.get('discard', 0)}"
-    c.text((right.x, y + 4), f"Last card: {last}" if last else deck, TEXT_XS, TEXT if last else MUTED, "lm",
-           max_width=right.w - (0 if not last else 150))
     if last:
+        c.text_lines((right.x, y - 4), c.wrap(f"Last card: {last}", TEXT_XS, right.w - 150, max_lines=2), TEXT_XS,
+                     TEXT)
         c.text((right.x1, y + 4), deck, TEXT_XS, MUTED, "rm")
+    else:
+        c.text((right.x, y + 4), deck, TEXT_XS, MUTED, "lm", max_width=right.w)

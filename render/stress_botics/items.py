@@ -11,7 +11,7 @@ from render.core.palette import CELL_LIGHT, GRID_LINE, MUTED, PANEL_BORDER, TEXT
 
 from .layout import TEXT_XS
 
-ITEMS_H = 280.0
+ITEMS_H = 300.0
 """Height of the items strip, panel title included."""
 EXT_ROW = 20.0
 """Height of one extension row on a player panel."""
