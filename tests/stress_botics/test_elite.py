@@ -278,7 +278,14 @@ def test_the_image_shows_the_elite_strip_on_the_hatch_and_on_the_belt():
     assert elite_of(on_hatch)["on_hatch"] and short(elite_of(on_hatch)["rewards"][0]) == ("-1 stress", "Ti, Si, Bm")
     without = copy.deepcopy(on_hatch)
     without["table"]["threats"]["elite"] = "on the belt's last segment"  # as a version-2 view: no strip
-    with_strip, no_strip = decode(draw(on_hatch)), decode(draw(without))
-    assert with_strip.height / with_strip.width > no_strip.height / no_strip.width  # its strip under the threats
+    from tests.stress_botics.test_render_boards import drawn_texts
+
+    with drawn_texts() as seen:
+        draw(on_hatch)
+    with drawn_texts() as unseen:
+        draw(without)
+    titles = ("Elite Cylindroid", "Miner Elite rewards (3-4 players, side A)")
+    assert all(any(t == title for t, _ in seen) for title in titles)  # its strip beside AlphaBot's hull
+    assert not any(t in titles for t, _ in unseen)
     alphabot.leave_vault(g)
     assert not elite_of(ENGINE.view(state, None))["on_hatch"] and decode(draw(ENGINE.view(state, None))).height
