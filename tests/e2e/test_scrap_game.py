@@ -90,6 +90,20 @@ async def play_move(table: Table, log: TableLog, game_id: int) -> GameRow:
     return game
 
 
+async def play_to_the_end(table: Table, game_id: int, max_moves: int) -> tuple[GameRow, TableLog]:
+    """``/play`` of the bot's choices from the start to the game's end (each move one board post at most); the
+    finished game and what the channel got."""
+    game = await game_row(table, game_id)
+    log = TableLog()
+    check_channel(table, log, game.board_message_id)
+    for _ in range(max_moves):
+        if game.status != "running":
+            break
+        game = await play_move(table, log, game_id)
+    assert game.status == "finished" and game.result is not None
+    return game, log
+
+
 async def panel_turn(table: Table, log: TableLog, game_id: int, seat: int) -> list[str]:
     """``seat`` opens its turn panel on the latest board and clicks the bot's choices until the decision is
     no longer theirs (locked in, or handed to someone else). Returns the panel texts it read; the turn made

@@ -26,7 +26,7 @@ from engines.core.jsonstate import dumps
 from ._support import all_text, description, game_row, open_panel, start_game, three_player_game
 from .conftest import Table
 from .table_log import TableLog, channel_messages, click_action
-from .test_scrap_game import check_channel, clean, panel_turn, play_move, public_since, seat_user
+from .test_scrap_game import check_channel, clean, panel_turn, play_move, play_to_the_end, public_since, seat_user
 from .test_table_per_turn import check_ending, engine_or_skip
 
 SEED = 5
@@ -170,13 +170,7 @@ async def test_the_whole_game_an_attack_an_item_bought_and_alphabot_delivered(ta
     game_id, _, game = await three_player_game(table, monkeypatch, "stress_botics", FULL_SEED)
     users = (table.alice, table.bob, table.carol)
     assert game.state is not None and game.state["engine_version"] >= 3 and game.state["options"]["threats"]
-    log = TableLog()
-    check_channel(table, log, game.board_message_id)
-    for _ in range(MAX_MOVES):
-        if game.status != "running":
-            break
-        game = await play_move(table, log, game_id)
-    assert game.status == "finished" and game.result is not None  # play_move: one board post at most a move
+    game, log = await play_to_the_end(table, game_id, MAX_MOVES)  # one board post at most a move
     assert log.boards < game.version / 2, "sub-decisions stay in the mover's panel"
     print("stress_botics 3p", {"moves": game.version, "boards": log.boards, "statuses": log.statuses,
                                "image_bytes": sum(map(len, log.images))})

@@ -20,7 +20,7 @@ from engines.core.jsonstate import dumps
 from ._support import all_text, description, game_row, start_game
 from .conftest import Table
 from .table_log import TableLog, channel_messages
-from .test_scrap_game import check_channel, clean, panel_turn, play_move, public_since
+from .test_scrap_game import check_channel, clean, panel_turn, play_move, play_to_the_end, public_since
 from .test_table_per_turn import check_ending, engine_or_skip
 
 SEED = 9
@@ -81,14 +81,7 @@ async def test_a_whole_solo_game_to_its_result(table: Table, monkeypatch: pytest
     engine_or_skip("stress_botics")
     monkeypatch.setattr(table.bot.service.games, "new_seed", lambda: SEED)
     game_id, _ = await start_game(table, players=(table.alice,), options="", game="stress_botics")
-    game = await game_row(table, game_id)
-    log = TableLog()
-    check_channel(table, log, game.board_message_id)
-    for _ in range(WHOLE_GAME_MOVES):
-        if game.status != "running":
-            break
-        game = await play_move(table, log, game_id)
-    assert game.status == "finished" and game.result is not None
+    game, _ = await play_to_the_end(table, game_id, WHOLE_GAME_MOVES)
     assert game.state is not None and game.state["g"]["round"] >= 10
     boards = [m for m in channel_messages(table) if str(m.get("nonce") or "").startswith("tk")]
     with_images = [m for m in boards if m.get("attachments")]
