@@ -100,7 +100,7 @@ def render_view(
 def render_more(game_id: str, view: dict[str, Any], *, strict: bool = False) -> list[tuple[str, bytes]]:
     """The images that go with ``view``'s board in one post, ``(title, PNG bytes)`` each; none for most
     games. Unless ``strict``, a failing drawer is logged and the post goes out with the board alone."""
-    get_renderer(game_id)
+    get_renderer(game_id)  # the game's package registers both on its first import
     fn = _MORE.get(game_id)
     if fn is None:
         return []

@@ -39,21 +39,16 @@ def post_message(post: Post) -> dict[str, Any]:
         parts.append(f"**Now:** {now_line(post)}")
     embed.description = clip("\n\n".join(parts), 4000)
     embed.set_footer(text=post.footer or f"{post.title}")
-    kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": MENTIONS}
-    if post.image:
-        files = [discord.File(io.BytesIO(post.image), filename=BOARD_FILE, description=post.alt_text[:1024] or None)]
+    kwargs: dict[str, Any] = {"embeds": [embed], "allowed_mentions": MENTIONS}
+    if post.image:  # the board in the first embed, each image that goes with it in an embed of its own
+        kwargs["files"] = [discord.File(io.BytesIO(post.image), filename=BOARD_FILE,
+                                        description=post.alt_text[:1024] or None)]
         embed.set_image(url=f"attachment://{BOARD_FILE}")
-        embeds = [embed]
         for n, (title, data) in enumerate(post.more_images[:MORE_IMAGES], start=2):
             name = f"{image_slug(title)}-{n}.png"
-            files.append(discord.File(io.BytesIO(data), filename=name, description=clip(title, 1024) or None))
-            embeds.append(discord.Embed(title=clip(title, 256) or None, colour=embed.colour)
-                          .set_image(url=f"attachment://{name}"))
-        if len(files) == 1:
-            kwargs["file"] = files[0]
-        else:
-            del kwargs["embed"]
-            kwargs.update(files=files, embeds=embeds)
+            kwargs["files"].append(discord.File(io.BytesIO(data), filename=name, description=clip(title, 1024) or None))
+            kwargs["embeds"].append(discord.Embed(title=clip(title, 256) or None, colour=embed.colour)
+                                    .set_image(url=f"attachment://{name}"))
     if post.mentions:
         pings = " ".join(f"<@{u}>" for u in post.mentions)
         kwargs["content"] = f"{pings} — the game is over." if post.finished else f"{pings} — your turn."

@@ -31,7 +31,7 @@ from .layout import (
     words,
 )
 from .planet import draw_planet
-from .robots import draw_boards, more_images
+from .robots import draw_boards, is_private, more_images
 from .side import draw_facts, draw_ships, draw_squares, ships_height, squares_height
 from .threats import THREATS_H, draw_threats, has_threats
 
@@ -93,7 +93,7 @@ def draw(view: dict[str, Any]) -> bytes:
     """PNG bytes of a Stress Botics view: the table when public (``view["seat"]`` is None; the robots' boards
     come with it from :func:`more_images`), else the seat's own image (the boards and its private strip)."""
     table = view.get("table") or {}
-    if view.get("seat") is not None and "private" in table:
+    if is_private(view):
         return draw_boards(view)
     left, right = _strips(view)
     strips_h = max(_column_height(left), _column_height(right))

@@ -20,7 +20,7 @@ WIDE = 1250.0
 """The table's canvas width: the planet and a side column about as wide (and the strips in two columns)."""
 HEADER_H = 32.0
 PLANET = 600.0
-TEXT_XS = 14.0  # the smallest text anywhere (≥ 17 px at the canvas scale: the legibility test)
+TEXT_XS = 14.0  # the smallest text anywhere (≥ 22 px at the canvas scale: the legibility test)
 TEXT_S = 15.0
 TEXT_M = 17.0
 TITLE = TEXT_XS / 0.75

@@ -15,8 +15,13 @@ from .layout import GAP, HEADER_H, MARGIN, TEXT_M, WIDTH, boards, robot_name
 from .players import panel_height, player_panel
 from .private import PRIVATE_H, draw_private
 
-TITLE = "Robots' boards"
+BOARDS_TITLE = "Robots' boards"
 """The second image's title in the post (and its file name, ``robots-boards-2.png``)."""
+
+
+def is_private(view: dict[str, Any]) -> bool:
+    """A seat's own view (its hand is in it): one image, the boards with the private strip."""
+    return view.get("seat") is not None and "private" in (view.get("table") or {})
 
 
 def columns(count: int) -> int:
@@ -29,7 +34,7 @@ def draw_boards(view: dict[str, Any]) -> bytes:
     strip under them."""
     table = view.get("table") or {}
     order = boards(view)
-    private = view.get("seat") is not None and "private" in table
+    private = is_private(view)
     cols = columns(len(order))
     rows = math.ceil(len(order) / cols)
     player_h = panel_height() + extensions_height(view)
@@ -39,7 +44,7 @@ def draw_boards(view: dict[str, Any]) -> bytes:
     page = c.box.inset(MARGIN)
     head, body = page.take_top(HEADER_H, gap=GAP)
     who = f"  -  {robot_name(view, view['seat'])}'s view" if private else ""
-    c.text((head.x, head.center[1]), f"{TITLE}  -  Round {table.get('round', '?')}{who}", TEXT_M + 3, TEXT, "lm",
+    c.text((head.x, head.center[1]), f"{BOARDS_TITLE}  -  Round {table.get('round', '?')}{who}", TEXT_M + 3, TEXT, "lm",
            bold=True)
     pw = (body.w - (cols - 1) * GAP) / cols
     for i, seat in enumerate(order):
@@ -52,4 +57,4 @@ def draw_boards(view: dict[str, Any]) -> bytes:
 
 def more_images(view: dict[str, Any]) -> list[tuple[str, bytes]]:
     """The public post's images after the table: the robots' boards (a seat's own image already has them)."""
-    return [] if view.get("seat") is not None else [(TITLE, draw_boards(view))]
+    return [] if is_private(view) else [(BOARDS_TITLE, draw_boards(view))]

@@ -100,11 +100,11 @@ def test_the_board_message_puts_each_image_in_its_own_embed() -> None:
     post = Post(game_id=7, channel_id="c", title="Stress Botics", summary="Alice moved.", prompt="", version=3,
                 image=b"TABLE", more_images=[("Robots' boards", b"ROBOTS")], alt_text="the table")
     kwargs = post_message(post)
-    assert "embed" not in kwargs and "file" not in kwargs
     assert [f.filename for f in kwargs["files"]] == ["board.png", "robots-boards-2.png"]
     assert [f.description for f in kwargs["files"]] == ["the table", "Robots' boards"]
     assert [e.image.url for e in kwargs["embeds"]] == ["attachment://board.png", "attachment://robots-boards-2.png"]
     assert kwargs["embeds"][1].title == "Robots' boards" and "Alice moved." in kwargs["embeds"][0].description
     post.more_images = []
     alone = post_message(post)
-    assert alone["file"].filename == "board.png" and alone["embed"].image.url == "attachment://board.png"
+    assert [f.filename for f in alone["files"]] == ["board.png"]
+    assert [e.image.url for e in alone["embeds"]] == ["attachment://board.png"]
